@@ -1,0 +1,39 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Mischief",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Mischief", targets: ["Mischief"]),
+        .executable(name: "mischief", targets: ["MischiefCLI"]),
+        .executable(name: "mischief-bench", targets: ["MischiefBenchmarks"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The core: toolchain only, so any app or server can embed it.
+        .target(name: "Mischief", dependencies: []),
+        .executableTarget(
+            name: "MischiefCLI",
+            dependencies: [
+                "Mischief",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `swift run -c release mischief-bench`: hot-path costs as ratios against direct calls.
+        .executableTarget(name: "MischiefBenchmarks", dependencies: ["Mischief"]),
+        .testTarget(name: "MischiefTests", dependencies: ["Mischief"]),
+    ]
+)
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(contentsOf: [
+        .swiftLanguageMode(.v6),
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ])
+    target.swiftSettings = settings
+}

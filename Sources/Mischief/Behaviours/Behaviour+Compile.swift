@@ -1,0 +1,161 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What one run of a compiled behaviour did. Not generic, so that returning it from the (unspecialised)
+/// compiled closures costs no generic-metadata lookup per call.
+@usableFromInline
+enum Fired {
+    /// It produced a value (in the `output` argument).
+    case value
+    /// It failed (the error is in the `failure` argument).
+    case failure
+    /// It did not fire: the call falls through.
+    case skipped
+}
+
+/// A behaviour ready to run on a synchronous seam: one closure per node, built once at apply time.
+///
+/// It initialises the memory `output` points to when it returns `.value`, the memory `failure` points to when
+/// it returns `.failure`, and neither when it is `.skipped`. Pointers rather than a generic result enum or
+/// optionals: the closures are compiled unspecialised, and constructing a generic enum there costs a
+/// generic-metadata lookup on every call.
+@usableFromInline
+typealias SyncRun<Input, Output, Failure: Error> =
+    @Sendable (Input, UnsafeMutablePointer<Output>, UnsafeMutablePointer<Failure>) -> Fired
+
+extension Behaviour.Node {
+    /// Builds the closure tree that runs this behaviour for a synchronous seam.
+    func compileSync(
+        original: @escaping @Sendable (Input) throws(Failure) -> Output, context: CompileContext<Failure>
+    ) throws(MischiefError) -> SyncRun<Input, Output, Failure> {
+        func compile(_ node: Behaviour.Node) throws(MischiefError) -> SyncRun<Input, Output, Failure> {
+            try node.compileSync(original: original, context: context)
+        }
+        switch self {
+        case .original:
+            return { input, output, failure in
+                do throws(Failure) {
+                    output.initialize(to: try original(input))
+                    return .value
+                } catch {
+                    failure.initialize(to: error)
+                    return .failure
+                }
+            }
+        case .constant(let value, _):
+            return { _, output, _ in
+                output.initialize(to: value)
+                return .value
+            }
+        case .closure(let body):
+            let counter = CallCounter()
+            let reporter = context.reporter
+            let seam = context.seam
+            return { input, output, failure in
+                let call = Call(
+                    input: input, index: counter.next(), seam: seam, callOriginal: original, reporter: reporter)
+                do throws(Failure) {
+                    output.initialize(to: try body(call))
+                    return .value
+                } catch {
+                    failure.initialize(to: error)
+                    return .failure
+                }
+            }
+        case .asyncClosure:
+            throw context.unsupported("an async closure needs an AsyncSeam; use .closure on a synchronous seam")
+        case .random(let seed, let generate):
+            let seed = context.seed(seed)
+            let counter = CallCounter()
+            return { _, output, _ in
+                var generator = SeededGenerator(seed: seed, stream: UInt64(counter.next()))
+                output.initialize(to: generate(&generator))
+                return .value
+            }
+        case .failure(let error):
+            return { _, _, failure in
+                failure.initialize(to: error)
+                return .failure
+            }
+        case .failureMessage(let message):
+            let error = try context.failure(message)
+            return { _, _, failure in
+                failure.initialize(to: error)
+                return .failure
+            }
+        case .sequence(let nodes):
+            guard !nodes.isEmpty else { throw context.unsupported("seq() needs at least one behaviour") }
+            var runs: [SyncRun<Input, Output, Failure>] = []
+            for node in nodes { runs.append(try compile(node)) }
+            let counter = CallCounter()
+            return { [runs] input, output, failure in
+                runs[min(counter.next(), runs.count - 1)](input, output, failure)
+            }
+        case .match(let rules, let fallback):
+            var compiled: [(@Sendable (Input) -> Bool, SyncRun<Input, Output, Failure>)] = []
+            for rule in rules { compiled.append((rule.matches, try compile(rule.node))) }
+            let otherwise = try fallback.map { (node) throws(MischiefError) in try compile(node) }
+            return { [compiled] input, output, failure in
+                for (matches, run) in compiled where matches(input) { return run(input, output, failure) }
+                return otherwise?(input, output, failure) ?? .skipped
+            }
+        case .delay(let duration, let then):
+            let run = try compile(then)
+            return { input, output, failure in
+                sleepBlocking(duration)
+                return run(input, output, failure)
+            }
+        case .probability(let percent, let seed, let node):
+            let run = try compile(node)
+            let seed = context.seed(seed)
+            let counter = CallCounter()
+            return { input, output, failure in
+                fires(percent: percent, seed: seed, index: counter.next()) ? run(input, output, failure) : .skipped
+            }
+        case .firstCalls(let count, let node):
+            let run = try compile(node)
+            let counter = CallCounter()
+            return { input, output, failure in counter.next() < count ? run(input, output, failure) : .skipped }
+        case .transform(let node, let body):
+            let run = try compile(node)
+            return { input, output, failure in
+                let fired = run(input, output, failure)
+                guard fired == .value else { return fired }
+                let value = output.move()
+                do throws(Failure) {
+                    output.initialize(to: try body(value))
+                    return .value
+                } catch {
+                    failure.initialize(to: error)
+                    return .failure
+                }
+            }
+        case .fallback(let nodes):
+            var runs: [SyncRun<Input, Output, Failure>] = []
+            for node in nodes { runs.append(try compile(node)) }
+            return { [runs] input, output, failure in
+                for run in runs {
+                    let fired = run(input, output, failure)
+                    if fired != .skipped { return fired }
+                }
+                return .skipped
+            }
+        case .labelled(_, let node):
+            return try compile(node)
+        }
+    }
+}
+
+/// Blocks the calling thread for `duration` (a delay on a synchronous seam).
+func sleepBlocking(_ duration: Duration) {
+    let (seconds, attoseconds) = duration.components
+    guard seconds > 0 || attoseconds > 0 else { return }
+    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0 && errno == EINTR {
+        request = remaining
+    }
+}

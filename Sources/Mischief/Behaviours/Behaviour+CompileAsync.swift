@@ -1,0 +1,126 @@
+/// A behaviour ready to run on an ``AsyncSeam``; see ``SyncRun``.
+@usableFromInline
+typealias AsyncRun<Input, Output, Failure: Error> =
+    @Sendable (Input, inout Output?, inout Failure?) async -> Fired
+
+extension Behaviour.Node {
+    /// Builds the closure tree that runs this behaviour for an async seam. Mirrors `compileSync`; the
+    /// differences are that delays suspend (and end early when the task is cancelled) and closures are async.
+    func compileAsync(
+        original: @escaping @Sendable (Input) async throws(Failure) -> Output, context: CompileContext<Failure>
+    ) throws(MischiefError) -> AsyncRun<Input, Output, Failure> {
+        func compile(_ node: Behaviour.Node) throws(MischiefError) -> AsyncRun<Input, Output, Failure> {
+            try node.compileAsync(original: original, context: context)
+        }
+        switch self {
+        case .original:
+            return { input, output, failure in
+                do throws(Failure) {
+                    output = try await original(input)
+                    return .value
+                } catch {
+                    failure = error
+                    return .failure
+                }
+            }
+        case .asyncClosure(let body):
+            let counter = CallCounter()
+            let reporter = context.reporter
+            let seam = context.seam
+            return { input, output, failure in
+                let call = AsyncCall(
+                    input: input, index: counter.next(), seam: seam, callOriginal: original, reporter: reporter)
+                do throws(Failure) {
+                    output = try await body(call)
+                    return .value
+                } catch {
+                    failure = error
+                    return .failure
+                }
+            }
+        case .closure:
+            throw context.unsupported("a synchronous closure cannot call an async original; use .asyncClosure")
+        case .sequence(let nodes):
+            guard !nodes.isEmpty else { throw context.unsupported("seq() needs at least one behaviour") }
+            var runs: [AsyncRun<Input, Output, Failure>] = []
+            for node in nodes { runs.append(try compile(node)) }
+            let counter = CallCounter()
+            return { [runs] input, output, failure in
+                await runs[min(counter.next(), runs.count - 1)](input, &output, &failure)
+            }
+        case .match(let rules, let fallback):
+            var compiled: [(@Sendable (Input) -> Bool, AsyncRun<Input, Output, Failure>)] = []
+            for rule in rules { compiled.append((rule.matches, try compile(rule.node))) }
+            let otherwise = try fallback.map { (node) throws(MischiefError) in try compile(node) }
+            return { [compiled] input, output, failure in
+                for (matches, run) in compiled where matches(input) { return await run(input, &output, &failure) }
+                guard let otherwise else { return .skipped }
+                return await otherwise(input, &output, &failure)
+            }
+        case .delay(let duration, let then):
+            let run = try compile(then)
+            return { input, output, failure in
+                // Cancellation ends the wait early; the call then goes on, since `Failure` may not be able to
+                // carry a CancellationError.
+                try? await Task.sleep(for: duration)
+                return await run(input, &output, &failure)
+            }
+        case .probability(let percent, let seed, let node):
+            let run = try compile(node)
+            let seed = context.seed(seed)
+            let counter = CallCounter()
+            return { input, output, failure in
+                guard fires(percent: percent, seed: seed, index: counter.next()) else { return .skipped }
+                return await run(input, &output, &failure)
+            }
+        case .firstCalls(let count, let node):
+            let run = try compile(node)
+            let counter = CallCounter()
+            return { input, output, failure in
+                guard counter.next() < count else { return .skipped }
+                return await run(input, &output, &failure)
+            }
+        case .transform(let node, let body):
+            let run = try compile(node)
+            return { input, output, failure in
+                let fired = await run(input, &output, &failure)
+                guard fired == .value, let value = output.take() else { return fired }
+                do throws(Failure) {
+                    output = try body(value)
+                    return .value
+                } catch {
+                    failure = error
+                    return .failure
+                }
+            }
+        case .fallback(let nodes):
+            var runs: [AsyncRun<Input, Output, Failure>] = []
+            for node in nodes { runs.append(try compile(node)) }
+            return { [runs] input, output, failure in
+                for run in runs {
+                    let fired = await run(input, &output, &failure)
+                    if fired != .skipped { return fired }
+                }
+                return .skipped
+            }
+        case .labelled(_, let node):
+            return try compile(node)
+        case .constant, .random, .failure, .failureMessage:
+            // Leaves that never call the original nor wait: the synchronous form serves both kinds of seam.
+            let run = try compileSync(original: { _ in preconditionFailure("unreachable") }, context: context)
+            return { input, output, failure in
+                withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { outputs in
+                    withUnsafeTemporaryAllocation(of: Failure.self, capacity: 1) { failures in
+                        let fired = run(input, outputs.baseAddress!, failures.baseAddress!)
+                        switch fired {
+                        case .value: output = outputs.baseAddress!.move()
+                        case .failure: failure = failures.baseAddress!.move()
+                        case .skipped: break
+                        }
+                        return fired
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,262 @@
+/// What a seam does instead of, or around, its original.
+///
+/// Behaviours are values: build them with the static factories and combine them freely.
+///
+/// ```swift
+/// let now = Seam<Void, Date, Never>("clock.now", title: "Now", category: "Clock", summary: "The wall clock") {
+///     Date()
+/// }
+/// try registry.apply(now, .constant(Date(timeIntervalSince1970: 0)))
+/// try registry.apply(fetch, .sequence([.throwing(URLError(.timedOut)), .original]))   // fail once, then work
+/// try registry.apply(fetch, .probability(20, .throwing(message: "flaky")).delayed(by: .milliseconds(300)))
+/// ```
+///
+/// A behaviour may *not fire* for a call (a missed probability, a used-up count, no matching rule): the call
+/// then falls through, to the next behaviour of a ``fallback(_:)`` chain or, at the top, to the original.
+public struct Behaviour<Input: Sendable, Output: Sendable, Failure: Error>: Sendable, CustomStringConvertible {
+    indirect enum Node: Sendable {
+        case original
+        case constant(Output, label: String)
+        case closure(@Sendable (Call<Input, Output, Failure>) throws(Failure) -> Output)
+        case asyncClosure(@Sendable (AsyncCall<Input, Output, Failure>) async throws(Failure) -> Output)
+        case random(seed: UInt64?, @Sendable (inout SeededGenerator) -> Output)
+        case failure(Failure)
+        case failureMessage(String)
+        case sequence([Node])
+        case match([MatchRule], fallback: Node?)
+        case delay(Duration, then: Node)
+        case probability(Double, seed: UInt64?, Node)
+        case firstCalls(Int, Node)
+        case transform(Node, @Sendable (Output) throws(Failure) -> Output)
+        case fallback([Node])
+        case labelled(String, Node)
+    }
+
+    struct MatchRule: Sendable {
+        let matches: @Sendable (Input) -> Bool
+        let node: Node
+    }
+
+    let node: Node
+
+    init(_ node: Node) { self.node = node }
+
+    /// The behaviour as spec-like text, such as `3*return(1) -> off`.
+    public var description: String { node.description }
+
+    /// Prints as `label` instead of its structure (specs use this to keep their canonical text).
+    public func labelled(_ label: String) -> Behaviour { Behaviour(.labelled(label, node)) }
+}
+
+// MARK: - Factories
+
+extension Behaviour {
+    /// Pass-through: the original runs. As a fallback it stops the chain (`off` in specs).
+    public static var original: Behaviour { Behaviour(.original) }
+
+    /// Always returns `value`.
+    public static func constant(_ value: Output) -> Behaviour {
+        Behaviour(.constant(value, label: describeValue(value)))
+    }
+
+    /// Runs `body` with the call: its input, its zero-based index and a way to call the original.
+    public static func closure(
+        _ body: @escaping @Sendable (Call<Input, Output, Failure>) throws(Failure) -> Output
+    ) -> Behaviour {
+        Behaviour(.closure(body))
+    }
+
+    /// Runs `body` with the call on an ``AsyncSeam``; it may suspend and call the original.
+    public static func asyncClosure(
+        _ body: @escaping @Sendable (AsyncCall<Input, Output, Failure>) async throws(Failure) -> Output
+    ) -> Behaviour {
+        Behaviour(.asyncClosure(body))
+    }
+
+    /// Returns values made by `generate` from a seeded generator: call *i* always gets the same value for the
+    /// same seed. Without a seed the registry derives one from its session seed; either way the seed in use is
+    /// shown in snapshots and events so a run can be replayed.
+    public static func random(
+        seed: UInt64? = nil, _ generate: @escaping @Sendable (inout SeededGenerator) -> Output
+    ) -> Behaviour {
+        Behaviour(.random(seed: seed, generate))
+    }
+
+    /// Throws `error`.
+    public static func throwing(_ error: Failure) -> Behaviour { Behaviour(.failure(error)) }
+
+    /// Throws the seam's own error made from `message`; refused at apply time on a seam that cannot throw or
+    /// does not say how to make an error from a message.
+    public static func throwing(message: String) -> Behaviour { Behaviour(.failureMessage(message)) }
+
+    /// Call *i* gets behaviour *i*; once the list is used up, the last one repeats.
+    public static func sequence(_ behaviours: [Behaviour]) -> Behaviour {
+        Behaviour(.sequence(behaviours.map(\.node)))
+    }
+
+    /// Waits `duration`, then runs the original. An async seam suspends (and stops waiting when its task is
+    /// cancelled); a synchronous seam blocks the calling thread.
+    public static func delay(_ duration: Duration) -> Behaviour { Behaviour(.delay(duration, then: .original)) }
+
+    /// Runs `behaviour` for `percent` percent of calls (0–100), chosen by a seeded generator; the other calls
+    /// fall through.
+    public static func probability(_ percent: Double, _ behaviour: Behaviour, seed: UInt64? = nil) -> Behaviour {
+        precondition(percent >= 0 && percent <= 100, "probability must be between 0 and 100, got \(percent)")
+        return Behaviour(.probability(percent, seed: seed, behaviour.node))
+    }
+
+    /// Runs `behaviour` for the first `count` calls that reach it; later calls fall through.
+    public static func first(_ count: Int, _ behaviour: Behaviour) -> Behaviour {
+        precondition(count > 0, "first(_:_:) needs a positive count, got \(count)")
+        return Behaviour(.firstCalls(count, behaviour.node))
+    }
+
+    /// Runs the original and passes its output through `body`.
+    public static func transform(_ body: @escaping @Sendable (Output) throws(Failure) -> Output) -> Behaviour {
+        Behaviour(.transform(.original, body))
+    }
+
+    /// Tries each behaviour in order until one fires (`a -> b` in specs).
+    public static func fallback(_ behaviours: [Behaviour]) -> Behaviour {
+        Behaviour(.fallback(behaviours.map(\.node)))
+    }
+
+    /// Matches the input against ordered rules; the first match wins. Without a match the call falls through
+    /// to `otherwise`, or, when that is nil, to whatever lies beneath (the original at the top).
+    public static func match(_ rules: [Rule], otherwise: Behaviour? = nil) -> Behaviour {
+        Behaviour(.match(rules.map { MatchRule(matches: $0.matches, node: $0.behaviour.node) }, fallback: otherwise?.node))
+    }
+
+    /// One rule of ``match(_:otherwise:)``.
+    public struct Rule: Sendable {
+        let matches: @Sendable (Input) -> Bool
+        let behaviour: Behaviour
+
+        /// A rule that applies `behaviour` when `matches` says so.
+        public init(_ matches: @escaping @Sendable (Input) -> Bool, _ behaviour: Behaviour) {
+            self.matches = matches
+            self.behaviour = behaviour
+        }
+    }
+}
+
+extension Behaviour.Rule where Input: Equatable {
+    /// A rule that applies `behaviour` to calls whose input equals `input`.
+    public static func when(_ input: Input, _ behaviour: Behaviour) -> Self {
+        Self({ $0 == input }, behaviour)
+    }
+}
+
+extension Behaviour where Output: ExpressibleByNilLiteral {
+    /// Returns nil (`nil` in specs); only for seams whose output is optional.
+    public static var returningNil: Behaviour { Behaviour(.constant(nil, label: "nil")) }
+}
+
+extension Behaviour where Output: RandomValue {
+    /// Returns random values of the output type (numbers, booleans, strings, or any ``RandomValue``).
+    public static func random(seed: UInt64? = nil) -> Behaviour {
+        Behaviour(.random(seed: seed, { generator in Output.random(using: &generator) }))
+    }
+}
+
+// MARK: - Combinators
+
+extension Behaviour {
+    /// Waits `duration` before this behaviour.
+    public func delayed(by duration: Duration) -> Behaviour { Behaviour(.delay(duration, then: node)) }
+
+    /// This behaviour for the first `count` calls only.
+    public func first(_ count: Int) -> Behaviour { .first(count, self) }
+
+    /// This behaviour for `percent` percent of calls.
+    public func probability(_ percent: Double, seed: UInt64? = nil) -> Behaviour {
+        .probability(percent, self, seed: seed)
+    }
+
+    /// Passes this behaviour's output through `body`.
+    public func map(_ body: @escaping @Sendable (Output) throws(Failure) -> Output) -> Behaviour {
+        Behaviour(.transform(node, body))
+    }
+
+    /// Falls back to `other` when this behaviour does not fire.
+    public func otherwise(_ other: Behaviour) -> Behaviour { .fallback([self, other]) }
+}
+
+// MARK: - Description
+
+func describeValue(_ value: some Any) -> String {
+    switch value {
+    case let string as String: return "return(\(quoted(string)))"
+    case let optional as any OptionalDescribable where optional.isNil: return "nil"
+    default: return "return(\(value))"
+    }
+}
+
+func quoted(_ string: String) -> String {
+    var out = "\""
+    for scalar in string.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}
+
+protocol OptionalDescribable { var isNil: Bool { get } }
+extension Optional: OptionalDescribable { var isNil: Bool { self == nil } }
+
+func describeDuration(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let nanoseconds = Int128(seconds) * 1_000_000_000 + Int128(attoseconds / 1_000_000_000)
+    let sign = nanoseconds < 0 ? "-" : ""
+    let magnitude = nanoseconds.magnitude
+    let units: [(UInt128, String)] = [
+        (86_400_000_000_000, "d"), (3_600_000_000_000, "h"), (60_000_000_000, "m"), (1_000_000_000, "s"),
+        (1_000_000, "ms"), (1_000, "us"),
+    ]
+    for (size, name) in units where magnitude % size == 0 && magnitude != 0 {
+        return "\(sign)\(magnitude / size)\(name)"
+    }
+    return "\(sign)\(magnitude)ns"
+}
+
+extension Behaviour.Node: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case .original: return "off"
+        case .constant(_, let label): return label
+        case .closure: return "closure"
+        case .asyncClosure: return "closure"
+        case .random(let seed, _): return seed.map { "random(seed: \($0))" } ?? "random"
+        case .failure(let error): return "throw(\(quoted(String(describing: error))))"
+        case .failureMessage(let message): return "throw(\(quoted(message)))"
+        case .sequence(let nodes): return "seq(\(nodes.map(\.description).joined(separator: ", ")))"
+        case .match(let rules, let fallback):
+            let rest = fallback.map { " -> \($0)" } ?? ""
+            return "match(\(rules.count) rule\(rules.count == 1 ? "" : "s"))\(rest)"
+        case .delay(let duration, let then):
+            if case .original = then { return "delay(\(describeDuration(duration)))" }
+            return "delay(\(describeDuration(duration))) + \(then)"
+        case .probability(let percent, _, let node):
+            let text = percent == percent.rounded() ? String(Int(percent)) : String(percent)
+            return "\(text)%\(node.termDescription)"
+        case .firstCalls(let count, let node): return "\(count)*\(node.termDescription)"
+        case .transform(let node, _):
+            if case .original = node { return "transform" }
+            return "\(node) + transform"
+        case .fallback(let nodes): return nodes.map(\.description).joined(separator: " -> ")
+        case .labelled(let label, _): return label
+        }
+    }
+
+    /// The description as one term, wrapped in `seq(…)` when it is a chain, so prefixes read unambiguously.
+    var termDescription: String {
+        let text = description
+        return text.contains(" + ") || text.contains(" -> ") ? "seq(\(text))" : text
+    }
+}

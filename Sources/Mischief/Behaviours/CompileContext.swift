@@ -1,0 +1,64 @@
+import Synchronization
+
+/// What turning a behaviour into a runnable closure needs from its seam and registry.
+final class CompileContext<Failure: Error>: @unchecked Sendable {
+    // @unchecked: used by one thread while compiling, under the registry's lock; only `reporter` and the
+    // seed values escape into the compiled closures.
+    let seam: SeamID
+    let isAsync: Bool
+    let makeFailure: (@Sendable (String) -> Failure)?
+    let reporter: EventReporter
+    private let baseSeed: UInt64
+    private var ordinal: UInt64 = 0
+    /// Every seed the behaviour uses, in the order its random parts were compiled.
+    private(set) var seeds: [UInt64] = []
+
+    init(
+        seam: SeamID, isAsync: Bool, makeFailure: (@Sendable (String) -> Failure)?, sessionSeed: UInt64,
+        reporter: EventReporter
+    ) {
+        self.seam = seam
+        self.isAsync = isAsync
+        self.makeFailure = makeFailure
+        self.reporter = reporter
+        self.baseSeed = sessionSeed ^ SeededGenerator.hash(seam.rawValue)
+    }
+
+    /// The seed for a random part: its own when given, else one derived from the session seed, the seam and
+    /// the part's position, so the same profile gives the same values in every run with the same session seed.
+    func seed(_ explicit: UInt64?) -> UInt64 {
+        defer { ordinal += 1 }
+        var derived = SeededGenerator(seed: baseSeed, stream: ordinal)
+        let seed = explicit ?? derived.next()
+        seeds.append(seed)
+        return seed
+    }
+
+    func failure(_ message: String) throws(MischiefError) -> Failure {
+        guard let makeFailure else {
+            throw .unsupported(seam, "this seam cannot throw, so 'throw(\(quoted(message)))' cannot apply here")
+        }
+        return makeFailure(message)
+    }
+
+    func unsupported(_ message: String) -> MischiefError { .unsupported(seam, message) }
+}
+
+/// A counter shared by the calls that reach one part of a behaviour (call indices, first-N, sequences).
+///
+/// Only behaviours that need an index have one, so a plain constant never touches a shared cache line.
+final class CallCounter: Sendable {
+    private let value = Atomic<Int>(0)
+
+    /// Returns this call's zero-based index.
+    func next() -> Int { value.wrappingAdd(1, ordering: .relaxed).oldValue }
+}
+
+/// Decides one probability draw for call number `index` (0% never fires, 100% always does).
+func fires(percent: Double, seed: UInt64, index: Int) -> Bool {
+    if percent >= 100 { return true }
+    if percent <= 0 { return false }
+    var generator = SeededGenerator(seed: seed, stream: UInt64(index))
+    let unit = Double(generator.next() >> 11) * 0x1p-53
+    return unit * 100 < percent
+}

@@ -1,0 +1,37 @@
+/// A small, fast, seedable random number generator (SplitMix64).
+///
+/// Random behaviours derive one generator per call from their seed and the call's index, so call *i* gets the
+/// same value in every run with the same seed, whichever thread makes it.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// A generator for `seed`.
+    public init(seed: UInt64) { state = seed }
+
+    /// The generator for call number `stream` of a behaviour seeded with `seed`.
+    public init(seed: UInt64, stream: UInt64) {
+        var mixer = SeededGenerator(seed: seed ^ 0x6A09_E667_F3BC_C909)
+        state = mixer.next() ^ SeededGenerator.mix(stream &+ 0xBB67_AE85_84CA_A73B)
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        return SeededGenerator.mix(state)
+    }
+
+    static func mix(_ value: UInt64) -> UInt64 {
+        var z = value
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A stable 64-bit hash of text (FNV-1a), for deriving seeds from names.
+    static func hash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+}

@@ -1,0 +1,45 @@
+/// Why Mischief refused a change. Every case says what happened, where, and how to fix it.
+public enum MischiefError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A seam id is malformed.
+    case invalidSeamID(String, reason: String)
+    /// Two different seams were registered under one id.
+    case duplicateSeam(SeamID)
+    /// A change names a seam this registry does not know.
+    case unknownSeam(SeamID)
+    /// A change was made to a seam object other than the one registered under its id.
+    case foreignSeam(SeamID)
+    /// A behaviour cannot run on this seam (a throw on a seam that cannot throw, an async closure on a
+    /// synchronous seam, an empty sequence, …).
+    case unsupported(SeamID, String)
+    /// Chaos is switched off for this process (`MISCHIEF_DISABLED=1` or ``KillSwitch/engage(reason:)``).
+    case disabled(reason: String)
+
+    public var description: String {
+        switch self {
+        case .invalidSeamID(let id, let reason):
+            return "invalid seam id '\(id)': \(reason)"
+        case .duplicateSeam(let id):
+            return "a different seam is already registered as '\(id)'; give each seam its own id"
+        case .unknownSeam(let id):
+            return "no seam '\(id)' is registered; register it (registry.register(_:)) before changing it"
+        case .foreignSeam(let id):
+            return "the seam object for '\(id)' is not the one registered under that id; "
+                + "declare each seam once and share it"
+        case .unsupported(let id, let message):
+            return "\(id): \(message)"
+        case .disabled(let reason):
+            return "Mischief is disabled in this process (\(reason)); no behaviour can be changed"
+        }
+    }
+}
+
+/// The error a seam whose failure type is `any Error` throws for `throw("message")` behaviours.
+public struct InjectedError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The message given to the behaviour.
+    public let message: String
+
+    /// Makes an error carrying `message`.
+    public init(_ message: String) { self.message = message }
+
+    public var description: String { message }
+}

@@ -1,0 +1,62 @@
+/// One seam and the behaviour to give it: what ``Registry/apply(_:source:)`` takes.
+///
+/// ```swift
+/// try registry.apply([Change(clockNow, .constant(.distantFuture)), Change(fetchUser, .throwing(message: "down"))])
+/// ```
+public struct Change: Sendable, CustomStringConvertible {
+    let seam: any RegisteredSeam
+    let behaviour: any Sendable
+    /// The behaviour as spec-like text.
+    public let behaviourDescription: String
+
+    /// Pairs a synchronous seam with a behaviour of the same types.
+    public init<Input, Output, Failure>(_ seam: Seam<Input, Output, Failure>, _ behaviour: Behaviour<Input, Output, Failure>) {
+        self.seam = seam
+        self.behaviour = behaviour
+        self.behaviourDescription = behaviour.description
+    }
+
+    /// Pairs an async seam with a behaviour of the same types.
+    public init<Input, Output, Failure>(
+        _ seam: AsyncSeam<Input, Output, Failure>, _ behaviour: Behaviour<Input, Output, Failure>
+    ) {
+        self.seam = seam
+        self.behaviour = behaviour
+        self.behaviourDescription = behaviour.description
+    }
+
+    /// The id of the seam this change is for.
+    public var seamID: SeamID { seam.info.id }
+
+    public var description: String { "\(seamID): \(behaviourDescription)" }
+}
+
+/// Identifies one applied change (an *entry*: one seam + one behaviour) for as long as the registry lives.
+public struct EntryID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    /// A number unique within its registry, increasing in the order changes were applied.
+    public let rawValue: Int
+
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static func < (lhs: EntryID, rhs: EntryID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var description: String { "#\(rawValue)" }
+}
+
+/// What one call to ``Registry/apply(_:source:)`` applied; pass it to ``Registry/revert(_:)`` to undo it as a unit.
+public struct Applied: Hashable, Sendable {
+    /// The entries, in the order of the changes.
+    public let entries: [EntryID]
+}
+
+/// Where an entry is in its life.
+public enum RevertStatus: String, Hashable, Sendable, Codable {
+    /// Defined (in a profile, say) but never applied.
+    case neverApplied = "never applied"
+    /// Applied and not reverted.
+    case active
+    /// Reverted, but calls that started while it was active are still inside its behaviour.
+    case reverting
+    /// Reverted, and no call is inside its behaviour any more.
+    case reverted
+}

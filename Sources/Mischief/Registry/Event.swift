@@ -1,0 +1,61 @@
+/// Something that happened in a registry: a change applied or reverted, a seam registered, a refusal, or a
+/// message a behaviour reported.
+public struct Event: Hashable, Sendable, Identifiable, Codable, CustomStringConvertible {
+    /// What kind of thing happened.
+    public enum Kind: String, Hashable, Sendable, Codable {
+        case registered, applied, reverted
+        /// The last in-flight call of a reverted behaviour returned: the revert is complete.
+        case revertCompleted = "revert-completed"
+        /// A change was refused (bad behaviour, disabled, unknown seam).
+        case refused
+        /// A behaviour reported what it did ("mutated name", "answered GET /weather").
+        case report
+    }
+
+    /// Increasing number within the registry, starting at 1.
+    public let id: Int
+    /// When, measured from the registry's start.
+    public let time: Duration
+    public let kind: Kind
+    /// The seam concerned, if any.
+    public let seam: SeamID?
+    /// Who made the change ("console", "profile Tokyo", "test"), if it was a change.
+    public let source: String?
+    public let message: String
+
+    public var description: String {
+        let seamText = seam.map { "\($0) " } ?? ""
+        let sourceText = source.map { " [\($0)]" } ?? ""
+        return "\(kind.rawValue) \(seamText)\(message)\(sourceText)"
+    }
+}
+
+/// A bounded history of events, oldest first.
+struct EventLog {
+    let capacity: Int
+    private(set) var events: [Event] = []
+    private var start = 0
+    private(set) var lastID = 0
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    mutating func append(
+        time: Duration, kind: Event.Kind, seam: SeamID?, source: String?, message: String
+    ) -> Event {
+        lastID += 1
+        let event = Event(id: lastID, time: time, kind: kind, seam: seam, source: source, message: message)
+        if events.count < capacity {
+            events.append(event)
+        } else {
+            events[start] = event
+            start = (start + 1) % capacity
+        }
+        return event
+    }
+
+    /// Events after `id`, oldest first, at most `limit`.
+    func events(after id: Int, limit: Int) -> [Event] {
+        let ordered = events.count < capacity ? events : Array(events[start...] + events[..<start])
+        return Array(ordered.filter { $0.id > id }.suffix(limit))
+    }
+}

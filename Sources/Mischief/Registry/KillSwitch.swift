@@ -1,0 +1,42 @@
+import Synchronization
+
+/// Switches chaos off for the whole process, for builds and runs where it must never happen.
+///
+/// Set `MISCHIEF_DISABLED=1` in the environment, or call ``engage(reason:)`` early (in a release build's
+/// start-up, say). While engaged, every registry refuses every change with a clear message, and what was
+/// applied when it was engaged is reverted, so every seam behaves as its original.
+public enum KillSwitch {
+    private static let state = Mutex<String?>(environmentReason())
+    private static let registries = Mutex<[WeakRegistry]>([])
+
+    private struct WeakRegistry: @unchecked Sendable {
+        // @unchecked: a weak reference to a Sendable class, read and written under the Mutex.
+        weak var registry: Registry?
+    }
+
+    /// Why chaos is off, or nil when it is allowed.
+    public static var reason: String? { state.withLock { $0 } }
+
+    /// Whether chaos is off.
+    public static var isEngaged: Bool { reason != nil }
+
+    /// Switches chaos off for the rest of the process and reverts everything applied in every registry.
+    public static func engage(reason: String = "KillSwitch.engage() was called") {
+        state.withLock { $0 = $0 ?? reason }
+        let live = registries.withLock { list in list.compactMap(\.registry) }
+        for registry in live { registry.revertAll() }
+    }
+
+    static func track(_ registry: Registry) {
+        registries.withLock { list in
+            list.removeAll { $0.registry == nil }
+            list.append(WeakRegistry(registry: registry))
+        }
+    }
+
+    private static func environmentReason() -> String? {
+        guard let value = Environment.value("MISCHIEF_DISABLED"), !value.isEmpty, value != "0", value != "false"
+        else { return nil }
+        return "MISCHIEF_DISABLED=\(value) is set"
+    }
+}

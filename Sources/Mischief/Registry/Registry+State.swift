@@ -1,0 +1,145 @@
+extension Registry {
+    /// Everything a registry guards with its one lock.
+    struct State: @unchecked Sendable {
+        // @unchecked: only ever touched inside the registry's Mutex. The non-Sendable parts are the
+        // type-erased compiled runs and boxes, which are Sendable closures and final classes.
+        var records: [SeamID: SeamRecord] = [:]
+        var order: [SeamID] = []
+        var history: [EntryID: EntrySnapshot] = [:]
+        var events: EventLog
+        var subscribers: [Int: AsyncStream<Event>.Continuation] = [:]
+        var nextSubscriber = 0
+        var observers = 0
+        var countsAlways = false
+        var view = TargetView()
+        var nextEntry = 1
+        var nextGroup = 1
+        /// How many reverted entries the history keeps.
+        let revertedHistoryLimit = 200
+
+        init(eventCapacity: Int) { events = EventLog(capacity: eventCapacity) }
+
+        var isCounting: Bool { observers > 0 || countsAlways }
+
+        mutating func log(_ time: Duration, _ kind: Event.Kind, _ seam: SeamID?, _ source: String?, _ message: String) {
+            let event = events.append(time: time, kind: kind, seam: seam, source: source, message: message)
+            for continuation in subscribers.values { continuation.yield(event) }
+        }
+
+        mutating func updateCounting() {
+            for record in records.values { record.seam.core.setCounting(isCounting) }
+        }
+
+        /// Builds and installs the box for the seam's current layers; the previous box is retired until its
+        /// phase drains.
+        mutating func reinstall(_ id: SeamID, time: Duration) {
+            var record = records[id]!
+            let box = record.layers.isEmpty ? nil : record.seam.makeBox(layers: record.layers.reversed().map(\.run))
+            let previousPhase = record.seam.core.install(box)
+            if let old = record.current {
+                record.retired.append(Retired(box: old, phase: previousPhase, entries: record.currentEntries))
+            }
+            record.current = box
+            record.currentEntries = Set(record.layers.map(\.entry))
+            records[id] = record
+        }
+
+        /// Frees retired boxes whose calls have all returned, and marks their entries reverted.
+        mutating func settle(time: Duration, quietFor quiet: Set<EntryID> = []) {
+            for id in order where !(records[id]!.retired.isEmpty) {
+                let core = records[id]!.seam.core
+                records[id]!.retired.removeAll { core.isDrained(phase: $0.phase) }
+            }
+            for (entry, snapshot) in history where snapshot.status == .reverting {
+                let pending = records[snapshot.seam]!.retired.contains { $0.entries.contains(entry) }
+                guard !pending else { continue }
+                history[entry] = snapshot.with(status: .reverted)
+                if !quiet.contains(entry) {
+                    log(time, .revertCompleted, snapshot.seam, snapshot.source,
+                        "\(snapshot.behaviour): the last call inside it has returned")
+                }
+            }
+            pruneHistory()
+        }
+
+        private mutating func pruneHistory() {
+            let reverted = history.values.filter { $0.status == .reverted }
+            guard reverted.count > revertedHistoryLimit else { return }
+            for old in reverted.sorted(by: { $0.id < $1.id }).prefix(reverted.count - revertedHistoryLimit) {
+                history[old.id] = nil
+            }
+        }
+    }
+
+    /// A registered seam and what is applied to it.
+    struct SeamRecord {
+        let seam: any RegisteredSeam
+        /// Active changes, oldest first.
+        var layers: [Layer] = []
+        /// The installed box (kept alive here; the seam's word holds it unretained).
+        var current: AnyObject?
+        var currentEntries: Set<EntryID> = []
+        /// Replaced boxes waiting for their in-flight calls to return.
+        var retired: [Retired] = []
+        var lastCalls = 0
+        var lastCalled: Duration?
+
+        init(seam: any RegisteredSeam) { self.seam = seam }
+
+        func snapshot(counters: SeamCounters, history: [EntryID: EntrySnapshot]) -> SeamSnapshot {
+            let status: RevertStatus
+            if !layers.isEmpty {
+                status = .active
+            } else if !retired.isEmpty {
+                status = .reverting
+            } else if history.values.contains(where: { $0.seam == seam.info.id }) {
+                status = .reverted
+            } else {
+                status = .neverApplied
+            }
+            let behaviour: String?
+            switch (layers.count, seam.info.stacking) {
+            case (0, _): behaviour = nil
+            case (_, .replace): behaviour = layers.last!.description
+            case (_, .merge): behaviour = layers.reversed().map(\.description).joined(separator: " -> ")
+            }
+            let seeds = seam.info.stacking == .replace ? (layers.last?.seeds ?? []) : layers.flatMap(\.seeds)
+            return SeamSnapshot(
+                info: seam.info, counters: counters, behaviour: behaviour,
+                layers: layers.compactMap { history[$0.entry] }, seeds: seeds, status: status, lastCalled: lastCalled)
+        }
+    }
+
+    /// One applied change on a seam.
+    struct Layer {
+        let entry: EntryID
+        /// The compiled behaviour (a SyncRun or AsyncRun of the seam's types).
+        let run: any Sendable
+        let description: String
+        let source: String
+        let group: Int
+        let appliedAt: Duration
+        let seeds: [UInt64]
+
+        func snapshot(seam: SeamID, status: RevertStatus, revertedAt: Duration? = nil) -> EntrySnapshot {
+            EntrySnapshot(
+                id: entry, seam: seam, behaviour: description, source: source, group: group, appliedAt: appliedAt,
+                revertedAt: revertedAt, status: status, seeds: seeds)
+        }
+    }
+
+    /// A replaced box, kept alive until every call that could be using it has returned.
+    struct Retired {
+        let box: AnyObject
+        let phase: Int
+        let entries: Set<EntryID>
+    }
+}
+
+extension EntrySnapshot {
+    func with(status: RevertStatus) -> EntrySnapshot {
+        EntrySnapshot(
+            id: id, seam: seam, behaviour: behaviour, source: source, group: group, appliedAt: appliedAt,
+            revertedAt: revertedAt, status: status, seeds: seeds)
+    }
+}

@@ -1,0 +1,332 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// The process-wide catalogue of seams, the changes applied to them, their counters and an event log.
+///
+/// Thread-safe. Registry operations take one lock; calls to seams never do.
+///
+/// ```swift
+/// let registry = Registry.shared
+/// try registry.register(clockNow, fetchUser)
+/// let tomorrow = try registry.apply(clockNow, .transform { $0.addingTimeInterval(86_400) }, source: "demo")
+/// registry.revert(tomorrow)
+/// ```
+/// Tests make their own registry, so they run in parallel without seeing each other's changes.
+public final class Registry: Sendable {
+    /// The registry targets use unless they make their own.
+    public static let shared = Registry()
+
+    /// The seed random behaviours derive their seeds from unless given one: `$MISCHIEF_SEED` when set, else
+    /// chosen at random when the registry starts. Print it to replay a run.
+    public let sessionSeed: UInt64
+
+    let clock = ContinuousClock()
+    let start: ContinuousClock.Instant
+    let state: Mutex<State>
+
+    /// Makes a registry.
+    ///
+    /// - Parameters:
+    ///   - sessionSeed: The seed for random behaviours; nil reads `$MISCHIEF_SEED`, else picks one.
+    ///   - eventCapacity: How many events the history keeps.
+    public init(sessionSeed: UInt64? = nil, eventCapacity: Int = 1000) {
+        self.sessionSeed = sessionSeed ?? Environment.value("MISCHIEF_SEED").flatMap(UInt64.init)
+            ?? UInt64.random(in: 1...UInt64.max)
+        self.start = clock.now
+        self.state = Mutex(State(eventCapacity: eventCapacity))
+        KillSwitch.track(self)
+    }
+
+    var now: Duration { clock.now - start }
+
+    // MARK: Seams
+
+    /// Registers seams so consoles list them and changes can name them. Registering the same seam object again
+    /// does nothing.
+    ///
+    /// - Throws: ``MischiefError/duplicateSeam(_:)`` when another seam object already has one of the ids; none
+    ///   of the seams are registered then.
+    public func register(_ seams: any AnySeam...) throws(MischiefError) {
+        try register(seams)
+    }
+
+    /// Registers seams; see ``register(_:)-(AnySeam...)``.
+    public func register(_ seams: [any AnySeam]) throws(MischiefError) {
+        let registered = seams.map { $0 as! any RegisteredSeam }
+        try state.withLock { (state) throws(MischiefError) in
+            for (index, seam) in registered.enumerated() {
+                if let existing = state.records[seam.info.id]?.seam, existing !== seam {
+                    throw .duplicateSeam(seam.info.id)
+                }
+                if registered[..<index].contains(where: { $0.info.id == seam.info.id && $0 !== seam }) {
+                    throw .duplicateSeam(seam.info.id)
+                }
+            }
+            for seam in registered where state.records[seam.info.id] == nil {
+                state.records[seam.info.id] = SeamRecord(seam: seam)
+                state.order.append(seam.info.id)
+                seam.core.setCounting(state.isCounting)
+                state.log(now, .registered, seam.info.id, nil, seam.info.title)
+            }
+        }
+    }
+
+    /// The seams, in registration order.
+    public var seams: [SeamInfo] {
+        state.withLock { state in state.order.map { state.records[$0]!.seam.info } }
+    }
+
+    // MARK: Apply and revert
+
+    /// Applies `behaviour` to `seam`.
+    @discardableResult
+    public func apply<Input, Output, Failure>(
+        _ seam: Seam<Input, Output, Failure>, _ behaviour: Behaviour<Input, Output, Failure>, source: String = "code"
+    ) throws(MischiefError) -> Applied {
+        try apply([Change(seam, behaviour)], source: source)
+    }
+
+    /// Applies `behaviour` to an async `seam`.
+    @discardableResult
+    public func apply<Input, Output, Failure>(
+        _ seam: AsyncSeam<Input, Output, Failure>, _ behaviour: Behaviour<Input, Output, Failure>,
+        source: String = "code"
+    ) throws(MischiefError) -> Applied {
+        try apply([Change(seam, behaviour)], source: source)
+    }
+
+    /// Applies changes as a unit: every behaviour is checked and compiled first, and if any is refused, none is
+    /// applied.
+    ///
+    /// - Parameters:
+    ///   - changes: The changes, applied in order (a later change to the same seam stacks on an earlier one).
+    ///   - source: Who applies them, shown in snapshots and events ("console", "profile Tokyo").
+    /// - Returns: A handle to revert them together.
+    /// - Throws: ``MischiefError`` naming the seam and the problem.
+    @discardableResult
+    public func apply(_ changes: [Change], source: String = "code") throws(MischiefError) -> Applied {
+        if let reason = KillSwitch.reason {
+            let error = MischiefError.disabled(reason: reason)
+            state.withLock { $0.log(now, .refused, changes.first?.seamID, source, error.description) }
+            throw error
+        }
+        let time = now
+        let reporter: @Sendable (SeamID, String) -> Void = { [weak self] seam, message in
+            self?.report(seam: seam, message: message)
+        }
+        return try state.withLock { (state) throws(MischiefError) in
+            // Check and compile everything before touching any seam.
+            var layers: [(SeamID, Layer)] = []
+            let group = state.nextGroup
+            for (offset, change) in changes.enumerated() {
+                let id = change.seamID
+                guard let record = state.records[id] else {
+                    state.log(time, .refused, id, source, MischiefError.unknownSeam(id).description)
+                    throw .unknownSeam(id)
+                }
+                guard record.seam === change.seam else { throw .foreignSeam(id) }
+                let context = LayerContext(
+                    sessionSeed: sessionSeed, label: change.behaviourDescription, reporter: reporter)
+                let run: any Sendable
+                do throws(MischiefError) {
+                    run = try record.seam.compile(change.behaviour, context: context)
+                } catch {
+                    state.log(time, .refused, id, source, error.description)
+                    throw error
+                }
+                let entry = EntryID(rawValue: state.nextEntry + offset)
+                layers.append(
+                    (id, Layer(
+                        entry: entry, run: run, description: change.behaviourDescription, source: source,
+                        group: group, appliedAt: time, seeds: context.seeds)))
+            }
+            state.nextEntry += changes.count
+            state.nextGroup += 1
+            var touched: [SeamID] = []
+            for (id, layer) in layers {
+                state.records[id]!.layers.append(layer)
+                state.history[layer.entry] = layer.snapshot(seam: id, status: .active)
+                if !touched.contains(id) { touched.append(id) }
+                let seeds = layer.seeds.isEmpty ? "" : " (seed \(layer.seeds.map(String.init).joined(separator: ", ")))"
+                state.log(time, .applied, id, source, "\(layer.description)\(seeds)")
+            }
+            for id in touched { state.reinstall(id, time: time) }
+            return Applied(entries: layers.map(\.1.entry))
+        }
+    }
+
+    /// Reverts what one ``apply(_:source:)`` applied. Entries already reverted are ignored.
+    public func revert(_ applied: Applied) {
+        revert(entries: Set(applied.entries))
+    }
+
+    /// Reverts every change on `seam`.
+    public func revert(seam: SeamID) {
+        let entries = state.withLock { state in Set(state.records[seam]?.layers.map(\.entry) ?? []) }
+        revert(entries: entries)
+    }
+
+    /// Reverts every change on every seam.
+    public func revertAll() {
+        let entries = state.withLock { state in Set(state.records.values.flatMap { $0.layers.map(\.entry) }) }
+        revert(entries: entries)
+    }
+
+    /// Reverts the given entries.
+    public func revert(entries: Set<EntryID>) {
+        guard !entries.isEmpty else { return }
+        let time = now
+        state.withLock { state in
+            for id in state.order {
+                let removed = state.records[id]!.layers.filter { entries.contains($0.entry) }
+                guard !removed.isEmpty else { continue }
+                state.records[id]!.layers.removeAll { entries.contains($0.entry) }
+                state.reinstall(id, time: time)
+                for layer in removed {
+                    state.history[layer.entry] = layer.snapshot(seam: id, status: .reverting, revertedAt: time)
+                    state.log(time, .reverted, id, layer.source, layer.description)
+                }
+            }
+            // Entries with nothing in flight are reverted at once; say "completed" only for those that waited.
+            state.settle(time: time, quietFor: entries)
+            for entry in entries where state.history[entry]?.status == .reverting {
+                let snapshot = state.history[entry]!
+                let inFlight = state.records[snapshot.seam]!.seam.core.counters().inFlight
+                state.log(time, .report, snapshot.seam, snapshot.source,
+                    "\(snapshot.behaviour): reverting, \(inFlight) call\(inFlight == 1 ? "" : "s") still inside it")
+            }
+        }
+    }
+
+    /// Frees replaced behaviours whose last call has returned and marks their entries reverted. Snapshots and
+    /// every apply or revert do this too.
+    public func settle() {
+        let time = now
+        state.withLock { $0.settle(time: time) }
+    }
+
+    // MARK: Observing
+
+    /// Turns call counting on until the returned observation is cancelled or released.
+    ///
+    /// Consoles, watchers and test scopes observe; while nobody does, counting costs nothing.
+    public func observe() -> Observation {
+        state.withLock { state in
+            state.observers += 1
+            state.updateCounting()
+        }
+        return Observation { [weak self] in
+            self?.state.withLock { state in
+                state.observers -= 1
+                state.updateCounting()
+            }
+        }
+    }
+
+    /// Counts calls even while nobody observes (for programs that log or export their counts).
+    public var countsAlways: Bool {
+        get { state.withLock { $0.countsAlways } }
+        set {
+            state.withLock { state in
+                state.countsAlways = newValue
+                state.updateCounting()
+            }
+        }
+    }
+
+    /// A consistent picture of every seam, entry and the target's view.
+    public func snapshot() -> Snapshot {
+        let time = now
+        return state.withLock { state in
+            state.settle(time: time)
+            var seams: [SeamSnapshot] = []
+            for id in state.order {
+                let record = state.records[id]!
+                let counters = record.seam.core.counters()
+                if counters.calls != record.lastCalls {
+                    state.records[id]!.lastCalls = counters.calls
+                    state.records[id]!.lastCalled = time
+                }
+                seams.append(state.records[id]!.snapshot(counters: counters, history: state.history))
+            }
+            let entries = state.history.values.sorted { $0.id < $1.id }
+            return Snapshot(
+                uptime: time, sessionSeed: sessionSeed, isCounting: state.isCounting,
+                disabledReason: KillSwitch.reason, seams: seams, entries: entries, view: state.view,
+                lastEventID: state.events.lastID)
+        }
+    }
+
+    /// The counters of one seam, or nil if it is not registered.
+    public func counters(_ seam: SeamID) -> SeamCounters? {
+        state.withLock { $0.records[seam]?.seam.core.counters() }
+    }
+
+    // MARK: Events and the target's view
+
+    /// Events after `id` (0 for all that are kept), oldest first.
+    public func events(after id: Int = 0, limit: Int = .max) -> [Event] {
+        state.withLock { $0.events.events(after: id, limit: limit) }
+    }
+
+    /// A stream of events from now on. It ends when the registry is released or the consumer stops iterating.
+    public func eventStream(bufferingNewest limit: Int = 1000) -> AsyncStream<Event> {
+        let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(limit))
+        let key = state.withLock { state in
+            state.nextSubscriber += 1
+            state.subscribers[state.nextSubscriber] = continuation
+            return state.nextSubscriber
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
+    /// Adds a message to the event log on behalf of a seam (what a behaviour's `report` does).
+    public func report(seam: SeamID?, message: String, source: String? = nil) {
+        let time = now
+        state.withLock { $0.log(time, .report, seam, source, message) }
+    }
+
+    /// Publishes the target's own view for consoles.
+    public func publish(_ view: TargetView) {
+        state.withLock { $0.view = view }
+    }
+
+    deinit {
+        state.withLock { state in
+            for continuation in state.subscribers.values { continuation.finish() }
+        }
+    }
+}
+
+/// Keeps call counting on while it lives; see ``Registry/observe()``.
+public final class Observation: Sendable {
+    private let onCancel: Mutex<(@Sendable () -> Void)?>
+
+    init(_ onCancel: @escaping @Sendable () -> Void) { self.onCancel = Mutex(onCancel) }
+
+    /// Stops observing. Calling it again does nothing.
+    public func cancel() {
+        let action = onCancel.withLock { action in
+            defer { action = nil }
+            return action
+        }
+        action?()
+    }
+
+    deinit { cancel() }
+}
+
+/// Reads the process environment without Foundation.
+enum Environment {
+    static func value(_ name: String) -> String? {
+        guard let pointer = getenv(name) else { return nil }
+        return String(cString: pointer)
+    }
+}

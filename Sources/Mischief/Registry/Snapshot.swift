@@ -1,0 +1,54 @@
+/// One consistent picture of a registry: what a console renders in a frame.
+public struct Snapshot: Sendable {
+    /// Time since the registry started.
+    public let uptime: Duration
+    /// The seed random behaviours derive their seeds from unless given one.
+    public let sessionSeed: UInt64
+    /// Whether calls are being counted (someone observes, or counting was switched on).
+    public let isCounting: Bool
+    /// Why changes are refused, when the kill switch is engaged.
+    public let disabledReason: String?
+    /// Every registered seam, in registration order.
+    public let seams: [SeamSnapshot]
+    /// Active entries, and recently reverted ones, oldest first.
+    public let entries: [EntrySnapshot]
+    /// What the target last published.
+    public let view: TargetView
+    /// The id of the newest event.
+    public let lastEventID: Int
+
+    /// The seam with `id`, if registered.
+    public func seam(_ id: SeamID) -> SeamSnapshot? { seams.first { $0.info.id == id } }
+}
+
+/// One seam in a ``Snapshot``.
+public struct SeamSnapshot: Sendable, Identifiable {
+    public var id: SeamID { info.id }
+    public let info: SeamInfo
+    public let counters: SeamCounters
+    /// The behaviour calls get now, as spec-like text; nil when the seam is its original.
+    public let behaviour: String?
+    /// The active entries on this seam, oldest first (the last one wins on a replacing seam).
+    public let layers: [EntrySnapshot]
+    /// The seeds the active behaviour uses.
+    public let seeds: [UInt64]
+    /// The seam as a whole: active while any entry is, reverting while a replaced behaviour has calls in flight.
+    public let status: RevertStatus
+    /// When the registry first saw the call count change since the previous snapshot, from its start.
+    public let lastCalled: Duration?
+}
+
+/// One entry (seam + behaviour) in a ``Snapshot``.
+public struct EntrySnapshot: Hashable, Sendable, Identifiable {
+    public let id: EntryID
+    public let seam: SeamID
+    public let behaviour: String
+    /// Who applied it ("console", "profile Tokyo", "test").
+    public let source: String
+    /// The entries applied together with this one share a group number.
+    public let group: Int
+    public let appliedAt: Duration
+    public let revertedAt: Duration?
+    public let status: RevertStatus
+    public let seeds: [UInt64]
+}

@@ -1,0 +1,38 @@
+/// Any seam, whatever its types: what ``Registry/register(_:)`` takes.
+public protocol AnySeam: AnyObject, Sendable {
+    /// The seam's id, titles and kind.
+    var info: SeamInfo { get }
+}
+
+/// What the registry needs from a seam to install behaviours on it.
+protocol RegisteredSeam: AnySeam {
+    var core: SeamCore { get }
+    /// Compiles one change's behaviour into a run closure for this seam (type-erased).
+    func compile(_ behaviour: any Sendable, context: LayerContext) throws(MischiefError) -> any Sendable
+    /// Combines the compiled runs of the active layers, newest first, into the box calls will use.
+    func makeBox(layers: [any Sendable]) -> AnyObject
+}
+
+/// Per-layer compile inputs and outputs.
+final class LayerContext: @unchecked Sendable {
+    // @unchecked: created, used and read by one thread under the registry's lock.
+    let sessionSeed: UInt64
+    let reporter: @Sendable (SeamID, String) -> Void
+    let label: String
+    var seeds: [UInt64] = []
+
+    init(sessionSeed: UInt64, label: String, reporter: @escaping @Sendable (SeamID, String) -> Void) {
+        self.sessionSeed = sessionSeed
+        self.label = label
+        self.reporter = reporter
+    }
+
+    func make<Failure: Error>(
+        seam: SeamID, isAsync: Bool, makeFailure: (@Sendable (String) -> Failure)?
+    ) -> CompileContext<Failure> {
+        CompileContext(
+            seam: seam, isAsync: isAsync, makeFailure: makeFailure,
+            sessionSeed: sessionSeed ^ SeededGenerator.hash(label),
+            reporter: EventReporter(seam: seam, sink: reporter))
+    }
+}

@@ -1,0 +1,120 @@
+import Synchronization
+
+/// A named interception point for an `async` call (a network request, a database read).
+///
+/// ```swift
+/// let fetchUser = AsyncSeam<UUID, User, any Error>(
+///     "api.user", title: "Fetch user", category: "API", summary: "GET /users/{id}"
+/// ) { id in try await api.user(id) }
+/// ```
+/// Delays suspend the calling task (and end early if it is cancelled); ``Behaviour/asyncClosure(_:)`` may await
+/// the original.
+public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>: AnySeam {
+    /// The seam's id, titles and kind.
+    public let info: SeamInfo
+    @usableFromInline let core = SeamCore()
+    @usableFromInline let original: @Sendable (Input) async throws(Failure) -> Output
+    let makeFailure: (@Sendable (String) -> Failure)?
+
+    /// Declares an async seam around `original`; the parameters are those of ``Seam``.
+    public init(
+        _ id: SeamID, title: String, category: String, summary: String, stacking: Stacking = .replace,
+        makeError: (@Sendable (String) -> Failure)? = nil,
+        original: @escaping @Sendable (Input) async throws(Failure) -> Output
+    ) {
+        self.info = SeamInfo(
+            id: id, title: title, category: category, summary: summary, stacking: stacking, isAsync: true,
+            canThrow: makeError != nil, signature: "(\(Input.self)) async -> \(Output.self)")
+        self.original = original
+        self.makeFailure = makeError
+    }
+
+    /// Calls the seam: the original, or the behaviour applied to it.
+    @inlinable
+    public func callAsFunction(_ input: Input) async throws(Failure) -> Output {
+        let word = core.word.load(ordering: .relaxed)
+        if _fastPath(word == 0) { return try await original(input) }
+        if word & SeamCore.addressMask == 0 {
+            core.countPlain()
+            return try await original(input)
+        }
+        return try await chaosCall(input, word: word, counted: true)
+    }
+
+    /// Calls the seam without counting the call.
+    public func peek(_ input: Input) async throws(Failure) -> Output {
+        let word = core.word.load(ordering: .relaxed)
+        if word & SeamCore.addressMask == 0 { return try await original(input) }
+        return try await chaosCall(input, word: word, counted: false)
+    }
+
+    @usableFromInline
+    func chaosCall(_ input: Input, word: UInt, counted: Bool) async throws(Failure) -> Output {
+        guard let ticket = core.enter(word, counted: counted) else { return try await original(input) }
+        // Not retained: the registry keeps the box alive until this call has left (see SeamCore), even across
+        // suspensions, because the call leaves on the shard it entered.
+        unowned(unsafe) let box = Unmanaged<AsyncBox<Input, Output, Failure>>.fromOpaque(ticket.box)
+            .takeUnretainedValue()
+        var output: Output?
+        var failure: Failure?
+        switch await box.run(input, &output, &failure) {
+        case .value:
+            core.leave(ticket)
+            return output.unsafelyUnwrapped
+        case .failure:
+            core.leave(ticket, failed: counted)
+            throw failure.unsafelyUnwrapped
+        case .skipped:
+            core.leave(ticket, passedThrough: counted)
+            return try await original(input)
+        }
+    }
+}
+
+extension AsyncSeam where Failure == any Error {
+    /// Declares a throwing async seam whose `throw("message")` behaviours throw ``InjectedError``.
+    public convenience init(
+        _ id: SeamID, title: String, category: String, summary: String, stacking: Stacking = .replace,
+        original: @escaping @Sendable (Input) async throws -> Output
+    ) {
+        self.init(
+            id, title: title, category: category, summary: summary, stacking: stacking,
+            makeError: { InjectedError($0) }, original: original)
+    }
+}
+
+extension AsyncSeam where Input == Void {
+    /// Calls a seam that takes no input.
+    @inlinable
+    public func callAsFunction() async throws(Failure) -> Output { try await self(()) }
+}
+
+/// The installed form of an async seam's behaviour.
+final class AsyncBox<Input, Output, Failure: Error>: Sendable {
+    let run: AsyncRun<Input, Output, Failure>
+    init(_ run: @escaping AsyncRun<Input, Output, Failure>) { self.run = run }
+}
+
+extension AsyncSeam: RegisteredSeam {
+    func compile(_ behaviour: any Sendable, context: LayerContext) throws(MischiefError) -> any Sendable {
+        guard let behaviour = behaviour as? Behaviour<Input, Output, Failure> else {
+            throw .unsupported(info.id, "behaviour of type \(type(of: behaviour)) does not fit \(info.signature)")
+        }
+        let compileContext = context.make(seam: info.id, isAsync: true, makeFailure: makeFailure)
+        let run = try behaviour.node.compileAsync(original: original, context: compileContext)
+        context.seeds = compileContext.seeds
+        return run
+    }
+
+    func makeBox(layers: [any Sendable]) -> AnyObject {
+        let runs = layers.map { $0 as! AsyncRun<Input, Output, Failure> }
+        if runs.count == 1 || info.stacking == .replace { return AsyncBox(runs[0]) }
+        return AsyncBox { input, output, failure in
+            for run in runs {
+                let fired = await run(input, &output, &failure)
+                if fired != .skipped { return fired }
+            }
+            return .skipped
+        }
+    }
+}

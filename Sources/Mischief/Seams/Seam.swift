@@ -1,0 +1,149 @@
+import Synchronization
+
+/// A named interception point for a synchronous call.
+///
+/// Declare a seam once, next to the code it guards, and route the call through it:
+/// ```swift
+/// let clockNow = Seam<Void, Date, Never>(
+///     "clock.now", title: "Current date", category: "Clock", summary: "What the app thinks the time is"
+/// ) { Date() }
+///
+/// try Registry.shared.register(clockNow)   // at start, so a console lists it before its first call
+/// let today = clockNow()                   // Date(), unless a behaviour says otherwise
+/// ```
+/// When nothing is applied and nobody observes, a call costs one relaxed atomic load and a branch before the
+/// original. Test example:
+/// ```swift
+/// try registry.withMischief([Change(clockNow, .constant(.distantPast))]) {
+///     #expect(clockNow() == .distantPast)
+/// }
+/// ```
+public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnySeam {
+    /// The seam's id, titles and kind.
+    public let info: SeamInfo
+    @usableFromInline let core = SeamCore()
+    @usableFromInline let original: @Sendable (Input) throws(Failure) -> Output
+    let makeFailure: (@Sendable (String) -> Failure)?
+
+    /// Declares a seam around `original`.
+    ///
+    /// - Parameters:
+    ///   - id: A unique dotted id such as `clock.now`.
+    ///   - title: A short title for the console.
+    ///   - category: The group the console lists it under.
+    ///   - summary: One line on what it guards.
+    ///   - stacking: How stacked changes combine; `.merge` for rule lists.
+    ///   - makeError: How to turn a `throw("message")` behaviour into this seam's error; nil refuses them.
+    ///   - original: What the call does when nothing is changed.
+    public init(
+        _ id: SeamID, title: String, category: String, summary: String, stacking: Stacking = .replace,
+        makeError: (@Sendable (String) -> Failure)? = nil,
+        original: @escaping @Sendable (Input) throws(Failure) -> Output
+    ) {
+        self.info = SeamInfo(
+            id: id, title: title, category: category, summary: summary, stacking: stacking, isAsync: false,
+            canThrow: makeError != nil, signature: "(\(Input.self)) -> \(Output.self)")
+        self.original = original
+        self.makeFailure = makeError
+    }
+
+    /// Calls the seam: the original, or the behaviour applied to it.
+    @inlinable
+    public func callAsFunction(_ input: Input) throws(Failure) -> Output {
+        let word = core.word.load(ordering: .relaxed)
+        if _fastPath(word == 0) { return try original(input) }
+        if word & SeamCore.addressMask == 0 {
+            core.countPlain()
+            return try original(input)
+        }
+        return try chaosCall(input, word: word, counted: true)
+    }
+
+    /// Calls the seam without counting the call, so a console can read a value without inflating counts.
+    ///
+    /// Behaviours that depend on call order (sequences, first-N, call indices) still see the peek.
+    public func peek(_ input: Input) throws(Failure) -> Output {
+        let word = core.word.load(ordering: .relaxed)
+        if word & SeamCore.addressMask == 0 { return try original(input) }
+        return try chaosCall(input, word: word, counted: false)
+    }
+
+    @inlinable
+    func chaosCall(_ input: Input, word: UInt, counted: Bool) throws(Failure) -> Output {
+        guard let ticket = core.enter(word, counted: counted) else { return try original(input) }
+        // The box is used without retaining it: `enter` announced this call, so the registry keeps the box
+        // alive until the call has left (see SeamCore).
+        return try withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { (outputs) throws(Failure) in
+            try withUnsafeTemporaryAllocation(of: Failure.self, capacity: 1) { (failures) throws(Failure) in
+                let output = outputs.baseAddress.unsafelyUnwrapped
+                let failure = failures.baseAddress.unsafelyUnwrapped
+                let fired = Unmanaged<SyncBox<Input, Output, Failure>>.fromOpaque(ticket.box)
+                    ._withUnsafeGuaranteedRef { $0.run(input, output, failure) }
+                switch fired {
+                case .value:
+                    core.leave(ticket)
+                    return output.move()
+                case .failure:
+                    core.leave(ticket, failed: counted)
+                    throw failure.move()
+                case .skipped:
+                    core.leave(ticket, passedThrough: counted)
+                    return try original(input)
+                }
+            }
+        }
+    }
+}
+
+extension Seam where Failure == any Error {
+    /// Declares a throwing seam whose `throw("message")` behaviours throw ``InjectedError``.
+    public convenience init(
+        _ id: SeamID, title: String, category: String, summary: String, stacking: Stacking = .replace,
+        original: @escaping @Sendable (Input) throws -> Output
+    ) {
+        self.init(
+            id, title: title, category: category, summary: summary, stacking: stacking,
+            makeError: { InjectedError($0) }, original: original)
+    }
+}
+
+extension Seam where Input == Void {
+    /// Calls a seam that takes no input.
+    @inlinable
+    public func callAsFunction() throws(Failure) -> Output { try self(()) }
+
+    /// Reads a seam that takes no input without counting the call.
+    public func peek() throws(Failure) -> Output { try peek(()) }
+}
+
+/// The installed form of a synchronous seam's behaviour.
+@usableFromInline
+final class SyncBox<Input, Output, Failure: Error>: Sendable {
+    @usableFromInline let run: SyncRun<Input, Output, Failure>
+    init(_ run: @escaping SyncRun<Input, Output, Failure>) { self.run = run }
+}
+
+extension Seam: RegisteredSeam {
+    func compile(_ behaviour: any Sendable, context: LayerContext) throws(MischiefError) -> any Sendable {
+        guard let behaviour = behaviour as? Behaviour<Input, Output, Failure> else {
+            throw .unsupported(info.id, "behaviour of type \(type(of: behaviour)) does not fit \(info.signature)")
+        }
+        let compileContext = context.make(seam: info.id, isAsync: false, makeFailure: makeFailure)
+        let run = try behaviour.node.compileSync(original: original, context: compileContext)
+        context.seeds = compileContext.seeds
+        return run
+    }
+
+    func makeBox(layers: [any Sendable]) -> AnyObject {
+        // `layers` are compiled runs, newest first.
+        let runs = layers.map { $0 as! SyncRun<Input, Output, Failure> }
+        if runs.count == 1 || info.stacking == .replace { return SyncBox(runs[0]) }
+        return SyncBox { input, output, failure in
+            for run in runs {
+                let fired = run(input, output, failure)
+                if fired != .skipped { return fired }
+            }
+            return .skipped
+        }
+    }
+}

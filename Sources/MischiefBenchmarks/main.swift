@@ -1,0 +1,152 @@
+// Hot-path costs of seams, as ns per call and as ratios to a direct call measured in the same run.
+//
+//     swift run -c release mischief-bench                 # the table
+//     swift run -c release mischief-bench --scenario int.constant --iterations 1000000
+//                                                         # one scenario, for valgrind --tool=callgrind
+//
+// `Benchmarks/callgrind.sh` turns the second form into instruction counts per call.
+import Dispatch
+import Foundation
+import Mischief
+
+/// The trivial integer function; not optimised, so the loop cannot be folded away and it costs one real call.
+@inline(never) @_optimize(none)
+func trivial(_ x: Int) -> Int { x &+ 1 }
+
+@inline(never)
+func blackhole<T>(_ value: T) { withExtendedLifetime(value) {} }
+
+let intSeam = Seam<Int, Int, Never>("bench.int", title: "Trivial", category: "Bench", summary: "x + 1") {
+    trivial($0)
+}
+let dateSeam = Seam<Void, Date, Never>("bench.date", title: "Date", category: "Bench", summary: "Date()") { Date() }
+let registry = Registry(sessionSeed: 1)
+try registry.register(intSeam, dateSeam)
+
+/// A way of calling: returns the ns per call of `iterations` calls.
+struct Scenario {
+    let name: String
+    let setUp: () throws -> Void
+    let run: (Int) -> Void
+}
+
+func runInt(_ iterations: Int, _ body: (Int) -> Int) {
+    var sum = 0
+    for index in 0..<iterations { sum &+= body(index) }
+    blackhole(sum)
+}
+
+func runDate(_ iterations: Int, _ body: () -> Date) {
+    var sum = 0.0
+    for _ in 0..<iterations { sum += body().timeIntervalSinceReferenceDate }
+    blackhole(sum)
+}
+
+nonisolated(unsafe) var observation: Observation?  // touched by the main thread only
+func reset() {
+    registry.revertAll()
+    observation?.cancel()
+    observation = nil
+}
+let fixed = Date(timeIntervalSince1970: 0)
+
+let scenarios: [Scenario] = [
+    Scenario(name: "int.direct", setUp: reset, run: { n in runInt(n) { trivial($0) } }),
+    Scenario(name: "int.off", setUp: reset, run: { n in runInt(n) { intSeam($0) } }),
+    Scenario(name: "int.counting", setUp: { reset(); observation = registry.observe() }, run: { n in
+        runInt(n) { intSeam($0) }
+    }),
+    Scenario(name: "int.constant", setUp: { reset(); try registry.apply(intSeam, .constant(7)) }, run: { n in
+        runInt(n) { intSeam($0) }
+    }),
+    Scenario(name: "int.constant-counting", setUp: {
+        reset(); observation = registry.observe(); try registry.apply(intSeam, .constant(7))
+    }, run: { n in runInt(n) { intSeam($0) } }),
+    Scenario(name: "date.direct", setUp: reset, run: { n in runDate(n) { Date() } }),
+    Scenario(name: "date.off", setUp: reset, run: { n in runDate(n) { dateSeam() } }),
+    Scenario(name: "date.counting", setUp: { reset(); observation = registry.observe() }, run: { n in
+        runDate(n) { dateSeam() }
+    }),
+    Scenario(name: "date.constant", setUp: { reset(); try registry.apply(dateSeam, .constant(fixed)) }, run: { n in
+        runDate(n) { dateSeam() }
+    }),
+]
+
+func nanosecondsPerCall(_ scenario: Scenario, iterations: Int, repetitions: Int = 7) -> Double {
+    let clock = ContinuousClock()
+    scenario.run(iterations / 10)  // warm up
+    var best = Double.infinity
+    for _ in 0..<repetitions {
+        let elapsed = clock.measure { scenario.run(iterations) }
+        let (seconds, attoseconds) = elapsed.components
+        let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+        best = min(best, nanoseconds / Double(iterations))
+    }
+    return best
+}
+
+/// Calls per second of `threads` threads each calling the constant int seam.
+func throughput(threads: Int, iterations: Int) -> Double {
+    let start = DispatchSemaphore(value: 0)
+    let group = DispatchGroup()
+    for _ in 0..<threads {
+        group.enter()
+        Thread.detachNewThread {
+            start.wait()
+            runInt(iterations) { intSeam($0) }
+            group.leave()
+        }
+    }
+    let clock = ContinuousClock()
+    let began = clock.now
+    for _ in 0..<threads { start.signal() }
+    group.wait()
+    let (seconds, attoseconds) = (clock.now - began).components
+    return Double(threads * iterations) / (Double(seconds) + Double(attoseconds) / 1e18)
+}
+
+let arguments = CommandLine.arguments
+if let index = arguments.firstIndex(of: "--scenario") {
+    let name = arguments[index + 1]
+    let iterations = arguments.firstIndex(of: "--iterations").map { Int(arguments[$0 + 1])! } ?? 1_000_000
+    guard let scenario = scenarios.first(where: { $0.name == name }) else {
+        print("unknown scenario '\(name)'; one of: \(scenarios.map(\.name).joined(separator: ", "))")
+        exit(64)
+    }
+    try scenario.setUp()
+    scenario.run(iterations)
+    exit(0)
+}
+
+let iterations = 20_000_000
+nonisolated(unsafe) var results: [String: Double] = [:]  // main thread only
+for scenario in scenarios {
+    try scenario.setUp()
+    results[scenario.name] = nanosecondsPerCall(scenario, iterations: scenario.name.hasPrefix("date") ? 2_000_000 : iterations)
+}
+reset()
+
+func row(_ name: String, _ base: String, target: String) {
+    let value = results[name]!
+    let baseline = results[base]!
+    let line = "\(name.padding(toLength: 24, withPad: " ", startingAt: 0))"
+        + String(format: "%7.2f ns  %5.2fx  %+6.2f ns   ", value, value / baseline, value - baseline) + target
+    print(line)
+}
+print("scenario                  ns/call  ratio   added      target")
+row("int.direct", "int.direct", target: "(baseline: a trivial @inline(never) function)")
+row("int.off", "int.direct", target: "≤ 2 ns added")
+row("int.counting", "int.direct", target: "≤ 6 ns added")
+row("int.constant", "int.direct", target: "≤ 10 ns")
+row("int.constant-counting", "int.direct", target: "≤ 10 ns")
+row("date.direct", "date.direct", target: "(baseline: Date())")
+row("date.off", "date.direct", target: "≤ 1.1x")
+row("date.counting", "date.direct", target: "≤ 6 ns added")
+row("date.constant", "date.direct", target: "≤ 10 ns")
+
+try registry.apply(intSeam, .constant(7))
+let one = throughput(threads: 1, iterations: 20_000_000)
+let two = throughput(threads: 2, iterations: 20_000_000)
+registry.revertAll()
+print(String(format: "int.constant, 1 thread:  %6.1f M calls/s", one / 1e6))
+print(String(format: "int.constant, 2 threads: %6.1f M calls/s  %.2fx of one thread   target ≥ 1.6x", two / 1e6, two / one))

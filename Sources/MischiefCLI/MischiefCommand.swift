@@ -1,0 +1,15 @@
+import ArgumentParser
+import Mischief
+
+@main
+struct MischiefCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mischief",
+        abstract: "A chaos console for Swift programs: change how a running program behaves, live.",
+        discussion: """
+            A target routes calls (the clock, the location, strings, models, network responses, its own \
+            functions) through named seams; Mischief changes what those seams do and reverts every change.
+            """,
+        version: "0.1.0"
+    )
+}

@@ -1,0 +1,29 @@
+@testable import Mischief
+import Synchronization
+import Testing
+
+@Suite struct SeamCoreTests {
+    @Test func anUnobservedSeamWithNothingAppliedIsBackOnTheFastPath() throws {
+        let f = try Fixture()
+        #expect(f.double.core.word.load(ordering: .relaxed) == 0)
+        let observation = f.registry.observe()
+        let applied = try f.registry.apply(f.double, .constant(1))
+        #expect(f.double.core.word.load(ordering: .relaxed) != 0)
+        f.registry.revert(applied)
+        observation.cancel()
+        #expect(f.double.core.word.load(ordering: .relaxed) == 0)
+    }
+
+    @Test func aReplacedBoxIsFreedOnceItsPhaseHasDrained() throws {
+        let f = try Fixture()
+        try f.registry.apply(f.double, .constant(1))
+        weak var box: AnyObject?
+        do {
+            box = f.registry.state.withLock { $0.records["test.double"]!.current }
+        }
+        #expect(box != nil)
+        _ = f.double(1)
+        f.registry.revertAll()
+        #expect(box == nil)  // no call in flight: freed by the revert itself
+    }
+}
