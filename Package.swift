@@ -6,15 +6,19 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Mischief", targets: ["Mischief"]),
+        .library(name: "MischiefFiles", targets: ["MischiefFiles"]),
         .executable(name: "mischief", targets: ["MischiefCLI"]),
         .executable(name: "mischief-bench", targets: ["MischiefBenchmarks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // The core: toolchain only, so any app or server can embed it.
         .target(name: "Mischief", dependencies: []),
+        // YAML files (profiles, themes) into Codable values with file:line:column errors.
+        .target(name: "MischiefFiles", dependencies: ["Mischief", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "MischiefCLI",
             dependencies: [
@@ -25,6 +29,7 @@ let package = Package(
         // `swift run -c release mischief-bench`: hot-path costs as ratios against direct calls.
         .executableTarget(name: "MischiefBenchmarks", dependencies: ["Mischief"]),
         .testTarget(name: "MischiefTests", dependencies: ["Mischief"]),
+        .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles"]),
     ]
 )
 

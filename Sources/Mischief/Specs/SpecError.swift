@@ -1,0 +1,30 @@
+/// An error in a spec's text, pointing at the offending column.
+///
+/// Its `description` shows the message, then the spec, then a caret under the column:
+///
+/// ```
+/// probability must be between 0 and 100, got 120
+///   120%off
+///   ^
+/// ```
+public struct SpecError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The spec's text.
+    public var text: String
+    /// The 1-based column (in `Character`s) of the problem; one past the end for "unexpected end" errors.
+    public var column: Int
+    /// A message naming what was found and what was expected.
+    public var message: String
+
+    /// Creates an error for `text` at `column`.
+    public init(text: String, column: Int, message: String) {
+        self.text = text
+        self.column = column
+        self.message = message
+    }
+
+    /// The message, then the spec and a caret line, each indented by two spaces.
+    public var description: String {
+        let padding = String(repeating: " ", count: max(0, column - 1))
+        return "\(message)\n  \(text)\n  \(padding)^"
+    }
+}
