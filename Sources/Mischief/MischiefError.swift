@@ -11,6 +11,12 @@ public enum MischiefError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A behaviour cannot run on this seam (a throw on a seam that cannot throw, an async closure on a
     /// synchronous seam, an empty sequence, …).
     case unsupported(SeamID, String)
+    /// A spec does not parse, or does not fit the seam.
+    case invalidSpec(SeamID, SpecError)
+    /// A profile has problems; nothing of it was applied.
+    case invalidProfile(String, problems: [String])
+    /// No profile of that name is defined.
+    case unknownProfile(String)
     /// Chaos is switched off for this process (`MISCHIEF_DISABLED=1` or ``KillSwitch/engage(reason:)``).
     case disabled(reason: String)
 
@@ -27,6 +33,12 @@ public enum MischiefError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "declare each seam once and share it"
         case .unsupported(let id, let message):
             return "\(id): \(message)"
+        case .invalidSpec(let id, let error):
+            return error.message.contains(id.rawValue) ? error.description : "\(id): \(error)"
+        case .invalidProfile(let name, let problems):
+            return "profile '\(name)' was not applied:\n" + problems.map { "  - \($0)" }.joined(separator: "\n")
+        case .unknownProfile(let name):
+            return "no profile named '\(name)' is defined"
         case .disabled(let reason):
             return "Mischief is disabled in this process (\(reason)); no behaviour can be changed"
         }

@@ -10,6 +10,7 @@ struct MischiefCommand: ParsableCommand {
             A target routes calls (the clock, the location, strings, models, network responses, its own \
             functions) through named seams; Mischief changes what those seams do and reverts every change.
             """,
-        version: "0.1.0"
+        version: "0.1.0",
+        subcommands: [SpecCommand.self]
     )
 }

@@ -8,21 +8,29 @@ public struct Change: Sendable, CustomStringConvertible {
     let behaviour: any Sendable
     /// The behaviour as spec-like text.
     public let behaviourDescription: String
+    /// The canonical spec when the change was made from one (so it can be saved in a profile).
+    let spec: String?
+    /// The seed random parts derive theirs from, instead of the session seed (a profile's seed).
+    let seed: UInt64?
+
+    init(seam: any RegisteredSeam, behaviour: any Sendable, description: String, spec: String?, seed: UInt64?) {
+        self.seam = seam
+        self.behaviour = behaviour
+        self.behaviourDescription = description
+        self.spec = spec
+        self.seed = seed
+    }
 
     /// Pairs a synchronous seam with a behaviour of the same types.
     public init<Input, Output, Failure>(_ seam: Seam<Input, Output, Failure>, _ behaviour: Behaviour<Input, Output, Failure>) {
-        self.seam = seam
-        self.behaviour = behaviour
-        self.behaviourDescription = behaviour.description
+        self.init(seam: seam, behaviour: behaviour, description: behaviour.description, spec: nil, seed: nil)
     }
 
     /// Pairs an async seam with a behaviour of the same types.
     public init<Input, Output, Failure>(
         _ seam: AsyncSeam<Input, Output, Failure>, _ behaviour: Behaviour<Input, Output, Failure>
     ) {
-        self.seam = seam
-        self.behaviour = behaviour
-        self.behaviourDescription = behaviour.description
+        self.init(seam: seam, behaviour: behaviour, description: behaviour.description, spec: nil, seed: nil)
     }
 
     /// The id of the seam this change is for.

@@ -12,6 +12,9 @@ extension Registry {
         var observers = 0
         var countsAlways = false
         var view = TargetView()
+        var profiles: [String: Profile] = [:]
+        var profileOrder: [String] = []
+        var appliedProfiles: [String: Applied] = [:]
         var nextEntry = 1
         var nextGroup = 1
         /// How many reverted entries the history keeps.
@@ -116,6 +119,8 @@ extension Registry {
         /// The compiled behaviour (a SyncRun or AsyncRun of the seam's types).
         let run: any Sendable
         let description: String
+        /// The canonical spec, when the change was made from one.
+        let spec: String?
         let source: String
         let group: Int
         let appliedAt: Duration

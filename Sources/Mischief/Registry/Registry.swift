@@ -130,7 +130,7 @@ public final class Registry: Sendable {
                 }
                 guard record.seam === change.seam else { throw .foreignSeam(id) }
                 let context = LayerContext(
-                    sessionSeed: sessionSeed, label: change.behaviourDescription, reporter: reporter)
+                    sessionSeed: change.seed ?? sessionSeed, label: change.behaviourDescription, reporter: reporter)
                 let run: any Sendable
                 do throws(MischiefError) {
                     run = try record.seam.compile(change.behaviour, context: context)
@@ -141,7 +141,8 @@ public final class Registry: Sendable {
                 let entry = EntryID(rawValue: state.nextEntry + offset)
                 layers.append(
                     (id, Layer(
-                        entry: entry, run: run, description: change.behaviourDescription, source: source,
+                        entry: entry, run: run, description: change.behaviourDescription, spec: change.spec,
+                        source: source,
                         group: group, appliedAt: time, seeds: context.seeds)))
             }
             state.nextEntry += changes.count

@@ -2,6 +2,8 @@
 public protocol AnySeam: AnyObject, Sendable {
     /// The seam's id, titles and kind.
     var info: SeamInfo { get }
+    /// The signatures of the actions specs can use on it, its own first.
+    var actionSignatures: [ActionSignature] { get }
 }
 
 /// What the registry needs from a seam to install behaviours on it.
@@ -9,6 +11,8 @@ protocol RegisteredSeam: AnySeam {
     var core: SeamCore { get }
     /// Compiles one change's behaviour into a run closure for this seam (type-erased).
     func compile(_ behaviour: any Sendable, context: LayerContext) throws(MischiefError) -> any Sendable
+    /// Builds the behaviour a spec describes, and the spec's canonical text.
+    func behaviour(from spec: Spec, seed: UInt64?) throws(SpecError) -> (behaviour: any Sendable, canonical: String)
     /// Combines the compiled runs of the active layers, newest first, into the box calls will use.
     func makeBox(layers: [any Sendable]) -> AnyObject
 }

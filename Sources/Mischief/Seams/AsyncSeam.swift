@@ -15,11 +15,13 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
     @usableFromInline let core = SeamCore()
     @usableFromInline let original: @Sendable (Input) async throws(Failure) -> Output
     let makeFailure: (@Sendable (String) -> Failure)?
+    /// The actions specs can use on this seam: its own first, then the generic ones its types allow.
+    public let actions: [SeamAction<Input, Output, Failure>]
 
     /// Declares an async seam around `original`; the parameters are those of ``Seam``.
     public init(
         _ id: SeamID, title: String, category: String, summary: String, stacking: Stacking = .replace,
-        makeError: (@Sendable (String) -> Failure)? = nil,
+        makeError: (@Sendable (String) -> Failure)? = nil, actions: [SeamAction<Input, Output, Failure>] = [],
         original: @escaping @Sendable (Input) async throws(Failure) -> Output
     ) {
         self.info = SeamInfo(
@@ -27,6 +29,10 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
             canThrow: makeError != nil, signature: "(\(Input.self)) async -> \(Output.self)")
         self.original = original
         self.makeFailure = makeError
+        let own = Set(actions.map(\.signature.name))
+        self.actions = actions + GenericActions.all(
+            for: (Input, Output, Failure).self, canThrow: makeError != nil, makeFailure: makeError
+        ).filter { !own.contains($0.signature.name) }
     }
 
     /// Calls the seam: the original, or the behaviour applied to it.
@@ -75,11 +81,12 @@ extension AsyncSeam where Failure == any Error {
     /// Declares a throwing async seam whose `throw("message")` behaviours throw ``InjectedError``.
     public convenience init(
         _ id: SeamID, title: String, category: String, summary: String, stacking: Stacking = .replace,
+        actions: [SeamAction<Input, Output, Failure>] = [],
         original: @escaping @Sendable (Input) async throws -> Output
     ) {
         self.init(
             id, title: title, category: category, summary: summary, stacking: stacking,
-            makeError: { InjectedError($0) }, original: original)
+            makeError: { InjectedError($0) }, actions: actions, original: original)
     }
 }
 
@@ -105,6 +112,14 @@ extension AsyncSeam: RegisteredSeam {
         context.seeds = compileContext.seeds
         return run
     }
+
+    func behaviour(from spec: Spec, seed: UInt64?) throws(SpecError) -> (behaviour: any Sendable, canonical: String) {
+        let builder = SpecBuilder(actions: actions, context: ActionContext(seam: info.id, seed: seed))
+        let (behaviour, canonical) = try builder.build(spec)
+        return (behaviour, canonical)
+    }
+
+    public var actionSignatures: [ActionSignature] { actions.map(\.signature) }
 
     func makeBox(layers: [any Sendable]) -> AnyObject {
         let runs = layers.map { $0 as! AsyncRun<Input, Output, Failure> }

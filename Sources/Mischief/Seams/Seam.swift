@@ -24,6 +24,8 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     @usableFromInline let core = SeamCore()
     @usableFromInline let original: @Sendable (Input) throws(Failure) -> Output
     let makeFailure: (@Sendable (String) -> Failure)?
+    /// The actions specs can use on this seam: its own first, then the generic ones its types allow.
+    public let actions: [SeamAction<Input, Output, Failure>]
 
     /// Declares a seam around `original`.
     ///
@@ -37,7 +39,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     ///   - original: What the call does when nothing is changed.
     public init(
         _ id: SeamID, title: String, category: String, summary: String, stacking: Stacking = .replace,
-        makeError: (@Sendable (String) -> Failure)? = nil,
+        makeError: (@Sendable (String) -> Failure)? = nil, actions: [SeamAction<Input, Output, Failure>] = [],
         original: @escaping @Sendable (Input) throws(Failure) -> Output
     ) {
         self.info = SeamInfo(
@@ -45,6 +47,10 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
             canThrow: makeError != nil, signature: "(\(Input.self)) -> \(Output.self)")
         self.original = original
         self.makeFailure = makeError
+        let own = Set(actions.map(\.signature.name))
+        self.actions = actions + GenericActions.all(
+            for: (Input, Output, Failure).self, canThrow: makeError != nil, makeFailure: makeError
+        ).filter { !own.contains($0.signature.name) }
     }
 
     /// Calls the seam: the original, or the behaviour applied to it.
@@ -99,11 +105,11 @@ extension Seam where Failure == any Error {
     /// Declares a throwing seam whose `throw("message")` behaviours throw ``InjectedError``.
     public convenience init(
         _ id: SeamID, title: String, category: String, summary: String, stacking: Stacking = .replace,
-        original: @escaping @Sendable (Input) throws -> Output
+        actions: [SeamAction<Input, Output, Failure>] = [], original: @escaping @Sendable (Input) throws -> Output
     ) {
         self.init(
             id, title: title, category: category, summary: summary, stacking: stacking,
-            makeError: { InjectedError($0) }, original: original)
+            makeError: { InjectedError($0) }, actions: actions, original: original)
     }
 }
 
@@ -133,6 +139,14 @@ extension Seam: RegisteredSeam {
         context.seeds = compileContext.seeds
         return run
     }
+
+    func behaviour(from spec: Spec, seed: UInt64?) throws(SpecError) -> (behaviour: any Sendable, canonical: String) {
+        let builder = SpecBuilder(actions: actions, context: ActionContext(seam: info.id, seed: seed))
+        let (behaviour, canonical) = try builder.build(spec)
+        return (behaviour, canonical)
+    }
+
+    public var actionSignatures: [ActionSignature] { actions.map(\.signature) }
 
     func makeBox(layers: [any Sendable]) -> AnyObject {
         // `layers` are compiled runs, newest first.

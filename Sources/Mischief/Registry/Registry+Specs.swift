@@ -1,0 +1,51 @@
+import Synchronization
+
+extension Registry {
+    /// The actions specs can use on `seam`, its own first; nil when no such seam is registered.
+    public func actions(for seam: SeamID) -> [ActionSignature]? {
+        registered(seam)?.actionSignatures
+    }
+
+    /// Parses `spec` for `seam` into a change, without applying it.
+    ///
+    /// - Parameter seed: A profile's seed for random parts without one of their own.
+    /// - Throws: ``MischiefError/unknownSeam(_:)`` or ``MischiefError/invalidSpec(_:_:)`` with the column, a
+    ///   caret under it and what was expected.
+    public func change(spec: String, for seam: SeamID, seed: UInt64? = nil) throws(MischiefError) -> Change {
+        guard let target = registered(seam) else { throw .unknownSeam(seam) }
+        do throws(SpecError) {
+            let parsed = try Spec(parsing: spec)
+            let (behaviour, canonical) = try target.behaviour(from: parsed, seed: seed)
+            return Change(seam: target, behaviour: behaviour, description: canonical, spec: canonical, seed: seed)
+        } catch {
+            throw .invalidSpec(seam, error)
+        }
+    }
+
+    /// Applies a spec to a seam: `registry.apply(spec: "shift(+1d)", to: "clock.now")`.
+    @discardableResult
+    public func apply(
+        spec: String, to seam: SeamID, source: String = "spec", seed: UInt64? = nil
+    ) throws(MischiefError) -> Applied {
+        do throws(MischiefError) {
+            return try apply([change(spec: spec, for: seam, seed: seed)], source: source)
+        } catch {
+            if case .invalidSpec = error { report(seam: seam, message: error.description, kind: .refused, source: source) }
+            throw error
+        }
+    }
+
+    /// The canonical form of `spec` on `seam`: it parses, fits the seam, and prints back like this.
+    public func canonical(spec: String, for seam: SeamID) throws(MischiefError) -> String {
+        try change(spec: spec, for: seam).behaviourDescription
+    }
+
+    func registered(_ seam: SeamID) -> (any RegisteredSeam)? {
+        state.withLock { $0.records[seam]?.seam }
+    }
+
+    func report(seam: SeamID?, message: String, kind: Event.Kind, source: String?) {
+        let time = now
+        state.withLock { $0.log(time, kind, seam, source, message) }
+    }
+}
