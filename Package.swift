@@ -30,6 +30,8 @@ let package = Package(
         .executableTarget(name: "MischiefBenchmarks", dependencies: ["Mischief"]),
         .testTarget(name: "MischiefTests", dependencies: ["Mischief"]),
         .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles"]),
+        // Runs the built `mischief` binary end to end.
+        .testTarget(name: "MischiefCLITests", dependencies: ["MischiefCLI"]),
     ]
 )
 

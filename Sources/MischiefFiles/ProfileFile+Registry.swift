@@ -1,0 +1,88 @@
+import Foundation
+import Mischief
+
+extension ProfileFile {
+    /// A file's profile as a registry takes it.
+    ///
+    /// - Throws: ``MischiefError/invalidSeamID(_:reason:)`` for a malformed seam id (``check(_:against:)``
+    ///   reports it with its location first).
+    public func profile() throws(MischiefError) -> Profile {
+        var entries: [Profile.Entry] = []
+        for entry in self.entries { entries.append(Profile.Entry(seam: try SeamID(entry.seam), spec: entry.spec)) }
+        return Profile(name: name, description: description, key: key, seed: seed, entries: entries)
+    }
+
+    /// A profile to save.
+    public init(_ profile: Profile) {
+        self.init(
+            name: profile.name, description: profile.description, key: profile.key, seed: profile.seed,
+            entries: profile.entries.map { Entry(seam: $0.seam.rawValue, spec: $0.spec) })
+    }
+
+    /// Every problem with `profiles` against the seams registered in `registry`, at once and located: malformed
+    /// or unknown seam ids at the seam key, bad specs at the column inside the spec, hot keys and names.
+    public static func check(_ profiles: [ProfileFile], against registry: Registry) -> [FileDiagnostic] {
+        let entries = profiles.flatMap { profile in entryProblems(in: profile, against: registry) }
+        return (entries + check(profiles) { _ in nil }).sorted { $0.location < $1.location }
+    }
+
+    /// The problems of one profile's entries.
+    private static func entryProblems(in profile: ProfileFile, against registry: Registry) -> [FileDiagnostic] {
+        var bare = profile
+        bare.key = nil
+        return check([bare]) { entry in
+            let seam: SeamID
+            do throws(MischiefError) { seam = try SeamID(entry.seam) } catch { return .seam(error.description) }
+            do throws(MischiefError) {
+                _ = try registry.change(spec: entry.spec, for: seam, seed: profile.seed)
+                return nil
+            } catch {
+                switch error {
+                case .unknownSeam:
+                    var message = "no seam '\(seam)' is registered"
+                    if let close = suggestion(for: seam.rawValue, among: registry.seams.map(\.id.rawValue)) {
+                        message += "; did you mean '\(close)'?"
+                    }
+                    return .seam(message)
+                case .invalidSpec(_, let specError):
+                    return .spec(specError.message, column: specError.column)
+                default:
+                    return .spec(error.description)
+                }
+            }
+        }
+    }
+
+    /// Loads every profile file in `directories` (in order), checks each profile against `registry`, and defines
+    /// those whose entries are all good. A broken file or profile is reported and skipped, never half-defined; a
+    /// profile whose name an earlier one already took is skipped; clashing hot keys are reported.
+    ///
+    /// - Returns: The names defined, in order, and every problem found.
+    public static func loadAll(
+        from directories: [URL], into registry: Registry
+    ) -> (defined: [String], diagnostics: [FileDiagnostic]) {
+        let (files, problems) = SearchPath.files(in: directories)
+        var diagnostics = problems
+        var loaded: [ProfileFile] = []
+        for file in files {
+            do throws(FileErrors) {
+                let decoded = try ProfileFile.loadDecoded(contentsOf: file)
+                diagnostics += decoded.warnings
+                loaded += decoded.value
+            } catch {
+                diagnostics += error.diagnostics
+            }
+        }
+        diagnostics += check(loaded) { _ in nil }
+        var defined: [String] = []
+        for file in loaded where !defined.contains(file.name) {
+            let own = entryProblems(in: file, against: registry)
+            diagnostics += own
+            guard !own.contains(where: { $0.severity == .error }), let profile = try? file.profile(),
+                (try? registry.define(profile)) != nil
+            else { continue }
+            defined.append(profile.name)
+        }
+        return (defined, diagnostics.sorted { $0.location < $1.location })
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// Runs the built `mischief` binary, as a user would.
+struct CLI {
+    static var binary: URL {
+        // The test runner lives in the build products directory, next to the executables it depends on.
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("mischief")
+    }
+
+    struct Result {
+        let status: Int32
+        let output: String
+        let error: String
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        var binary = Self.binary
+        // Under XCTest's bundle layout the runner sits one level deeper.
+        if !FileManager.default.fileExists(atPath: binary.path) {
+            binary = binary.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("mischief")
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+            error: String(decoding: err, as: UTF8.self))
+    }
+}
+
+@Suite struct CLITests {
+    @Test func helpListsTheCommands() throws {
+        let result = try CLI.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("spec"))
+    }
+
+    @Test func specCheckPrintsTheCanonicalFormAndExplains() throws {
+        let result = try CLI.run(["spec", "check", "50% 3*throw( \"flaky\" )->delay(1000ms)", "--throwing"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("canonical: 50%3*throw(\"flaky\") -> delay(1s)\n"))
+        #expect(result.output.contains("on 50% of calls; for the first 3 calls that reach it"))
+    }
+
+    @Test func specCheckShowsWhereAndWhatIsWrong() throws {
+        let result = try CLI.run(["spec", "check", "delay(5x)", "--type", "int"])
+        #expect(result.status == 1)
+        #expect(result.error == """
+            error: trial.value: invalid duration unit 'x' in '5x'; use ns, us, ms, s, m, h, d, w or y
+              delay(5x)
+                    ^
+
+            """)
+    }
+
+    @Test func usageErrorsExitWithArgumentParsersCode() throws {
+        #expect(try CLI.run(["spec", "check"]).status == 64)
+    }
+
+    /// Same seed, same calls, same results: in two separate processes.
+    @Test func aSeededRandomSpecGivesTheSameValuesInTwoRuns() throws {
+        let arguments = ["spec", "sample", "30%random -> off", "--type", "int", "--count", "12", "--seed", "2026"]
+        let first = try CLI.run(arguments)
+        let second = try CLI.run(arguments)
+        #expect(first.status == 0)
+        #expect(first.output == second.output)
+        let values = first.output.split(separator: "\n")
+        #expect(values.count == 12)
+        #expect(values.contains("42") && values.contains { $0 != "42" })
+        let other = try CLI.run(["spec", "sample", "30%random -> off", "--type", "int", "--count", "12", "--seed", "7"])
+        #expect(other.output != first.output)
+    }
+}
