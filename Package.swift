@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Mischief", targets: ["Mischief"]),
         .library(name: "MischiefFiles", targets: ["MischiefFiles"]),
+        .library(name: "MischiefCatalog", targets: ["MischiefCatalog"]),
         .executable(name: "mischief", targets: ["MischiefCLI"]),
         .executable(name: "mischief-bench", targets: ["MischiefBenchmarks"]),
     ],
@@ -19,6 +20,8 @@ let package = Package(
         .target(name: "Mischief", dependencies: []),
         // YAML files (profiles, themes) into Codable values with file:line:column errors.
         .target(name: "MischiefFiles", dependencies: ["Mischief", .product(name: "Yams", package: "Yams")]),
+        // Ready-made behaviours: pseudo-localisation, locations and routes, model mutation and fixtures.
+        .target(name: "MischiefCatalog", dependencies: ["Mischief"]),
         .executableTarget(
             name: "MischiefCLI",
             dependencies: [
@@ -30,6 +33,7 @@ let package = Package(
         .executableTarget(name: "MischiefBenchmarks", dependencies: ["Mischief"]),
         .testTarget(name: "MischiefTests", dependencies: ["Mischief"]),
         .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles"]),
+        .testTarget(name: "MischiefCatalogTests", dependencies: ["MischiefCatalog"]),
         // Runs the built `mischief` binary end to end.
         .testTarget(name: "MischiefCLITests", dependencies: ["MischiefCLI"]),
     ]

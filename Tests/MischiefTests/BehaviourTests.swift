@@ -191,3 +191,27 @@ import Testing
         #expect(B.constant(1).labelled("shift(1d)").description == "shift(1d)")
     }
 }
+
+@Suite struct SeededGeneratorTests {
+    @Test func matchesTheReferenceSplitMix64Sequence() {
+        // First outputs of Vigna's splitmix64.c for seed 0.
+        var generator = SeededGenerator(seed: 0)
+        #expect(generator.next() == 0xE220_A839_7B1D_CDAF)
+        #expect(generator.next() == 0x6E78_9E6A_A1B9_65F4)
+        #expect(generator.next() == 0x06C4_5D18_8009_454F)
+    }
+
+    @Test func mixingIsDeterministicAndSensitive() {
+        var first = SeededGenerator(mixing: 1, 2, 3)
+        var second = SeededGenerator(mixing: 1, 2, 3)
+        var other = SeededGenerator(mixing: 1, 2, 4)
+        let a = first.next()
+        #expect(a == second.next() && a != other.next())
+    }
+
+    @Test func unitsAndIndicesStayInRange() {
+        var generator = SeededGenerator(seed: 9)
+        #expect((0..<1_000).allSatisfy { _ in (0..<7).contains(generator.index(below: 7)) })
+        #expect((0..<1_000).allSatisfy { _ in (0.0..<1.0).contains(generator.nextUnit()) })
+    }
+}

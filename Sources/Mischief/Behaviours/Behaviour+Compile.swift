@@ -19,12 +19,13 @@ enum Fired {
 /// A behaviour ready to run on a synchronous seam: one closure per node, built once at apply time.
 ///
 /// It initialises the memory `output` points to when it returns `.value`, the memory `failure` points to when
-/// it returns `.failure`, and neither when it is `.skipped`. Pointers rather than a generic result enum or
-/// optionals: the closures are compiled unspecialised, and constructing a generic enum there costs a
-/// generic-metadata lookup on every call.
+/// it returns `.failure`, and neither when it is `.skipped`. Pointers rather than values, a generic result enum
+/// or optionals: the closures are compiled unspecialised, where constructing a generic enum costs a
+/// generic-metadata lookup on every call, and a value argument would need reabstraction thunks between the
+/// specialised caller and the unspecialised closure; pointers look the same to both.
 @usableFromInline
 typealias SyncRun<Input, Output, Failure: Error> =
-    @Sendable (Input, UnsafeMutablePointer<Output>, UnsafeMutablePointer<Failure>) -> Fired
+    @Sendable (UnsafePointer<Input>, UnsafeMutablePointer<Output>, UnsafeMutablePointer<Failure>) -> Fired
 
 extension Behaviour.Node {
     /// Builds the closure tree that runs this behaviour for a synchronous seam.
@@ -38,7 +39,7 @@ extension Behaviour.Node {
         case .original:
             return { input, output, failure in
                 do throws(Failure) {
-                    output.initialize(to: try original(input))
+                    output.initialize(to: try original(input.pointee))
                     return .value
                 } catch {
                     failure.initialize(to: error)
@@ -56,7 +57,7 @@ extension Behaviour.Node {
             let seam = context.seam
             return { input, output, failure in
                 let call = Call(
-                    input: input, index: counter.next(), seam: seam, callOriginal: original, reporter: reporter)
+                    input: input.pointee, index: counter.next(), seam: seam, callOriginal: original, reporter: reporter)
                 do throws(Failure) {
                     output.initialize(to: try body(call))
                     return .value
@@ -99,7 +100,7 @@ extension Behaviour.Node {
             for rule in rules { compiled.append((rule.matches, try compile(rule.node))) }
             let otherwise = try fallback.map { (node) throws(MischiefError) in try compile(node) }
             return { [compiled] input, output, failure in
-                for (matches, run) in compiled where matches(input) { return run(input, output, failure) }
+                for (matches, run) in compiled where matches(input.pointee) { return run(input, output, failure) }
                 return otherwise?(input, output, failure) ?? .skipped
             }
         case .delay(let duration, let then):

@@ -8,7 +8,7 @@
 ///     }
 /// }
 /// ```
-public protocol RandomValue {
+public protocol RandomValue: SendableMetatype {
     /// A random value, drawn from `generator`.
     static func random(using generator: inout some RandomNumberGenerator) -> Self
 }

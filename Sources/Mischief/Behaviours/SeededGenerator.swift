@@ -14,9 +14,30 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         state = mixer.next() ^ SeededGenerator.mix(stream &+ 0xBB67_AE85_84CA_A73B)
     }
 
+    /// A generator seeded from several values at once (a strategy's seed, a call's seed, its index).
+    public init(mixing values: UInt64...) {
+        var mixed: UInt64 = 0x6A09_E667_F3BC_C908
+        for value in values {
+            var step = SeededGenerator(seed: mixed ^ value)
+            mixed = step.next()
+        }
+        state = mixed
+    }
+
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         return SeededGenerator.mix(state)
+    }
+
+    /// A value in 0..<1 with 53 random bits.
+    public mutating func nextUnit() -> Double {
+        Double(next() >> 11) * 0x1.0p-53
+    }
+
+    /// An index in 0..<count.
+    public mutating func index(below count: Int) -> Int {
+        precondition(count > 0, "count must be positive")
+        return Int(next() % UInt64(count))
     }
 
     static func mix(_ value: UInt64) -> UInt64 {

@@ -83,8 +83,10 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
             try withUnsafeTemporaryAllocation(of: Failure.self, capacity: 1) { (failures) throws(Failure) in
                 let output = outputs.baseAddress.unsafelyUnwrapped
                 let failure = failures.baseAddress.unsafelyUnwrapped
-                let fired = Unmanaged<SyncBox<Input, Output, Failure>>.fromOpaque(ticket.box)
-                    ._withUnsafeGuaranteedRef { $0.run(input, output, failure) }
+                let fired = withUnsafePointer(to: input) { input in
+                    Unmanaged<SyncBox<Input, Output, Failure>>.fromOpaque(ticket.box)
+                        ._withUnsafeGuaranteedRef { $0.run(input, output, failure) }
+                }
                 switch fired {
                 case .value:
                     core.leave(ticket)

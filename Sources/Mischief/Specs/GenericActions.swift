@@ -31,7 +31,7 @@ enum GenericActions {
                 preconditionFailure("seq is built by SpecBuilder, which reads its arguments as specs")
             },
         ]
-        if let decodable = Output.self as? any Decodable.Type {
+        if Output.self is any Decodable.Type {
             actions.append(.produce(ActionSignature(
                 "return", summary: "returns a value, written as JSON",
                 parameters: [.init("value", .json, summary: "the value as JSON: 42, \"text\", {\"name\": \"Ann\"}")],
@@ -39,6 +39,7 @@ enum GenericActions {
             ) { (action, context) throws(SpecError) in
                 let json = action.json("value") ?? "null"
                 do {
+                    let decodable = Output.self as! any Decodable.Type
                     let value = try decodeJSON(decodable, from: json)
                     return .constant(value as! Output).labelled("return(\(json))")
                 } catch {
@@ -62,13 +63,14 @@ enum GenericActions {
             ) { action, _ in .throwing(message: action.string("message")!) })
         }
         if let random = Output.self as? any RandomValue.Type {
+            let generate = randomGenerator(random) as! @Sendable (inout SeededGenerator) -> Output
             actions.append(.produce(ActionSignature(
                 "random", summary: "returns random values, the same ones for the same seed",
                 parameters: [.init("seed", .integer, default: .null, summary: "the seed; default: the profile's or session's")],
                 composes: true)
             ) { action, _ in
                 let seed = action.integer("seed").map { UInt64(bitPattern: Int64($0)) }
-                return .random(seed: seed) { generator in makeRandom(random, using: &generator) as! Output }
+                return .random(seed: seed, generate)
             })
         }
         return actions
@@ -81,8 +83,10 @@ private func decodeJSON<T: Decodable>(_ type: T.Type, from json: String) throws 
 
 private func makeNil<T: ExpressibleByNilLiteral>(_ type: T.Type) -> T { nil }
 
-private func makeRandom<T: RandomValue>(_ type: T.Type, using generator: inout SeededGenerator) -> T {
-    T.random(using: &generator)
+/// A generator closure for `T`, made once so calls need no dynamic cast.
+private func randomGenerator<T: RandomValue>(_ type: T.Type) -> Any {
+    let generate: @Sendable (inout SeededGenerator) -> T = { T.random(using: &$0) }
+    return generate
 }
 
 /// A short reason for a JSON decoding failure, without Foundation's long debug text.
