@@ -22,8 +22,8 @@ struct SpecCommand: ParsableCommand {
         @Flag(name: .long, help: "The seam can throw (allows throw(\"message\")).")
         var throwing = false
 
-        @Option(name: .long, help: "The session seed for random parts without a seed of their own.")
-        var seed: UInt64 = 1
+        @Option(name: .long, help: "The session seed for random parts without a seed of their own (default: $MISCHIEF_SEED, else random; printed).")
+        var seed: UInt64?
     }
 
     struct Check: ParsableCommand {
@@ -63,6 +63,8 @@ struct SpecCommand: ParsableCommand {
 
         func run() throws {
             let trial = try Trial(seam)
+            var standardError = StandardError()
+            print("session seed: \(trial.registry.sessionSeed)", to: &standardError)
             do {
                 try trial.registry.apply(spec: spec, to: Trial.id, source: "mischief spec sample")
             } catch {

@@ -192,20 +192,8 @@ func describeValue(_ value: some Any) -> String {
     }
 }
 
-func quoted(_ string: String) -> String {
-    var out = "\""
-    for scalar in string.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
-}
+/// A string as specs quote it.
+func quoted(_ string: String) -> String { SpecFormat.quoted(string) }
 
 protocol OptionalDescribable { var isNil: Bool { get } }
 extension Optional: OptionalDescribable { var isNil: Bool { self == nil } }
@@ -243,8 +231,7 @@ extension Behaviour.Node: CustomStringConvertible {
             if case .original = then { return "delay(\(describeDuration(duration)))" }
             return "delay(\(describeDuration(duration))) + \(then)"
         case .probability(let percent, _, let node):
-            let text = percent == percent.rounded() ? String(Int(percent)) : String(percent)
-            return "\(text)%\(node.termDescription)"
+            return "\(SpecFormat.number(percent))%\(node.termDescription)"
         case .firstCalls(let count, let node): return "\(count)*\(node.termDescription)"
         case .transform(let node, _):
             if case .original = node { return "transform" }
