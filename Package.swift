@@ -8,8 +8,12 @@ let package = Package(
         .library(name: "Mischief", targets: ["Mischief"]),
         .library(name: "MischiefFiles", targets: ["MischiefFiles"]),
         .library(name: "MischiefCatalog", targets: ["MischiefCatalog"]),
+        .library(name: "MischiefConsole", targets: ["MischiefConsole"]),
+        .library(name: "MischiefCurses", targets: ["MischiefCurses"]),
         .executable(name: "mischief", targets: ["MischiefCLI"]),
         .executable(name: "mischief-bench", targets: ["MischiefBenchmarks"]),
+        // Scripts/terminal-smoke.sh drives it in tmux: layout, keys, resize, SIGTERM and crash restoration.
+        .executable(name: "terminal-smoke", targets: ["MischiefTerminalSmoke"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -22,6 +26,13 @@ let package = Package(
         .target(name: "MischiefFiles", dependencies: ["Mischief", .product(name: "Yams", package: "Yams")]),
         // Ready-made behaviours: pseudo-localisation, locations and routes, model mutation and fixtures.
         .target(name: "MischiefCatalog", dependencies: ["Mischief"]),
+        // The console's pure parts: cell grids, display width, keys, colours, an in-memory terminal.
+        .target(name: "MischiefConsole"),
+        // The terminal: ncurses on a thread of its own, and a crash handler that restores the terminal.
+        .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+        .target(name: "CMischiefTerminal"),
+        .target(name: "MischiefCurses", dependencies: ["MischiefConsole", "CNcurses", "CMischiefTerminal"]),
+        .executableTarget(name: "MischiefTerminalSmoke", dependencies: ["MischiefConsole", "MischiefCurses"]),
         .executableTarget(
             name: "MischiefCLI",
             dependencies: [
@@ -34,12 +45,14 @@ let package = Package(
         .testTarget(name: "MischiefTests", dependencies: ["Mischief"]),
         .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles"]),
         .testTarget(name: "MischiefCatalogTests", dependencies: ["MischiefCatalog"]),
+        .testTarget(name: "MischiefConsoleTests", dependencies: ["MischiefConsole"]),
+        .testTarget(name: "MischiefCursesTests", dependencies: ["MischiefCurses", "MischiefConsole", "CNcurses"]),
         // Runs the built `mischief` binary end to end.
         .testTarget(name: "MischiefCLITests", dependencies: ["MischiefCLI"]),
     ]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .system && target.name != "CMischiefTerminal" {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         .swiftLanguageMode(.v6),

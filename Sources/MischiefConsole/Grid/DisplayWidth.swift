@@ -1,0 +1,128 @@
+/// Terminal column widths of grapheme clusters, computed in pure Swift so results do not depend on the platform.
+///
+/// Rules: combining marks, zero-width joiners, variation selectors and other format characters add nothing;
+/// East Asian Wide and Fullwidth characters (CJK, Hangul, kana, fullwidth forms) and emoji-presentation
+/// characters take two columns, as does any cluster containing U+FE0F (emoji presentation selector); control
+/// characters have width 0 (``CellGrid/put(_:x:y:style:maxWidth:)`` replaces them with U+FFFD); everything else
+/// takes one column. A cluster takes the width of its first non-zero-width scalar.
+public enum DisplayWidth {
+    /// The number of columns `grapheme` occupies: 0, 1 or 2.
+    public static func of(_ grapheme: Character) -> Int {
+        var base: Int?
+        var emojiPresentation = false
+        for scalar in grapheme.unicodeScalars {
+            if scalar.value == 0xFE0F {
+                emojiPresentation = true
+                continue
+            }
+            let width = of(scalar)
+            if base == nil, width > 0 {
+                base = width
+            }
+        }
+        guard let base else { return 0 }
+        return emojiPresentation ? 2 : base
+    }
+
+    /// The number of columns `string` occupies.
+    public static func of(_ string: String) -> Int {
+        string.reduce(0) { $0 + of($1) }
+    }
+
+    /// The number of columns a lone scalar occupies: 0, 1 or 2.
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x7F {
+            return value < 0x20 ? 0 : 1
+        }
+        if value < 0xA0 {
+            return 0  // DEL and C1 controls
+        }
+        if isZeroWidth(scalar) {
+            return 0
+        }
+        if isWide(value) || scalar.properties.isEmojiPresentation {
+            return 2
+        }
+        return 1
+    }
+
+    /// Shortens `s` to at most `columns` columns, cutting at grapheme boundaries.
+    ///
+    /// With `ellipsis`, a shortened result ends in "…" (which takes one of the columns). A wide grapheme that
+    /// does not fit is dropped, so the result may be one column narrower than `columns`.
+    public static func truncate(_ s: String, to columns: Int, ellipsis: Bool) -> String {
+        guard columns > 0 else { return "" }
+        if of(s) <= columns {
+            return s
+        }
+        let budget = ellipsis ? columns - 1 : columns
+        var result = ""
+        var used = 0
+        for grapheme in s {
+            let width = of(grapheme)
+            if used + width > budget {
+                break
+            }
+            result.append(grapheme)
+            used += width
+        }
+        if ellipsis {
+            result.append("…")
+        }
+        return result
+    }
+
+    /// Whether a scalar is a combining mark, joiner, variation selector or other zero-width character.
+    private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value == 0x200B || value == 0x200C || value == 0x200D || value == 0x2060 || value == 0xFEFF {
+            return true
+        }
+        if (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value) {
+            return true  // variation selectors
+        }
+        if (0x1160...0x11FF).contains(value) || (0xD7B0...0xD7FF).contains(value) {
+            return true  // Hangul medial vowels and final consonants combine with the leading consonant
+        }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format:
+            return value != 0x00AD  // the soft hyphen is traditionally shown
+        case .control:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// East Asian Wide and Fullwidth ranges (outside the emoji blocks, which use emoji presentation).
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F,  // Hangul Jamo leading consonants
+        0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0, 0x23F3...0x23F3,
+        0x2E80...0x303E,  // CJK radicals, Kangxi, ideographic description, CJK symbols and punctuation
+        0x3041...0x33FF,  // Hiragana, Katakana, Bopomofo, Hangul compatibility Jamo, Kanbun, CJK compatibility
+        0x3400...0x4DBF,  // CJK extension A
+        0x4E00...0x9FFF,  // CJK unified ideographs
+        0xA000...0xA4CF,  // Yi
+        0xA960...0xA97F,  // Hangul Jamo extended A
+        0xAC00...0xD7A3,  // Hangul syllables
+        0xF900...0xFAFF,  // CJK compatibility ideographs
+        0xFE10...0xFE19,  // vertical forms
+        0xFE30...0xFE6F,  // CJK compatibility forms, small form variants
+        0xFF00...0xFF60,  // fullwidth forms
+        0xFFE0...0xFFE6,  // fullwidth signs
+        0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF,  // Tangut, Khitan, kana supplement
+        0x1F200...0x1F2FF,  // enclosed ideographic supplement
+        0x20000...0x2FFFD,  // CJK extensions B–F
+        0x30000...0x3FFFD,  // CJK extension G and later
+    ]
+
+    /// Whether a scalar value is East Asian Wide or Fullwidth.
+    private static func isWide(_ value: UInt32) -> Bool {
+        guard value >= 0x1100 else { return false }
+        for range in wideRanges where range.contains(value) {
+            return true
+        }
+        return false
+    }
+}

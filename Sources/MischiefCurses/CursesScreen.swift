@@ -1,0 +1,278 @@
+import CMischiefTerminal
+import CNcurses
+import Glibc
+import MischiefConsole
+
+/// The ncurses session: every ncurses call goes through this type.
+///
+/// Not `Sendable`: an instance is created, used and closed on ``CursesTerminal``'s terminal thread only.
+final class CursesScreen {
+    /// The palette to draw roles with.
+    private let palette: Palette
+    /// The requested colour depth (`nil` = detect).
+    private let requestedDepth: ColourDepth?
+    /// The ncurses screen while open.
+    private var screen: OpaquePointer?
+    /// The standard window while open.
+    private var window: UnsafeMutablePointer<WINDOW>?
+    /// The role looks in use.
+    private(set) var plan: CursesColourPlan?
+    /// What is on the screen now (`nil` = unknown; the next frame is drawn in full).
+    private var shown: CellGrid?
+    /// The latest frame drawn, redrawn after a resize.
+    private var latest: CellGrid?
+
+    /// Creates a closed screen.
+    init(palette: Palette, depth: ColourDepth?) {
+        self.palette = palette
+        requestedDepth = depth
+    }
+
+    /// Whether the screen is open.
+    var isOpen: Bool { screen != nil }
+
+    /// The current size in columns and rows.
+    var size: (width: Int, height: Int) {
+        guard let window else { return (0, 0) }
+        return (Int(getmaxx(window)), Int(getmaxy(window)))
+    }
+
+    /// Takes over the terminal: installs crash and signal handlers, creates the ncurses screen, sets up modes.
+    func open(wakeFD: Int32) throws {
+        setlocale(LC_ALL, "")
+        guard let term = getenv("TERM").map({ String(cString: $0) }), !term.isEmpty else {
+            throw CursesTerminalError.missingTerm
+        }
+        if mischief_terminal_crash_install(STDOUT_FILENO) != 0 {
+            throw CursesTerminalError.system(call: "sigaction (crash handlers)", errno: errno)
+        }
+        // Installed before newterm so ncurses does not install its own exit-on-SIGINT/SIGTERM handlers.
+        if mischief_terminal_signals_install(wakeFD) != 0 {
+            let error = errno
+            mischief_terminal_crash_uninstall()
+            throw CursesTerminalError.system(call: "sigaction (signal handlers)", errno: error)
+        }
+        set_escdelay(25)
+        guard let screen = newterm(nil, cn_stdout(), cn_stdin()) else {
+            mischief_terminal_signals_uninstall()
+            mischief_terminal_crash_uninstall()
+            throw CursesTerminalError.unknownTerm(term)
+        }
+        self.screen = screen
+        // Installed after newterm so it chains to ncurses' SIGWINCH handler (which makes wget_wch see KEY_RESIZE).
+        _ = mischief_terminal_winch_install()
+        let window = cn_stdscr()
+        self.window = window
+        raw()
+        noecho()
+        nonl()
+        keypad(window, true)
+        wtimeout(window, 0)
+        typeahead(-1)
+        leaveok(window, true)
+        curs_set(0)
+        set_escdelay(25)
+        setUpColours()
+        werase(window)
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    /// Restores the terminal: ends ncurses, restores the original termios and the previous signal handlers.
+    ///
+    /// Idempotent.
+    func close() {
+        guard let screen else { return }
+        mischief_terminal_signals_uninstall()
+        curs_set(1)
+        endwin()
+        delscreen(screen)
+        self.screen = nil
+        window = nil
+        shown = nil
+        latest = nil
+        mischief_terminal_restore_termios()
+        mischief_terminal_crash_uninstall()
+    }
+
+    /// Reads every available key without blocking; calls `body` for each and stops early if it returns `false`.
+    func readKeys(_ body: (Key) -> Bool) {
+        guard let window else { return }
+        while isOpen {
+            var code: wint_t = 0
+            let status = wget_wch(window, &code)
+            if status == ERR {
+                return
+            }
+            guard let key = CursesKeyDecoder.decode(status: status, code: code) else { continue }
+            if key == .resize {
+                handleResize()
+            }
+            if !body(key) {
+                return
+            }
+        }
+    }
+
+    /// Checks the tty's size against ncurses' and resizes if they differ (for when no KEY_RESIZE arrived).
+    ///
+    /// - Returns: whether the size changed.
+    func syncSize() -> Bool {
+        var columns: Int32 = 0
+        var rows: Int32 = 0
+        guard isOpen, mischief_terminal_window_size(STDOUT_FILENO, &columns, &rows) == 0, columns > 0, rows > 0
+        else { return false }
+        let current = size
+        guard current.width != Int(columns) || current.height != Int(rows) else { return false }
+        resize_term(rows, columns)
+        handleResize()
+        return true
+    }
+
+    /// Forgets what is on screen and redraws the latest frame in full (clipped to the new size).
+    private func handleResize() {
+        shown = nil
+        guard let window else { return }
+        clearok(window, true)
+        if let latest {
+            draw(latest)
+        }
+    }
+
+    /// Draws `grid`, touching only cells that differ from what is on screen.
+    func draw(_ grid: CellGrid) {
+        guard let window, let plan else { return }
+        latest = grid
+        let (screenWidth, screenHeight) = size
+        let width = min(grid.width, screenWidth)
+        let height = min(grid.height, screenHeight)
+        var previous = shown
+        if previous.map({ $0.width != grid.width || $0.height != grid.height }) ?? true {
+            previous = nil
+            applyBackground(plan)
+            werase(window)
+        }
+        for y in 0..<height {
+            var x = 0
+            while x < width {
+                let cell = grid[x, y]
+                let changed: Bool
+                if let previous {
+                    changed = previous[x, y] != cell
+                        || (x + 1 < grid.width && previous[x + 1, y] != grid[x + 1, y]
+                            && grid[x + 1, y].isContinuation)
+                } else {
+                    changed = true
+                }
+                if changed {
+                    x += put(cell, x: x, y: y, visibleWidth: width, plan: plan, window: window)
+                } else {
+                    x += 1
+                }
+            }
+        }
+        shown = grid
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    /// Writes one cell; returns the columns it took (2 for wide graphemes that fit, else 1).
+    private func put(
+        _ cell: Cell, x: Int, y: Int, visibleWidth: Int, plan: CursesColourPlan, window: UnsafeMutablePointer<WINDOW>
+    ) -> Int {
+        let look = plan.looks[cell.style.role]!
+        var attributes = cn_a_normal()
+        if look.bold || cell.style.bold { attributes |= cn_a_bold() }
+        if look.reverse != cell.style.reverse { attributes |= cn_a_reverse() }
+        if look.dim { attributes |= cn_a_dim() }
+        let graphemeWidth = cell.text.isEmpty ? 1 : DisplayWidth.of(Character(cell.text))
+        var (characters, libraryWidth) = Self.terminalCharacters(cell.text)
+        if graphemeWidth == 2 && x + 1 >= visibleWidth {
+            // Would be cut by the screen edge (grid wider than the screen).
+            characters = [0x20]
+            libraryWidth = 1
+        }
+        putCharacters(characters, x: x, y: y, attributes: attributes, pair: look.pair, window: window)
+        if libraryWidth == 1 && graphemeWidth == 2 && x + 1 < visibleWidth {
+            // The C library thinks this grapheme is narrow: pad so the columns still line up.
+            putCharacters([0x20], x: x + 1, y: y, attributes: attributes, pair: look.pair, window: window)
+        }
+        return graphemeWidth == 2 && x + 1 < visibleWidth ? 2 : 1
+    }
+
+    /// Writes a base character plus combining characters at (x, y).
+    private func putCharacters(
+        _ characters: [wchar_t], x: Int, y: Int, attributes: attr_t, pair: Int32, window: UnsafeMutablePointer<WINDOW>
+    ) {
+        var cell = cchar_t()
+        var pairNumber = pair
+        let terminated = characters + [0]
+        _ = terminated.withUnsafeBufferPointer { buffer in
+            setcchar(&cell, buffer.baseAddress, attributes, Int16(truncatingIfNeeded: pair), &pairNumber)
+        }
+        // Writing the bottom-right cell returns ERR (the cursor cannot advance) but still draws it.
+        _ = mvwadd_wch(window, Int32(y), Int32(x), &cell)
+    }
+
+    /// The characters to send for a grapheme and the column width the C library gives them.
+    ///
+    /// Keeps the base scalar and the zero-width scalars after it (at most `CCHARW_MAX`); drops the rest of
+    /// emoji ZWJ sequences (terminals disagree on joining them) and U+FE0F when the C library thinks the base is
+    /// narrow. Unprintable graphemes become U+FFFD; the continuation marker `""` becomes a space.
+    static func terminalCharacters(_ text: String) -> (characters: [wchar_t], width: Int) {
+        let scalars = Array(text.unicodeScalars)
+        guard let base = scalars.first else { return ([0x20], 1) }
+        let baseWidth = Int(cn_wcwidth(wchar_t(bitPattern: base.value)))
+        guard baseWidth >= 1 else { return ([0xFFFD], 1) }
+        var characters: [wchar_t] = [wchar_t(bitPattern: base.value)]
+        for scalar in scalars.dropFirst() {
+            if characters.count == 5 || scalar.value == 0x200D || cn_wcwidth(wchar_t(bitPattern: scalar.value)) != 0 {
+                break
+            }
+            if scalar.value == 0xFE0F && baseWidth == 1 {
+                continue
+            }
+            characters.append(wchar_t(bitPattern: scalar.value))
+        }
+        return (characters, baseWidth)
+    }
+
+    /// Sets up colour pairs for the palette at the detected or requested depth.
+    private func setUpColours() {
+        let colorTerm = getenv("COLORTERM").map { String(cString: $0) }
+        var hasColours = has_colors()
+        var defaultColours = false
+        if hasColours {
+            hasColours = start_color() == OK
+            defaultColours = hasColours && use_default_colors() == OK
+        }
+        let colours = hasColours ? Int(cn_colors()) : 0
+        let detected = CursesColourPlan.detectedDepth(hasColours: hasColours, colours: colours, colorTerm: colorTerm)
+        let capability = CursesColourPlan.capability(hasColours: hasColours, colours: colours)
+        var depth = CursesColourPlan.shallower(requestedDepth ?? detected, capability)
+        if depth != .monochrome && Int(cn_color_pairs()) <= StyleRole.allCases.count {
+            depth = .monochrome
+        }
+        let plan = CursesColourPlan(
+            palette: palette, depth: depth, directColour: capability == .trueColour, defaultColours: defaultColours
+        )
+        if depth != .monochrome {
+            for look in plan.looks.values {
+                init_extended_pair(look.pair, look.foreground, look.background)
+            }
+        }
+        self.plan = plan
+    }
+
+    /// Makes erased areas use the background role's colours.
+    private func applyBackground(_ plan: CursesColourPlan) {
+        guard let window, let look = plan.looks[.background] else { return }
+        var blank = cchar_t()
+        var pairNumber = look.pair
+        let space: [wchar_t] = [0x20, 0]
+        _ = space.withUnsafeBufferPointer { buffer in
+            setcchar(&blank, buffer.baseAddress, cn_a_normal(), Int16(truncatingIfNeeded: look.pair), &pairNumber)
+        }
+        wbkgrndset(window, &blank)
+    }
+}

@@ -1,0 +1,66 @@
+import MischiefConsole
+import Testing
+
+@Suite struct DisplayWidthTests {
+    @Test func ascii() {
+        #expect(DisplayWidth.of(Character("a")) == 1)
+        #expect(DisplayWidth.of("hello, world") == 12)
+        #expect(DisplayWidth.of("") == 0)
+    }
+
+    @Test func cjkAndHangulAndKana() {
+        #expect(DisplayWidth.of(Character("東")) == 2)
+        #expect(DisplayWidth.of("東京") == 4)
+        #expect(DisplayWidth.of(Character("한")) == 2)
+        #expect(DisplayWidth.of(Character("ひ")) == 2)
+        #expect(DisplayWidth.of(Character("カ")) == 2)
+        #expect(DisplayWidth.of(Character("ｶ")) == 1)  // halfwidth katakana
+    }
+
+    @Test func fullwidthForms() {
+        #expect(DisplayWidth.of(Character("Ａ")) == 2)  // U+FF21
+        #expect(DisplayWidth.of(Character("！")) == 2)  // U+FF01
+        #expect(DisplayWidth.of(Character("￥")) == 2)  // U+FFE5
+    }
+
+    @Test func emoji() {
+        #expect(DisplayWidth.of(Character("🌋")) == 2)
+        #expect(DisplayWidth.of(Character("⚡")) == 2)  // U+26A1 has emoji presentation
+        #expect(DisplayWidth.of(Character("❤")) == 1)  // text presentation by default
+        #expect(DisplayWidth.of(Character("❤\u{FE0F}")) == 2)  // U+FE0F forces emoji presentation
+        #expect(DisplayWidth.of(Character("🇯🇵")) == 2)  // regional indicator pair
+        #expect(DisplayWidth.of(Character("👍🏽")) == 2)  // skin tone modifier
+    }
+
+    @Test func combiningMarksAddNothing() {
+        let decomposed = Character("e\u{301}")
+        #expect(DisplayWidth.of(decomposed) == 1)
+        #expect(DisplayWidth.of("caf" + "e\u{301}") == 4)
+        #expect(DisplayWidth.of(Character("\u{301}")) == 0)  // a lone combining mark
+        #expect(DisplayWidth.of(Character("\u{1100}\u{1161}\u{11A8}")) == 2)  // decomposed Hangul syllable
+    }
+
+    @Test func zwjSequencesAreOneWideCluster() {
+        #expect(DisplayWidth.of(Character("👩\u{200D}💻")) == 2)
+        #expect(DisplayWidth.of(Character("👨\u{200D}👩\u{200D}👧")) == 2)
+        #expect(DisplayWidth.of("\u{200D}") == 0)
+    }
+
+    @Test func controlsHaveNoWidth() {
+        #expect(DisplayWidth.of(Character("\u{7}")) == 0)
+        #expect(DisplayWidth.of(Character("\u{9B}")) == 0)
+    }
+
+    @Test func truncate() {
+        #expect(DisplayWidth.truncate("hello", to: 10, ellipsis: true) == "hello")
+        #expect(DisplayWidth.truncate("hello", to: 5, ellipsis: true) == "hello")
+        #expect(DisplayWidth.truncate("hello", to: 4, ellipsis: true) == "hel…")
+        #expect(DisplayWidth.truncate("hello", to: 4, ellipsis: false) == "hell")
+        #expect(DisplayWidth.truncate("東京都", to: 4, ellipsis: false) == "東京")
+        #expect(DisplayWidth.truncate("東京都", to: 5, ellipsis: true) == "東京…")
+        #expect(DisplayWidth.truncate("東京都", to: 4, ellipsis: true) == "東…")  // one column left unused
+        #expect(DisplayWidth.truncate("e\u{301}tude", to: 3, ellipsis: true) == "e\u{301}t…")
+        #expect(DisplayWidth.truncate("hello", to: 0, ellipsis: true) == "")
+        #expect(DisplayWidth.truncate("hello", to: 1, ellipsis: true) == "…")
+    }
+}

@@ -1,0 +1,44 @@
+import MischiefConsole
+import Synchronization
+import Testing
+
+@Suite struct MemoryTerminalTests {
+    @Test func recordsGridsAndDeliversEvents() throws {
+        let terminal = MemoryTerminal(width: 20, height: 5)
+        let keys = Mutex<[Key]>([])
+        let sizes = Mutex<[Int]>([])
+        let signals = Mutex<[TerminalSignal]>([])
+        try terminal.start(
+            onKey: { key in keys.withLock { $0.append(key) } },
+            onResize: { width, height in sizes.withLock { $0.append(contentsOf: [width, height]) } },
+            onSignal: { signal in signals.withLock { $0.append(signal) } }
+        )
+        #expect(terminal.isRunning)
+        #expect(terminal.size == (20, 5))
+
+        var grid = CellGrid(width: 20, height: 5, fill: .background)
+        grid.put("hi", x: 0, y: 0, style: .text)
+        terminal.draw(grid)
+        #expect(terminal.lastGrid == grid)
+        #expect(terminal.drawCount == 1)
+
+        terminal.push([.character("q"), .control("c"), .function(5)])
+        terminal.resize(width: 30, height: 8)
+        terminal.send(.terminate)
+        #expect(keys.withLock { $0 } == [.character("q"), .control("c"), .function(5)])
+        #expect(sizes.withLock { $0 } == [30, 8])
+        #expect(terminal.size == (30, 8))
+        #expect(signals.withLock { $0 } == [.terminate])
+
+        terminal.stop()
+        terminal.stop()
+        #expect(!terminal.isRunning)
+        #expect(terminal.stopCount == 1)
+    }
+
+    @Test func exitStatuses() {
+        #expect(TerminalSignal.interrupt.exitStatus == 130)
+        #expect(TerminalSignal.terminate.exitStatus == 143)
+        #expect(TerminalSignal.hangup.exitStatus == 129)
+    }
+}
