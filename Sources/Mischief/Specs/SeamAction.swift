@@ -64,13 +64,14 @@ public struct ActionContext: Sendable {
     /// An error pointing at `argument` of `action` (or at the action when the argument was not written).
     public func error(_ message: String, argument: String? = nil, of action: BoundAction) -> SpecError {
         let term = action.term
-        let column = argument.flatMap { name in
-            term.arguments.enumerated().first { index, candidate in
-                candidate.label == name
-                    || (candidate.label == nil && action.signature.parameters.filter { $0.kind != .flag }
-                        .firstIndex { $0.name == name } == term.arguments[..<index].filter { $0.label == nil }.count)
-            }?.element.location.start
-        } ?? term.actionLocation.start
+        // A named argument, else the positional argument that filled the parameter, else the action's name.
+        let positional = action.signature.parameters.filter { $0.kind != .flag }.map(\.name)
+        let unlabelled = term.arguments.filter { $0.label == nil }
+        let written = argument.flatMap { name in
+            term.arguments.first { $0.label == name }
+                ?? positional.firstIndex(of: name).flatMap { $0 < unlabelled.count ? unlabelled[$0] : nil }
+        }
+        let column = written?.location.start ?? term.actionLocation.start
         return SpecError(text: term.source ?? term.description, column: term.source == nil ? 1 : column, message: message)
     }
 }

@@ -129,7 +129,8 @@ struct SpecBuilder<Input: Sendable, Output: Sendable, Failure: Error> {
 
     /// A nested spec's canonical text as an argument value: a bare word when it is one.
     private static func argumentValue(_ canonical: String) -> Spec.Value {
-        let spec = try! Spec(parsing: canonical)
+        // Canonical text always parses (the round-trip tests hold it to that); fall back to a string, not a crash.
+        guard let spec = try? Spec(parsing: canonical) else { return .string(canonical) }
         if spec.alternatives.count == 1, spec.alternatives[0].terms.count == 1 {
             let term = spec.alternatives[0].terms[0]
             if term.arguments.isEmpty, term.probability == nil, term.count == nil { return .word(term.action) }
