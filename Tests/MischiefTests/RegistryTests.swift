@@ -1,5 +1,6 @@
 import Dispatch
 import Mischief
+import Synchronization
 import Testing
 
 @Suite struct RegistryTests {
@@ -24,6 +25,16 @@ import Testing
         }
         #expect(f.double(1) == 2)
         #expect(f.registry.snapshot().entries.isEmpty)
+    }
+
+    @Test func changeListenersHearEveryApplyAndRevertOfTheirSeamOnly() throws {
+        let f = try Fixture()
+        let heard = Mutex<[Int]>([])
+        f.double.onChange { heard.withLock { $0.append(f.double.peek(10)) } }
+        let applied = try f.registry.apply(f.double, .constant(1))
+        try f.registry.apply(f.parse, .constant(7))
+        f.registry.revert(applied)
+        #expect(heard.withLock { $0 } == [1, 20])  // what the seam does when each change is announced
     }
 
     @Test func replaceStackingShowsTheNewestAndRevertUncoversTheOneBeneath() throws {

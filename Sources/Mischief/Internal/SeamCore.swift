@@ -52,6 +52,14 @@ final class SeamCore: @unchecked Sendable {
     /// Packed state; see the type's documentation.
     @usableFromInline let word = Atomic<UInt>(0)
 
+    /// Called after every apply or revert that changes what the seam does; see ``Seam/onChange(_:)``.
+    let changeListeners = Mutex<[@Sendable () -> Void]>([])
+
+    /// Runs the change listeners (never under the registry's lock).
+    func notifyChanged() {
+        for listener in changeListeners.withLock({ $0 }) { listener() }
+    }
+
     private let lines: UnsafeMutablePointer<Atomic<UInt64>>
 
     init() {

@@ -118,7 +118,7 @@ public final class Registry: Sendable {
         let reporter: @Sendable (SeamID, String) -> Void = { [weak self] seam, message in
             self?.report(seam: seam, message: message)
         }
-        return try state.withLock { (state) throws(MischiefError) in
+        let (applied, touched) = try state.withLock { (state) throws(MischiefError) in
             // Check and compile everything before touching any seam.
             var layers: [(SeamID, Layer)] = []
             let group = state.nextGroup
@@ -156,8 +156,10 @@ public final class Registry: Sendable {
                 state.log(time, .applied, id, source, "\(layer.description)\(seeds)")
             }
             for id in touched { state.reinstall(id, time: time) }
-            return Applied(entries: layers.map(\.1.entry))
+            return (Applied(entries: layers.map(\.1.entry)), touched.map { state.records[$0]!.seam.core })
         }
+        for core in touched { core.notifyChanged() }
+        return applied
     }
 
     /// Reverts what one ``apply(_:source:)`` applied. Entries already reverted are ignored.
@@ -181,12 +183,14 @@ public final class Registry: Sendable {
     public func revert(entries: Set<EntryID>) {
         guard !entries.isEmpty else { return }
         let time = now
-        state.withLock { state in
+        let touched = state.withLock { state in
+            var touched: [SeamCore] = []
             for id in state.order {
                 let removed = state.records[id]!.layers.filter { entries.contains($0.entry) }
                 guard !removed.isEmpty else { continue }
                 state.records[id]!.layers.removeAll { entries.contains($0.entry) }
                 state.reinstall(id, time: time)
+                touched.append(state.records[id]!.seam.core)
                 for layer in removed {
                     state.history[layer.entry] = layer.snapshot(seam: id, status: .reverting, revertedAt: time)
                     state.log(time, .reverted, id, layer.source, layer.description)
@@ -200,7 +204,9 @@ public final class Registry: Sendable {
                 state.log(time, .report, snapshot.seam, snapshot.source,
                     "\(snapshot.behaviour): reverting, \(inFlight) call\(inFlight == 1 ? "" : "s") still inside it")
             }
+            return touched
         }
+        for core in touched { core.notifyChanged() }
     }
 
     /// Frees replaced behaviours whose last call has returned and marks their entries reverted. Snapshots and

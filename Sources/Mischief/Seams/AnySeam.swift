@@ -1,9 +1,25 @@
+import Synchronization
+
 /// Any seam, whatever its types: what ``Registry/register(_:)`` takes.
 public protocol AnySeam: AnyObject, Sendable {
     /// The seam's id, titles and kind.
     var info: SeamInfo { get }
     /// The signatures of the actions specs can use on it, its own first.
     var actionSignatures: [ActionSignature] { get }
+}
+
+extension AnySeam {
+    /// Calls `body` after every apply or revert that changes what this seam does, outside the registry's lock.
+    ///
+    /// For catalogue families whose state outlives a call, such as the chaos clock's sleepers, which must be
+    /// rescheduled when time is shifted, frozen or given back. `body` runs on the thread that applied or
+    /// reverted; keep it short.
+    public func onChange(_ body: @escaping @Sendable () -> Void) {
+        guard let seam = self as? any RegisteredSeam else {
+            preconditionFailure("\(info.id): only Seam and AsyncSeam can be observed for changes")
+        }
+        seam.core.changeListeners.withLock { $0.append(body) }
+    }
 }
 
 /// What the registry needs from a seam to install behaviours on it.
