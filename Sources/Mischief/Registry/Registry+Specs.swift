@@ -15,7 +15,7 @@ extension Registry {
         guard let target = registered(seam) else { throw .unknownSeam(seam) }
         do throws(SpecError) {
             let parsed = try Spec(parsing: spec)
-            let (behaviour, canonical) = try target.behaviour(from: parsed, seed: seed)
+            let (behaviour, canonical) = try target.behaviour(from: parsed, seed: seed, sessionSeed: sessionSeed)
             return Change(seam: target, behaviour: behaviour, description: canonical, spec: canonical, seed: seed)
         } catch {
             throw .invalidSpec(seam, error)

@@ -142,8 +142,8 @@ extension Seam: RegisteredSeam {
         return run
     }
 
-    func behaviour(from spec: Spec, seed: UInt64?) throws(SpecError) -> (behaviour: any Sendable, canonical: String) {
-        let builder = SpecBuilder(actions: actions, context: ActionContext(seam: info.id, seed: seed))
+    func behaviour(from spec: Spec, seed: UInt64?, sessionSeed: UInt64) throws(SpecError) -> (behaviour: any Sendable, canonical: String) {
+        let builder = SpecBuilder(actions: actions, context: ActionContext(seam: info.id, seed: seed, sessionSeed: sessionSeed))
         let (behaviour, canonical) = try builder.build(spec)
         return (behaviour, canonical)
     }

@@ -60,6 +60,18 @@ public struct ActionContext: Sendable {
     /// The seed of the profile the spec comes from, if it has one. Random parts without a seed of their own
     /// derive theirs from it (else from the registry's session seed).
     public let seed: UInt64?
+    /// The registry's session seed.
+    public let sessionSeed: UInt64
+
+    /// The seed for random parts that have none of their own: the profile's, else the session's.
+    public var randomSeed: UInt64 { seed ?? sessionSeed }
+
+    /// A context for building `seam`'s actions.
+    public init(seam: SeamID, seed: UInt64? = nil, sessionSeed: UInt64 = 0) {
+        self.seam = seam
+        self.seed = seed
+        self.sessionSeed = sessionSeed
+    }
 
     /// An error pointing at `argument` of `action` (or at the action when the argument was not written).
     public func error(_ message: String, argument: String? = nil, of action: BoundAction) -> SpecError {

@@ -173,6 +173,16 @@ public enum Cities {
         return best.name
     }
 
+    /// The city nearest to `coordinate` (great-circle distance), with the distance in metres.
+    public static func nearest(to coordinate: Coordinate) -> (city: City, metres: Double) {
+        var best = (city: all[0], metres: Double.infinity)
+        for city in all {
+            let metres = Geodesy.distance((coordinate.latitude, coordinate.longitude), city.position)
+            if metres < best.metres { best = (city, metres) }
+        }
+        return best
+    }
+
     /// A city chosen by `seed`: the same seed always gives the same city; different seeds spread evenly.
     public static func random(seed: UInt64) -> City {
         var generator = SeededGenerator(seed: seed)
