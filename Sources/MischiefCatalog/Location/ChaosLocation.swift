@@ -30,7 +30,7 @@ public final class ChaosLocation: Sendable {
     ///   - original: Where the target really is; by default it does not know (``LocationError/unavailable``).
     public init(
         id: SeamID = "location.current",
-        now: @escaping @Sendable () -> Date = { Date() },
+        now: @escaping @Sendable () -> Date = { ChaosClock.shared.peekDate() },
         original: @escaping @Sendable () throws(LocationError) -> Coordinate = { () throws(LocationError) in throw .unavailable }
     ) {
         seam = Seam(

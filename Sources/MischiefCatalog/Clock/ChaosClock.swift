@@ -1,0 +1,125 @@
+import Foundation
+import Mischief
+
+/// The target's clock: wall-clock dates and a `Clock` for sleeps, both governed by one seam, so the time can
+/// be shifted, frozen, sped up or made virtual while the program runs.
+///
+/// Read the time and sleep through it instead of `Date()` and `ContinuousClock`:
+/// ```swift
+/// let clock = ChaosClock.shared                 // seam "clock.now"
+/// try Registry.shared.register(clock.seam)
+///
+/// let today = clock.date                        // a Date, as the target sees it
+/// try await Task.sleep(for: .seconds(5), clock: clock)
+///
+/// try Registry.shared.apply(spec: "shift(+1d)", to: "clock.now")    // tomorrow; sleeps last as long
+/// try Registry.shared.apply(spec: "dilate(60)", to: "clock.now")    // a minute passes every second
+/// ```
+/// The seam's actions: `shift(±duration)` moves the time by an offset and composes with the others
+/// (`freeze(2030-01-01) + shift(+1d)`); `freeze(date)` stops it at a date; `dilate(factor)` makes it run faster
+/// from the moment it is applied; `virtual` (or `virtual(date)`) stops it, to be moved by ``advance(by:)``.
+///
+/// Test example, with no real waiting:
+/// ```swift
+/// let clock = ChaosClock(id: "test.clock")
+/// let registry = Registry(sessionSeed: 1)
+/// try registry.register(clock.seam)
+/// try registry.apply(spec: "virtual(2030-01-01)", to: "test.clock")
+/// let timer = Task { try await clock.sleep(for: .seconds(60)); return clock.date }
+/// await clock.waitUntilSleeping(1)
+/// await clock.advance(by: .seconds(60))
+/// #expect(try await timer.value == Date(timeIntervalSince1970: 1_893_456_060))
+/// ```
+public final class ChaosClock: Clock, Sendable {
+    /// The clock targets use unless they make their own; its seam id is `clock.now`.
+    public static let shared = ChaosClock()
+
+    /// The seam behind every reading; register it so consoles can change it:
+    /// `try registry.register(clock.seam)`.
+    public let seam: Seam<Void, Timeline, Never>
+    let scheduler: SleepScheduler
+
+    /// Makes a clock with a seam of its own.
+    ///
+    /// - Parameters:
+    ///   - id: The seam's id; tests use ids of their own so they run in parallel.
+    ///   - settleYields: How many times ``advance(by:)`` yields, after a resumed sleeper has returned from its
+    ///     sleep, before it takes the sleeper as finished and resumes the next one.
+    public init(id: SeamID = "clock.now", settleYields: Int = 20) {
+        let seam = Seam<Void, Timeline, Never>(
+            id, title: "Current time", category: "Clock",
+            summary: "What the target thinks the time is: its dates and its clock's sleeps",
+            actions: ClockActions.all
+        ) { .real }
+        self.seam = seam
+        self.scheduler = SleepScheduler(settleYields: max(0, settleYields)) { seam.peek() }
+        seam.onChange { [weak self] in self?.scheduler.timelineChanged() }
+    }
+
+    /// The current chaos time (a counted seam call).
+    public var now: Instant {
+        Instant(durationSince1970: seam().chaos(atReal: Instants.realNow()))
+    }
+
+    /// The current chaos time as a `Date`: the same reading as ``now`` (a counted seam call).
+    public var date: Date {
+        now.date
+    }
+
+    /// The target's time as a `Date`, without counting the call, for consoles.
+    public func peekDate() -> Date {
+        Instants.date(seam.peek().chaos(atReal: Instants.realNow()))
+    }
+
+    /// One nanosecond.
+    public var minimumResolution: Duration {
+        .nanoseconds(1)
+    }
+
+    /// Suspends until chaos time reaches `deadline`.
+    ///
+    /// Under `shift` a sleep lasts as long as without it; under `dilate(N)` a sleep of d lasts d/N of real
+    /// time; while time stands still (`freeze`, `virtual`) it ends only when the clock is advanced past
+    /// `deadline` or the action is reverted (then at its real deadline, at once if that has passed). A
+    /// deadline that has passed returns at once.
+    ///
+    /// - Parameter tolerance: Ignored: sleepers wake as close to their deadline as the system allows.
+    /// - Throws: `CancellationError` when the task is cancelled; the sleep ends at once.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try Task.checkCancellation()
+        let task = withUnsafeCurrentTask { $0?.hashValue }
+        defer { scheduler.returned(task: task) }
+        try await scheduler.sleep(until: deadline.durationSince1970, task: task)
+    }
+
+    /// Moves time forward by `duration`, resuming every sleeper due within it, one at a time.
+    ///
+    /// Sleepers resume in order of deadline, then of when they started sleeping; time stands at each one's
+    /// deadline while it runs. After each, the advance waits until that sleeper's task sleeps on this clock
+    /// again, or has returned from its sleep and not slept again within `settleYields` yields (it finished,
+    /// or awaits something else: such a task is not waited for any longer). A sleep started meanwhile that
+    /// falls due within the window is resumed by the same advance. Advances run one at a time.
+    ///
+    /// While time stands still it moves exactly by `duration`; under `shift` and `dilate` the offset grows by
+    /// `duration`, so time jumps forward and keeps running. With nothing applied, time is real and cannot
+    /// move: nothing happens.
+    ///
+    /// - Returns: False when time is real and was not moved.
+    /// - Precondition: `duration` is not negative.
+    @discardableResult
+    public func advance(by duration: Duration) async -> Bool {
+        await scheduler.advance(by: duration)
+    }
+
+    /// The number of tasks sleeping on this clock.
+    public var sleeperCount: Int {
+        scheduler.sleeperCount
+    }
+
+    /// Returns once at least `count` tasks sleep on this clock, so a test can advance knowing they wait.
+    ///
+    /// It waits until then even when its own task is cancelled.
+    public func waitUntilSleeping(_ count: Int) async {
+        await scheduler.waitUntilSleeping(count)
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Mischief
+import Synchronization
+
+/// How chaos time relates to real time: what the ``ChaosClock``'s seam returns.
+///
+/// One value describes every reading, so `Date`s and the clock's instants agree under every action:
+/// - real: chaos time is real time (nothing applied);
+/// - shifted: real time plus a fixed offset (`shift(+1d)`);
+/// - stopped: time stands still at a date and moves only by ``ChaosClock/advance(by:)`` (`freeze`, `virtual`);
+/// - dilated: from a real anchor R₀ and a chaos anchor C₀, chaos = C₀ + (real − R₀)·N (`dilate(N)`).
+///
+/// Every timeline but the real one carries a shared advance offset, created with the behaviour that made it,
+/// so that advancing the clock moves every reading of that behaviour at once.
+/// ```swift
+/// let timeline = clock.seam.peek()
+/// let chaos = timeline.date(atReal: Date())          // what the target sees now
+/// let wakes = timeline.realDate(forChaos: deadline)   // when a sleeper really wakes; nil while time stands still
+/// ```
+public struct Timeline: Sendable, CustomStringConvertible {
+    enum Base: Sendable {
+        case real
+        case stopped(at: Duration)
+        case dilated(realAnchor: Duration, chaosAnchor: Duration, factor: Double)
+    }
+
+    let base: Base
+    /// The sum of the `shift` offsets applied to the base.
+    let offset: Duration
+    /// How far ``ChaosClock/advance(by:)`` has moved this timeline; nil for the real timeline, which cannot move.
+    let progress: Progress?
+
+    init(base: Base, offset: Duration = .zero, progress: Progress?) {
+        self.base = base
+        self.offset = offset
+        self.progress = progress
+    }
+
+    /// Real time: what the seam's original returns.
+    public static let real = Timeline(base: .real, progress: nil)
+
+    /// True when time stands still and moves only when advanced (`freeze`, `virtual`).
+    public var isStopped: Bool {
+        if case .stopped = base { return true }
+        return false
+    }
+
+    /// True for the real timeline the seam's original returns; any action, even `shift(0s)`, makes it false.
+    public var isReal: Bool {
+        if case .real = base { return offset == .zero && progress == nil }
+        return false
+    }
+
+    /// Chaos seconds per real second: 0 when stopped, N when dilated, else 1.
+    public var rate: Double {
+        switch base {
+        case .real: return 1
+        case .stopped: return 0
+        case .dilated(_, _, let factor): return factor
+        }
+    }
+
+    /// The chaos date at a real date.
+    public func date(atReal real: Date) -> Date {
+        Instants.date(chaos(atReal: Instants.duration(real)))
+    }
+
+    /// The real date at which chaos time reaches `chaos`; nil while time stands still (only an advance or a
+    /// change gets there).
+    public func realDate(forChaos chaos: Date) -> Date? {
+        real(forChaos: Instants.duration(chaos)).map(Instants.date)
+    }
+
+    /// Chaos time, as a duration since 1970, at a real time given the same way.
+    func chaos(atReal real: Duration) -> Duration {
+        let moved = offset + (progress?.advanced ?? .zero)
+        switch base {
+        case .real:
+            return real + moved
+        case .stopped(let date):
+            return date + moved
+        case .dilated(let realAnchor, let chaosAnchor, let factor):
+            return chaosAnchor + Instants.scale(real - realAnchor, by: factor) + moved
+        }
+    }
+
+    /// The real time, as a duration since 1970, at which chaos time reaches `chaos`; nil when stopped.
+    func real(forChaos chaos: Duration) -> Duration? {
+        let unmoved = chaos - offset - (progress?.advanced ?? .zero)
+        switch base {
+        case .real:
+            return unmoved
+        case .stopped:
+            return nil
+        case .dilated(let realAnchor, let chaosAnchor, let factor):
+            return realAnchor + Instants.scale(unmoved - chaosAnchor, by: 1 / factor)
+        }
+    }
+
+    /// Moves this timeline, and every copy of it, forward by `duration`; false for the real timeline.
+    @discardableResult
+    func advance(by duration: Duration) -> Bool {
+        guard let progress else { return false }
+        progress.add(duration)
+        return true
+    }
+
+    /// The timeline shifted by `duration`, keeping its advance offset, or taking `progress` when it has none.
+    func shifted(by duration: Duration, progress fresh: Progress) -> Timeline {
+        Timeline(base: base, offset: offset + duration, progress: progress ?? fresh)
+    }
+
+    /// `real`, `stopped at 2030-01-01T00:00:00Z`, `×60 from 2026-05-01T09:00:00Z`, with `shifted by 1d` and
+    /// `advanced by 1h` when they apply.
+    public var description: String {
+        var parts: [String] = []
+        switch base {
+        case .real:
+            parts.append("real")
+        case .stopped(let date):
+            parts.append("stopped at \(Instants.text(date))")
+        case .dilated(_, let chaosAnchor, let factor):
+            parts.append("×\(Spec.Value.number(factor)) from \(Instants.text(chaosAnchor))")
+        }
+        if offset != .zero { parts.append("shifted by \(SpecDuration(offset))") }
+        if let advanced = progress?.advanced, advanced != .zero {
+            parts.append("advanced by \(SpecDuration(advanced))")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The advance offset shared by every copy of one behaviour's timeline.
+    final class Progress: Sendable {
+        private let value = Mutex<Duration>(.zero)
+
+        var advanced: Duration { value.withLock { $0 } }
+
+        func add(_ duration: Duration) { value.withLock { $0 += duration } }
+    }
+}
