@@ -37,15 +37,15 @@ public struct CursesColourPlan: Hashable, Sendable {
                 looks[role] = Look(
                     pair: 0, foreground: -1, background: -1,
                     bold: entry.bold || [.title, .active, .warning, .error].contains(role),
-                    reverse: role == .selection,
-                    dim: role == .muted || role == .reverted
+                    reverse: entry.reverse || role == .selection,
+                    dim: entry.dim || role == .muted || role == .reverted
                 )
             } else {
                 looks[role] = Look(
                     pair: Int32(index + 1),
                     foreground: Self.number(entry.foreground, depth, directColour, defaultColours, background: false),
                     background: Self.number(entry.background, depth, directColour, defaultColours, background: true),
-                    bold: entry.bold, reverse: false, dim: false
+                    bold: entry.bold, reverse: entry.reverse, dim: entry.dim
                 )
             }
         }

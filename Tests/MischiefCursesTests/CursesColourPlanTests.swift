@@ -53,3 +53,25 @@ import Testing
         #expect(!plan.looks[.text]!.bold && !plan.looks[.text]!.reverse)
     }
 }
+
+@Suite struct CursesColourPlanAttributeTests {
+    @Test func reverseAndDimEntriesBecomeAttributes() {
+        let palette = Palette(entries: [
+            .selection: .init(foreground: .default, reverse: true),
+            .muted: .init(foreground: .named(.white), dim: true),
+        ])
+        let colour = CursesColourPlan(palette: palette, depth: .colours256, directColour: false, defaultColours: true)
+        #expect(colour.looks[.selection]!.reverse && !colour.looks[.selection]!.dim)
+        #expect(colour.looks[.muted]!.dim && !colour.looks[.muted]!.reverse)
+        #expect(!colour.looks[.text]!.reverse && !colour.looks[.text]!.dim)
+        let accent = Palette(entries: [.accent: .init(foreground: .default, reverse: true, dim: true)])
+        let mono = CursesColourPlan(palette: accent, depth: .monochrome, directColour: false, defaultColours: true)
+        #expect(mono.looks[.accent]!.reverse && mono.looks[.accent]!.dim)
+    }
+
+    @Test func downsamplingKeepsAttributes() {
+        let entry = Palette.Entry(foreground: .rgb(1, 2, 3), bold: true, reverse: true, dim: true)
+        let converted = Palette(entries: [.title: entry]).downsampled(to: .colours8)[.title]
+        #expect(converted == .init(foreground: .named(.black), bold: true, reverse: true, dim: true))
+    }
+}

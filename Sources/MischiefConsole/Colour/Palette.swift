@@ -1,4 +1,4 @@
-/// Maps each ``StyleRole`` to colours and a bold flag.
+/// Maps each ``StyleRole`` to colours and attributes (bold, reverse, dim).
 public struct Palette: Hashable, Sendable {
     /// How one role looks.
     public struct Entry: Hashable, Sendable {
@@ -8,12 +8,21 @@ public struct Palette: Hashable, Sendable {
         public var background: Colour
         /// Whether the role is drawn bold.
         public var bold: Bool
+        /// Whether the role is drawn in reverse video (foreground and background swapped).
+        public var reverse: Bool
+        /// Whether the role is drawn dim (faint).
+        public var dim: Bool
 
         /// Creates an entry.
-        public init(foreground: Colour, background: Colour = .default, bold: Bool = false) {
+        public init(
+            foreground: Colour, background: Colour = .default, bold: Bool = false, reverse: Bool = false,
+            dim: Bool = false
+        ) {
             self.foreground = foreground
             self.background = background
             self.bold = bold
+            self.reverse = reverse
+            self.dim = dim
         }
     }
 
@@ -40,7 +49,7 @@ public struct Palette: Hashable, Sendable {
             Entry(
                 foreground: entry.foreground.downsampled(to: depth),
                 background: entry.background.downsampled(to: depth),
-                bold: entry.bold
+                bold: entry.bold, reverse: entry.reverse, dim: entry.dim
             )
         }
         return Palette(entries: entries.mapValues(convert), fallback: convert(fallback))
