@@ -26,8 +26,8 @@ let package = Package(
         .target(name: "MischiefFiles", dependencies: ["Mischief", .product(name: "Yams", package: "Yams")]),
         // Ready-made behaviours: pseudo-localisation, locations and routes, model mutation and fixtures.
         .target(name: "MischiefCatalog", dependencies: ["Mischief"]),
-        // The console's pure parts: cell grids, display width, keys, colours, an in-memory terminal.
-        .target(name: "MischiefConsole"),
+        // The console's pure parts: cell grids, display width, keys, colours, themes, an in-memory terminal.
+        .target(name: "MischiefConsole", dependencies: ["Mischief", "MischiefFiles"]),
         // The terminal: ncurses on a thread of its own, and a crash handler that restores the terminal.
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "CMischiefTerminal"),
@@ -37,6 +37,8 @@ let package = Package(
             name: "MischiefCLI",
             dependencies: [
                 "Mischief",
+                "MischiefFiles",
+                "MischiefConsole",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -45,7 +47,7 @@ let package = Package(
         .testTarget(name: "MischiefTests", dependencies: ["Mischief"]),
         .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles"]),
         .testTarget(name: "MischiefCatalogTests", dependencies: ["MischiefCatalog"]),
-        .testTarget(name: "MischiefConsoleTests", dependencies: ["MischiefConsole"]),
+        .testTarget(name: "MischiefConsoleTests", dependencies: ["MischiefConsole", "MischiefFiles"]),
         .testTarget(name: "MischiefCursesTests", dependencies: ["MischiefCurses", "MischiefConsole", "CNcurses"]),
         // Runs the built `mischief` binary end to end.
         .testTarget(name: "MischiefCLITests", dependencies: ["MischiefCLI"]),
