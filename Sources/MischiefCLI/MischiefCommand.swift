@@ -11,6 +11,6 @@ struct MischiefCommand: ParsableCommand {
             functions) through named seams; Mischief changes what those seams do and reverts every change.
             """,
         version: "0.1.0",
-        subcommands: [SpecCommand.self]
+        subcommands: [SpecCommand.self, ThemesCommand.self]
     )
 }

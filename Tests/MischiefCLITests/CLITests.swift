@@ -15,7 +15,10 @@ struct CLI {
         let error: String
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs the binary with `environment` added to this process's, in `directory` (default: this process's).
+    static func run(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil) throws
+        -> Result
+    {
         var binary = Self.binary
         // Under XCTest's bundle layout the runner sits one level deeper.
         if !FileManager.default.fileExists(atPath: binary.path) {
@@ -26,6 +29,7 @@ struct CLI {
         process.executableURL = binary
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
