@@ -3,12 +3,6 @@ import Foundation
 import MischiefConsole
 import MischiefFiles
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `mischief themes`: list the console's colour themes, check their files, and preview them.
 struct ThemesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,7 +41,9 @@ struct ThemesCommand: ParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Plain text without colours (as NO_COLOR does).")
     var noColor = false
 
-    @Option(name: .long, help: "The colour depth of the previews: truecolor, 256 or 8 (default: from $COLORTERM and $TERM).")
+    @Option(
+        name: .long, help: "The colour depth of the previews: truecolor, 256 or 8 (default: from $COLORTERM and $TERM)."
+    )
     var depth: Depth?
 
     func run() throws {
@@ -60,8 +56,10 @@ struct ThemesCommand: ParsableCommand {
 
         let (items, problems) = catalog.list()
         var diagnostics = problems
-        print("Themes (search path: " + (catalog.directories.map { display($0.path) } + ["built in"])
-            .joined(separator: ", ") + "):")
+        print(
+            "Themes (search path: "
+                + (catalog.directories.map { display($0.path) } + ["built in"])
+                .joined(separator: ", ") + "):")
         let width = (items.map(\.name.count).max() ?? 0) + 2
         for item in items {
             diagnostics += item.diagnostics
@@ -105,13 +103,17 @@ struct ThemesCommand: ParsableCommand {
         let warnings = item.diagnostics.count - errors
         if errors > 0 { text += "  (\(count(errors, "error")); not usable)" }
         if warnings > 0 { text += "  (\(count(warnings, "warning")))" }
-        if !item.shadowed.isEmpty { text += "  (hides " + item.shadowed.map { display($0) }.joined(separator: ", ") + ")" }
+        if !item.shadowed.isEmpty {
+            text += "  (hides " + item.shadowed.map { display($0) }.joined(separator: ", ") + ")"
+        }
         return text
     }
 
     /// A theme's heading, description and one line per role.
-    private func preview(_ theme: Theme, name: String, source: ThemeSource, depth: ColourDepth?,
-                         _ display: PathDisplay) {
+    private func preview(
+        _ theme: Theme, name: String, source: ThemeSource, depth: ColourDepth?,
+        _ display: PathDisplay
+    ) {
         let calls = theme.name == name ? "" : " (named '\(theme.name)' inside)"
         print("\(name)\(calls) — \(display(source))")
         if let description = theme.description { print("  \(description)") }

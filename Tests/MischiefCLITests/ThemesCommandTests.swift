@@ -19,8 +19,9 @@ import Testing
     private func themes(_ arguments: [String], in directory: URL, config: URL, noColor: String = "") throws
         -> CLI.Result
     {
-        try CLI.run(["themes"] + arguments,
-                    environment: ["XDG_CONFIG_HOME": config.path, "NO_COLOR": noColor], directory: directory)
+        try CLI.run(
+            ["themes"] + arguments,
+            environment: ["XDG_CONFIG_HOME": config.path, "NO_COLOR": noColor], directory: directory)
     }
 
     @Test func listsAndPreviewsTheShippedThemes() throws {
@@ -65,7 +66,8 @@ import Testing
         try withDirectory { directory in
             let themes = directory.appendingPathComponent("themes")
             try FileManager.default.createDirectory(at: themes, withIntermediateDirectories: true)
-            try Data("name: broken\ntitle: { bold: maybe }\n".utf8).write(to: themes.appendingPathComponent("broken.yaml"))
+            try Data("name: broken\ntitle: { bold: maybe }\n".utf8).write(
+                to: themes.appendingPathComponent("broken.yaml"))
             try Data("name: typo\ntxet: red\n".utf8).write(to: themes.appendingPathComponent("typo.yaml"))
             let result = try self.themes([], in: directory, config: directory)
             #expect(result.status == 1)
@@ -73,11 +75,12 @@ import Testing
             #expect(result.output.contains("  typo     themes/typo.yaml  (1 warning)\n"))
             #expect(result.output.contains("\ntypo — themes/typo.yaml\n"))
             #expect(!result.output.contains("\nbroken — "))
-            #expect(result.error == """
-                themes/broken.yaml:2:16: error: expected true or false for 'bold', found "maybe"
-                themes/typo.yaml:2:1: warning: unknown key 'txet'; did you mean 'text'?
+            #expect(
+                result.error == """
+                    themes/broken.yaml:2:16: error: expected true or false for 'bold', found "maybe"
+                    themes/typo.yaml:2:1: warning: unknown key 'txet'; did you mean 'text'?
 
-                """)
+                    """)
             // Only the chosen theme decides the exit status.
             let chosen = try self.themes(["--theme", "typo"], in: directory, config: directory)
             #expect(chosen.status == 0)

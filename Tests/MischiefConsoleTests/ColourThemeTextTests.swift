@@ -36,7 +36,8 @@ import Testing
     }
 
     @Test func writesWhatItReads() throws {
-        let colours: [Colour] = [.default, .rgb(0x0a, 0xb0, 0xff), .indexed(7)] + Colour.Name.allCases.map { .named($0) }
+        let colours: [Colour] =
+            [.default, .rgb(0x0a, 0xb0, 0xff), .indexed(7)] + Colour.Name.allCases.map { .named($0) }
         for colour in colours {
             #expect(try Colour.parse(themeText: colour.themeText).get() == colour)
         }

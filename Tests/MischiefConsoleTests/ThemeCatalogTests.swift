@@ -26,8 +26,9 @@ private final class ThemeDirectories {
     }
 
     func catalog(_ extra: [String: String] = [:]) -> ThemeCatalog {
-        ThemeCatalog(environment: ["XDG_CONFIG_HOME": root.appendingPathComponent("xdg").path].merging(extra) { $1 },
-                     currentDirectory: work.path)
+        ThemeCatalog(
+            environment: ["XDG_CONFIG_HOME": root.appendingPathComponent("xdg").path].merging(extra) { $1 },
+            currentDirectory: work.path)
     }
 }
 
@@ -83,9 +84,10 @@ private final class ThemeDirectories {
         #expect(byName["default"]!.shadowed == [.builtIn])
         #expect(byName["mono"]!.source == .builtIn && byName["mono"]!.theme == .mono)
         #expect(byName["broken"]!.theme == nil)
-        #expect(byName["broken"]!.diagnostics.map(\.description) == [
-            "\(dirs.local.path)/broken.yaml:2:15: error: expected true or false for 'bold', found \"maybe\"",
-        ])
+        #expect(
+            byName["broken"]!.diagnostics.map(\.description) == [
+                "\(dirs.local.path)/broken.yaml:2:15: error: expected true or false for 'bold', found \"maybe\""
+            ])
         #expect(byName["typo"]!.theme != nil)
         #expect(byName["typo"]!.diagnostics.map(\.location.line) == [2])
     }
@@ -98,9 +100,10 @@ private final class ThemeDirectories {
         #expect(loaded.source == .builtIn)
         #expect(loaded.reason == .fallback)
         #expect(loaded.hasErrors)
-        #expect(loaded.diagnostics.map(\.location) == [
-            FileLocation(file: dirs.local.appendingPathComponent("broken.yaml").path, line: 2, column: 8),
-        ])
+        #expect(
+            loaded.diagnostics.map(\.location) == [
+                FileLocation(file: dirs.local.appendingPathComponent("broken.yaml").path, line: 2, column: 8)
+            ])
     }
 
     @Test func anUnknownNameOrMissingFileFallsBackToo() throws {
@@ -108,10 +111,11 @@ private final class ThemeDirectories {
         try dirs.write("solarized-dark", in: dirs.local)
         let unknown = dirs.catalog().load("solarised-dark")
         #expect(unknown.theme == .default && unknown.reason == .fallback)
-        #expect(unknown.diagnostics.map(\.description) == [
-            "--theme solarised-dark: error: no theme named 'solarised-dark' (did you mean 'solarized-dark'?);"
-                + " the themes are default, mono, solarized-dark; using the built-in default",
-        ])
+        #expect(
+            unknown.diagnostics.map(\.description) == [
+                "--theme solarised-dark: error: no theme named 'solarised-dark' (did you mean 'solarized-dark'?);"
+                    + " the themes are default, mono, solarized-dark; using the built-in default"
+            ])
         let missing = dirs.catalog().load("nowhere/theme.yaml")
         #expect(missing.theme == .default && missing.reason == .fallback)
         #expect(missing.diagnostics.map(\.message) == ["cannot read the file: no such file"])
@@ -123,8 +127,9 @@ private final class ThemeDirectories {
         let loaded = dirs.catalog().load("typo")
         #expect(loaded.reason == .requested && !loaded.hasErrors)
         #expect(loaded.theme.palette[.border].foreground == .named(.blue))
-        #expect(loaded.diagnostics.map(\.description)
-            == ["\(dirs.local.path)/typo.yaml:4:1: warning: unknown key 'bordr'; did you mean 'border'?"])
+        #expect(
+            loaded.diagnostics.map(\.description)
+                == ["\(dirs.local.path)/typo.yaml:4:1: warning: unknown key 'bordr'; did you mean 'border'?"])
     }
 
     @Test func noColorForcesMono() throws {

@@ -30,8 +30,9 @@ let shippedThemes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().
         #expect(theme.palette[.border] == .init(foreground: .named(.brightBlue)))
         #expect(theme.palette[.accent] == .init(foreground: .default))
         #expect(theme.palette[.title] == .init(foreground: .named(.red), bold: true))
-        #expect(theme.palette[.selection]
-            == .init(foreground: .rgb(0, 0, 0), background: .indexed(110), reverse: true, dim: true))
+        #expect(
+            theme.palette[.selection]
+                == .init(foreground: .rgb(0, 0, 0), background: .indexed(110), reverse: true, dim: true))
         #expect(theme.palette[.active] == .init(foreground: .default, bold: true))
         #expect(!theme.isMonochrome)
     }
@@ -72,12 +73,13 @@ let shippedThemes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().
             selection: { fg: blue, revers: true }
             """
         let decoded = try Theme.load(text: text, file: "typo.yaml")
-        #expect(decoded.warnings.map(\.description) == [
-            "typo.yaml:2:1: warning: unknown key 'titel'; did you mean 'title'?",
-            "typo.yaml:3:7: warning: 'muted' has no value, so it looks as in the default theme; a '#' starts a"
-                + " comment in YAML, so write colours in quotes: muted: \"#8a8a8a\"",
-            "typo.yaml:4:24: warning: unknown key 'revers'; did you mean 'reverse'?",
-        ])
+        #expect(
+            decoded.warnings.map(\.description) == [
+                "typo.yaml:2:1: warning: unknown key 'titel'; did you mean 'title'?",
+                "typo.yaml:3:7: warning: 'muted' has no value, so it looks as in the default theme; a '#' starts a"
+                    + " comment in YAML, so write colours in quotes: muted: \"#8a8a8a\"",
+                "typo.yaml:4:24: warning: unknown key 'revers'; did you mean 'reverse'?",
+            ])
         #expect(decoded.value.palette[.muted] == Theme.default.palette[.muted])
         #expect(decoded.value.palette[.title] == Theme.default.palette[.title])
     }
@@ -85,22 +87,41 @@ let shippedThemes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().
     @Test func aMissingNameIsTheFileName() throws {
         let decoded = try Theme.load(text: "text: red\n", file: "/somewhere/ocean.yaml")
         #expect(decoded.value.name == "ocean")
-        #expect(decoded.warnings.map(\.description)
-            == ["/somewhere/ocean.yaml:1:1: warning: missing key 'name'; using the file's name 'ocean'"])
+        #expect(
+            decoded.warnings.map(\.description)
+                == ["/somewhere/ocean.yaml:1:1: warning: missing key 'name'; using the file's name 'ocean'"])
+        let empty = try Theme.load(text: "name: ''\ntext: red\n", file: "lake.yaml")
+        #expect(empty.value.name == "lake")
+        #expect(
+            empty.warnings.map(\.description) == [
+                "lake.yaml:1:7: warning: the name is empty; using the file's name 'lake'"
+            ])
     }
 
     @Test(arguments: [
-        ("name: x\nmuted: \"#12345\"\n", "x.yaml:2:8: error: invalid colour \"#12345\" for 'muted': expected '#' and"
-            + " six hexadecimal digits, such as \"#ffd75f\""),
+        (
+            "name: x\nmuted: \"#12345\"\n",
+            "x.yaml:2:8: error: invalid colour \"#12345\" for 'muted': expected '#' and"
+                + " six hexadecimal digits, such as \"#ffd75f\""
+        ),
         ("name: x\nmuted: 256\n", "x.yaml:2:8: error: colour index 256 for 'muted' is out of range: expected 0 to 255"),
-        ("name: x\ntitle: { fg: gren }\n", "x.yaml:2:14: error: unknown colour \"gren\" for 'fg': expected"
-            + " \"#rrggbb\" (in quotes), an index 0 to 255, default, or a name: black, red, green, yellow, blue,"
-            + " magenta, cyan, white, each also as bright-NAME (did you mean 'green'?)"),
+        (
+            "name: x\ntitle: { fg: gren }\n",
+            "x.yaml:2:14: error: unknown colour \"gren\" for 'fg': expected"
+                + " \"#rrggbb\" (in quotes), an index 0 to 255, default, or a name: black, red, green, yellow, blue,"
+                + " magenta, cyan, white, each also as bright-NAME (did you mean 'green'?)"
+        ),
         ("name: x\ntitle: { bold: yes }\n", "x.yaml:2:16: error: expected true or false for 'bold', found \"yes\""),
-        ("name: x\ntitle: [red]\n", "x.yaml:2:8: error: expected a colour or a mapping with 'fg', 'bg', 'bold',"
-            + " 'reverse', 'dim' for 'title', found a list"),
-        ("name: x\nmuted: \"#8a8a8a\n", "x.yaml:3:1: error: syntax error: found unexpected end of stream"
-            + " (while scanning a quoted scalar at line 2, column 8)"),
+        (
+            "name: x\ntitle: [red]\n",
+            "x.yaml:2:8: error: expected a colour or a mapping with 'fg', 'bg', 'bold',"
+                + " 'reverse', 'dim' for 'title', found a list"
+        ),
+        (
+            "name: x\nmuted: \"#8a8a8a\n",
+            "x.yaml:3:1: error: syntax error: found unexpected end of stream"
+                + " (while scanning a quoted scalar at line 2, column 8)"
+        ),
     ])
     func brokenFilesNameTheLine(text: String, expected: String) {
         #expect(throws: FileErrors.self) { try Theme.load(text: text, file: "x.yaml") }

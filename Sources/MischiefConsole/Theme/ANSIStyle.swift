@@ -3,7 +3,7 @@
 /// Colours are downsampled to the depth first: 24-bit as `38;2;r;g;b`, the 256 palette as `38;5;n`, the
 /// 16 named colours as `30`–`37` / `90`–`97` (backgrounds `48;…`, `40`–`47`, `100`–`107`); bold is `1`,
 /// dim `2`, reverse `7`.
-public enum ANSIStyle {
+public enum ANSIStyle: Sendable {
     /// Ends every style: `ESC[0m`.
     public static let reset = "\u{1B}[0m"
 

@@ -103,15 +103,18 @@ public struct ThemeCatalog: Sendable {
     public func list() -> (items: [Item], problems: [FileDiagnostic]) {
         let (found, problems) = files()
         var items = found.map { file -> Item in
-            let shadowed = file.shadowed.map { ThemeSource.file($0.path) }
+            let shadowed =
+                file.shadowed.map { ThemeSource.file($0.path) }
                 + (Theme.builtIn(named: file.name) == nil ? [] : [.builtIn])
             do throws(FileErrors) {
                 let decoded = try Theme.load(contentsOf: file.url)
-                return Item(name: file.name, source: .file(file.url.path), theme: decoded.value,
-                            diagnostics: decoded.warnings, shadowed: shadowed)
+                return Item(
+                    name: file.name, source: .file(file.url.path), theme: decoded.value,
+                    diagnostics: decoded.warnings, shadowed: shadowed)
             } catch {
-                return Item(name: file.name, source: .file(file.url.path), theme: nil,
-                            diagnostics: error.diagnostics, shadowed: shadowed)
+                return Item(
+                    name: file.name, source: .file(file.url.path), theme: nil,
+                    diagnostics: error.diagnostics, shadowed: shadowed)
             }
         }
         for theme in Theme.builtIn where !items.contains(where: { $0.name == theme.name }) {

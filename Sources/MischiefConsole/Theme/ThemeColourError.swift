@@ -38,7 +38,8 @@ public struct ThemeColourError: Error, Hashable, Sendable, CustomStringConvertib
             return "colour index \(text)\(place) is out of range: expected 0 to 255"
         case .unknownName:
             let basic = Colour.Name.allCases.prefix(8).map(\.themeText).joined(separator: ", ")
-            var message = "unknown colour \"\(text)\"\(place): expected \"#rrggbb\" (in quotes), an index 0 to 255,"
+            var message =
+                "unknown colour \"\(text)\"\(place): expected \"#rrggbb\" (in quotes), an index 0 to 255,"
                 + " default, or a name: \(basic), each also as bright-NAME"
             if let guess = suggestion(for: text.trimmingCharacters(in: .whitespaces), among: Colour.themeNames) {
                 message += " (did you mean '\(guess)'?)"

@@ -13,7 +13,8 @@ struct ThemeColourValue: Decodable, Hashable {
             return colour
         case .failure(var error):
             error.key = decoder.codingPath.last?.stringValue
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
     }
 }

@@ -55,15 +55,16 @@ struct ThemeDocument: Decodable {
             warnings.append(.warning(at: here, "missing key 'name'; using the file's name '\(fileName)'"))
             themeName = fileName
         } else if themeName.allSatisfy(\.isWhitespace) {
-            warnings.append(.warning(at: name?.location ?? here, "the name is empty; using the file's name"
-                                     + " '\(fileName)'"))
+            let message = "the name is empty; using the file's name '\(fileName)'"
+            warnings.append(.warning(at: name?.location ?? here, message))
             themeName = fileName
         }
         for (role, location) in emptyRoles {
-            warnings.append(.warning(
-                at: location ?? here,
-                "'\(role.rawValue)' has no value, so it looks as in the default theme; a '#' starts a comment"
-                    + " in YAML, so write colours in quotes: \(role.rawValue): \"#8a8a8a\""))
+            warnings.append(
+                .warning(
+                    at: location ?? here,
+                    "'\(role.rawValue)' has no value, so it looks as in the default theme; a '#' starts a comment"
+                        + " in YAML, so write colours in quotes: \(role.rawValue): \"#8a8a8a\""))
         }
         let standard = Theme.default.palette
         let base = roles[.background]?.background ?? standard[.background].background

@@ -5,7 +5,7 @@
 /// selection   #000000 on #87afd7
 /// ```
 /// Without a depth the lines are plain text (no escape sequences), for pipes and `NO_COLOR`.
-public enum ThemePreview {
+public enum ThemePreview: Sendable {
     /// The width role names are padded to (the longest, `background`).
     static let nameWidth = StyleRole.allCases.map(\.rawValue.count).max()!
 

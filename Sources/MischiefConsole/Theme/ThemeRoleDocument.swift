@@ -38,10 +38,14 @@ struct ThemeRoleDocument: Decodable, Hashable {
             container = try decoder.container(keyedBy: CodingKeys.self)
         } catch let DecodingError.typeMismatch(_, context) {
             let role = decoder.codingPath.last.map { " for '\($0.stringValue)'" } ?? ""
-            let found = context.debugDescription.range(of: ", found ").map { context.debugDescription[$0.lowerBound...] }
-            let message = "expected a colour or a mapping with "
+            let found = context.debugDescription.range(of: ", found ").map {
+                context.debugDescription[$0.lowerBound...]
+            }
+            let message =
+                "expected a colour or a mapping with "
                 + CodingKeys.allCases.map { "'\($0.stringValue)'" }.joined(separator: ", ") + role + (found ?? "")
-            throw DecodingError.typeMismatch(Self.self, .init(codingPath: decoder.codingPath, debugDescription: message))
+            throw DecodingError.typeMismatch(
+                Self.self, .init(codingPath: decoder.codingPath, debugDescription: message))
         }
         self.init(
             foreground: try container.decodeIfPresent(ThemeColourValue.self, forKey: .fg)?.colour ?? .default,
