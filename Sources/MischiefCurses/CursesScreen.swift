@@ -8,7 +8,7 @@ import MischiefConsole
 /// Not `Sendable`: an instance is created, used and closed on ``CursesTerminal``'s terminal thread only.
 final class CursesScreen {
     /// The palette to draw roles with.
-    private let palette: Palette
+    private var palette: Palette
     /// The requested colour depth (`nil` = detect).
     private let requestedDepth: ColourDepth?
     /// The ncurses screen while open.
@@ -127,6 +127,15 @@ final class CursesScreen {
         resize_term(rows, columns)
         handleResize()
         return true
+    }
+
+    /// Draws roles with `palette` from now on and redraws the latest frame in full.
+    func setPalette(_ palette: Palette) {
+        guard palette != self.palette else { return }
+        self.palette = palette
+        guard window != nil, plan != nil else { return }
+        setUpColours()
+        handleResize()
     }
 
     /// Forgets what is on screen and redraws the latest frame in full (clipped to the new size).

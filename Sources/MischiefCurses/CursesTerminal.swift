@@ -28,6 +28,7 @@ public final class CursesTerminal: Terminal, Sendable {
     private struct Shared {
         var phase = Phase.idle
         var pendingGrid: CellGrid?
+        var pendingPalette: Palette?
         var size: (width: Int, height: Int) = (0, 0)
         var wakeFD: Int32 = -1
         var screen: ConfinedScreen?
@@ -37,7 +38,7 @@ public final class CursesTerminal: Terminal, Sendable {
         var generation = 0
     }
 
-    /// The palette to draw roles with.
+    /// The palette the terminal started with; see ``setPalette(_:)``.
     public let palette: Palette
     /// The requested colour depth (`nil` = detect).
     public let requestedDepth: ColourDepth?
@@ -133,6 +134,18 @@ public final class CursesTerminal: Terminal, Sendable {
         if case .failure(let error) = opened.withLock({ $0 }) {
             finished.wait()
             throw error
+        }
+    }
+
+    /// Draws roles with `palette` from the next frame on (a theme switch); the screen is redrawn in full.
+    public func setPalette(_ palette: Palette) {
+        shared.withLock {
+            guard $0.phase == .running else { return }
+            $0.pendingPalette = palette
+            if !wakePending.exchange(true, ordering: .sequentiallyConsistent) {
+                var byte: UInt8 = 0
+                _ = write($0.wakeFD, &byte, 1)
+            }
         }
     }
 
@@ -272,6 +285,12 @@ public final class CursesTerminal: Terminal, Sendable {
                 if shouldStop(screen) { break }
             }
             wakePending.store(false, ordering: .sequentiallyConsistent)
+            if let palette = shared.withLock({ state -> Palette? in
+                defer { state.pendingPalette = nil }
+                return state.pendingPalette
+            }) {
+                screen.setPalette(palette)
+            }
             if let grid = shared.withLock({ state -> CellGrid? in
                 defer { state.pendingGrid = nil }
                 return state.pendingGrid
