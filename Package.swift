@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Mischief", targets: ["Mischief"]),
         .library(name: "MischiefFiles", targets: ["MischiefFiles"]),
         .library(name: "MischiefCatalog", targets: ["MischiefCatalog"]),
+        .library(name: "MischiefNetwork", targets: ["MischiefNetwork"]),
         .library(name: "MischiefConsole", targets: ["MischiefConsole"]),
         .library(name: "MischiefCurses", targets: ["MischiefCurses"]),
         .executable(name: "mischief", targets: ["MischiefCLI"]),
@@ -26,6 +27,9 @@ let package = Package(
         .target(name: "MischiefFiles", dependencies: ["Mischief", .product(name: "Yams", package: "Yams")]),
         // Ready-made behaviours: pseudo-localisation, locations and routes, model mutation and fixtures.
         .target(name: "MischiefCatalog", dependencies: ["Mischief"]),
+        // Network rules: a URLProtocol for URLSession and a seam for other clients. Its own module, so apps that
+        // only need a clock do not link FoundationNetworking.
+        .target(name: "MischiefNetwork", dependencies: ["Mischief"]),
         // The console's pure parts: cell grids, display width, keys, colours, themes, an in-memory terminal.
         .target(name: "MischiefConsole", dependencies: ["Mischief", "MischiefFiles"]),
         // The terminal: ncurses on a thread of its own, and a crash handler that restores the terminal.
@@ -47,6 +51,7 @@ let package = Package(
         .testTarget(name: "MischiefTests", dependencies: ["Mischief"]),
         .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles"]),
         .testTarget(name: "MischiefCatalogTests", dependencies: ["MischiefCatalog"]),
+        .testTarget(name: "MischiefNetworkTests", dependencies: ["MischiefNetwork"]),
         .testTarget(name: "MischiefConsoleTests", dependencies: ["MischiefConsole", "MischiefFiles"]),
         .testTarget(name: "MischiefCursesTests", dependencies: ["MischiefCurses", "MischiefConsole", "CNcurses"]),
         // Runs the built `mischief` binary end to end.

@@ -1,0 +1,168 @@
+import Foundation
+import Mischief
+import Synchronization
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The network family: a merging seam of network rules, a URL protocol that applies them to URLSession, and a
+/// seam-level API for other HTTP clients.
+///
+/// ```swift
+/// let network = ChaosNetwork.shared                 // seam "net.request" in Registry.shared
+/// try network.register()
+/// let configuration = URLSessionConfiguration.default
+/// network.install(in: configuration)                // MischiefURLProtocol first in protocolClasses
+/// let session = URLSession(configuration: configuration)
+///
+/// try Registry.shared.apply(spec: #"respond(url: "weather", status: 200, body: {"temp": 21})"#, to: "net.request")
+/// try Registry.shared.apply(spec: #"50% offline(host: "api.example.com")"#, to: "net.request")
+/// ```
+/// Rules from stacked profiles combine, newest first; a request no rule takes goes to the network untouched. Each
+/// request a rule takes adds an event to the registry's log: `GET http://…/weather → 200, 11 bytes by respond(…)`.
+///
+/// Tests make their own instance, with a seam id of their own and their own registry, so they run in parallel:
+/// ```swift
+/// let registry = Registry(sessionSeed: 1)
+/// let network = ChaosNetwork(id: "net.test.weather", registry: registry)
+/// try network.register()
+/// ```
+public final class ChaosNetwork: Sendable {
+    /// The instance apps use: seam `net.request` in `Registry.shared`.
+    public static let shared = ChaosNetwork()
+
+    /// The seam: a request in, what happens to it out; merging, so every applied rule list takes part.
+    public let seam: Seam<NetworkRequest, NetworkResponse, Never>
+    /// The registry the seam belongs to: where ``register()`` puts it and where events go.
+    public let registry: Registry
+    /// Routes URLSession requests back to this instance (see ``install(in:)``).
+    let token: Int
+    private let active = Atomic<Bool>(false)
+    private let activity = Mutex<Void>(())
+
+    /// Makes a network family around a new seam.
+    ///
+    /// - Parameters:
+    ///   - id: The seam's id; unique within the registry.
+    ///   - registry: The registry the seam is registered in and reports to.
+    public init(id: SeamID = "net.request", registry: Registry = .shared) {
+        self.registry = registry
+        self.seam = Seam(
+            id, title: "Network responses", category: "Network",
+            summary: "What requests get: an answer, a failure, latency, a bandwidth limit, or the network",
+            stacking: .merge, actions: NetworkActions.all
+        ) { _ in .passThrough }
+        self.token = NetworkRoutes.newToken()
+        NetworkRoutes.add(self)
+        seam.onChange { [weak self] in self?.refreshActivity() }
+    }
+
+    deinit {
+        NetworkRoutes.remove(token: token, wasActive: active.load(ordering: .relaxed))
+    }
+
+    /// Registers ``seam`` in ``registry``, so consoles list it and specs can name it.
+    public func register() throws(MischiefError) {
+        try registry.register(seam)
+    }
+
+    /// Whether any rule is applied. While none is, ``MischiefURLProtocol`` leaves URLSession's requests alone.
+    public var isActive: Bool { active.load(ordering: .relaxed) }
+
+    // MARK: Deciding
+
+    /// Decides what happens to `request` (one counted call of the seam) and logs the rule that took it.
+    ///
+    /// Nothing waits here: the caller applies ``NetworkResponse/latency`` and ``NetworkResponse/bytesPerSecond``, as
+    /// ``MischiefURLProtocol`` and ``perform(_:send:)`` do.
+    public func decide(_ request: NetworkRequest) -> NetworkResponse {
+        let response = seam(request)
+        if !response.isUntouched {
+            var message = "\(request) → \(response)"
+            if let rule = response.rule { message += " by \(Self.shortened(rule))" }
+            registry.report(seam: seam.info.id, message: message)
+        }
+        return response
+    }
+
+    /// Decides what happens to a `URLRequest`; see ``decide(_:)-(NetworkRequest)``.
+    public func decide(_ request: URLRequest) -> NetworkResponse {
+        decide(NetworkRequest(request))
+    }
+
+    /// Runs `request` under the rules, for HTTP clients other than URLSession.
+    ///
+    /// Decides once, waits the latency (without blocking a thread), then returns the rule's reply, throws its
+    /// `URLError`, or calls `send` to reach the network; the body's bandwidth limit is waited out before returning.
+    /// ```swift
+    /// let reply = try await network.perform(NetworkRequest(method: "GET", url: url)) { request in
+    ///     let response = try await httpClient.execute(request.url, headers: request.headers)
+    ///     return NetworkReply(status: response.status, headers: response.headers, body: response.body)
+    /// }
+    /// ```
+    /// - Throws: The rule's `URLError`, `CancellationError` when the task is cancelled while waiting, or what `send`
+    ///   throws.
+    public func perform(
+        _ request: NetworkRequest, send: (NetworkRequest) async throws -> NetworkReply
+    ) async throws -> NetworkReply {
+        let response = decide(request)
+        try await Self.wait(response.latency)
+        let reply: NetworkReply
+        switch response.outcome {
+        case .failure:
+            throw response.error(for: request.url)!
+        case .reply(let answer):
+            reply = answer
+        case .passThrough:
+            reply = try await send(request)
+        }
+        try await Self.wait(response.transferTime(of: reply.body.count))
+        return reply
+    }
+
+    // MARK: URLSession
+
+    /// Puts ``MischiefURLProtocol`` first in `configuration.protocolClasses` and marks the configuration as this
+    /// instance's; sessions made from it afterwards follow this instance's rules.
+    ///
+    /// Install it last, after the other settings: a session copies its configuration when it is made. On Linux
+    /// this is the reliable way: `URLProtocol.registerClass` appends after URLSession's own protocols, which answer
+    /// first, and `URLSession.shared` never sees classes registered after it was made.
+    /// ```swift
+    /// let configuration = URLSessionConfiguration.default
+    /// configuration.timeoutIntervalForRequest = 20
+    /// ChaosNetwork.shared.install(in: configuration)
+    /// let session = URLSession(configuration: configuration)
+    /// ```
+    /// Instances other than ``shared`` mark the configuration with an `X-Mischief-Network` header; requests carry
+    /// it while no rule is applied (the protocol is then out of the way) and never once a rule is.
+    public func install(in configuration: URLSessionConfiguration) {
+        let others = (configuration.protocolClasses ?? []).filter { $0 != MischiefURLProtocol.self }
+        configuration.protocolClasses = [MischiefURLProtocol.self] + others
+        var headers = configuration.httpAdditionalHeaders ?? [:]
+        headers[NetworkRoutes.header] = self === Self.shared ? nil : String(token)
+        configuration.httpAdditionalHeaders = headers
+    }
+
+    // MARK: Internals
+
+    /// Reads from the registry whether any rule is applied, after every apply or revert on the seam.
+    private func refreshActivity() {
+        activity.withLock { _ in
+            // A seam registered elsewhere (or not at all) cannot be inspected here: assume rules are applied.
+            let isActive = registry.snapshot().seam(seam.info.id).map { $0.behaviour != nil } ?? true
+            if active.exchange(isActive, ordering: .sequentiallyConsistent) != isActive {
+                NetworkRoutes.activeChanged(by: isActive ? 1 : -1)
+            }
+        }
+    }
+
+    private static func wait(_ duration: Duration) async throws {
+        if duration > .zero { try await Task.sleep(for: duration) }
+    }
+
+    private static func shortened(_ rule: String) -> String {
+        rule.count <= 160 ? rule : String(rule.prefix(159)) + "…"
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Delivers one decided request to its URL protocol's client: waits the latency, then answers, fails, or sends the
+/// request on and relays what comes back, with the body after the bandwidth limit's transfer time.
+///
+/// Waits are `Task.sleep`s, so no thread is blocked; ``stop()`` cancels them and the request sent on, and from then
+/// on nothing reaches the client.
+final class NetworkDelivery: Sendable {
+    private let request: URLRequest
+    private let response: NetworkResponse
+    private let passThrough: URLSessionConfiguration
+    private let state: Mutex<State>
+
+    private struct State: @unchecked Sendable {
+        // @unchecked: `forwarded` is a URLSessionTask, made to be cancelled from any thread.
+        /// Nil once the delivery finished or was stopped: nothing more goes to the client.
+        var target: ProtocolTarget?
+        var waits: [Task<Void, Never>] = []
+        var forwarded: URLSessionTask?
+    }
+
+    init(target: ProtocolTarget, request: URLRequest, response: NetworkResponse, passThrough: URLSessionConfiguration) {
+        self.request = request
+        self.response = response
+        self.passThrough = passThrough
+        self.state = Mutex(State(target: target))
+    }
+
+    private var url: URL { request.url ?? URL(string: "about:blank")! }
+
+    func start() {
+        track(Task { await self.run() })
+    }
+
+    func stop() {
+        let (waits, forwarded) = state.withLock { state in
+            defer { state = State(target: nil) }
+            return (state.waits, state.forwarded)
+        }
+        for wait in waits { wait.cancel() }
+        forwarded?.cancel()
+    }
+
+    private func run() async {
+        guard await pause(response.latency) else { return }
+        switch response.outcome {
+        case .failure:
+            finish { $0.fail(self.response.error(for: self.url)!) }
+        case .reply(let reply):
+            send { $0.receive(reply.httpResponse(for: self.url)) }
+            guard await pause(response.transferTime(of: reply.body.count)) else { return }
+            finish { target in
+                target.load(reply.body)
+                target.finish()
+            }
+        case .passThrough:
+            forward()
+        }
+    }
+
+    /// Sends the request to the network through a session with the original session's configuration (minus the
+    /// Mischief protocol), and relays the response, body and error.
+    private func forward() {
+        let session = URLSession(configuration: passThrough)
+        let task = session.dataTask(with: request) { data, urlResponse, error in
+            self.relay(data: data ?? Data(), response: urlResponse, error: error)
+        }
+        let stopped = state.withLock { state in
+            state.forwarded = task
+            return state.target == nil
+        }
+        if stopped {
+            session.invalidateAndCancel()
+            return
+        }
+        task.resume()
+        session.finishTasksAndInvalidate()
+    }
+
+    private func relay(data: Data, response urlResponse: URLResponse?, error: (any Error)?) {
+        if let error {
+            finish { $0.fail(error) }
+            return
+        }
+        guard let urlResponse else {
+            finish { $0.fail(URLError(.badServerResponse)) }
+            return
+        }
+        send { $0.receive(urlResponse) }
+        let transfer = response.transferTime(of: data.count)
+        guard transfer > .zero else {
+            finish { target in
+                target.load(data)
+                target.finish()
+            }
+            return
+        }
+        track(Task {
+            guard await self.pause(transfer) else { return }
+            self.finish { target in
+                target.load(data)
+                target.finish()
+            }
+        })
+    }
+
+    // MARK: State
+
+    /// Keeps `task` to cancel it on ``stop()``; cancels it at once when the delivery is already over.
+    private func track(_ task: Task<Void, Never>) {
+        let over = state.withLock { state in
+            if state.target != nil { state.waits.append(task) }
+            return state.target == nil
+        }
+        if over { task.cancel() }
+    }
+
+    /// Waits `duration`; false when the delivery was stopped meanwhile.
+    private func pause(_ duration: Duration) async -> Bool {
+        if duration > .zero {
+            do { try await Task.sleep(for: duration) } catch { return false }
+        }
+        return state.withLock { $0.target != nil }
+    }
+
+    /// Calls the client, unless the delivery is over.
+    private func send(_ body: (ProtocolTarget) -> Void) {
+        guard let target = state.withLock({ $0.target }) else { return }
+        body(target)
+    }
+
+    /// Makes the last calls to the client, unless the delivery is over, and ends it.
+    private func finish(_ body: (ProtocolTarget) -> Void) {
+        let target = state.withLock { state in
+            defer { state = State(target: nil) }
+            return state.target
+        }
+        guard let target else { return }
+        body(target)
+    }
+}
