@@ -3,7 +3,7 @@ import Mischief
 import Synchronization
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The network family: a merging seam of network rules, a URL protocol that applies them to URLSession, and a

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The URL protocol that applies network rules to URLSession requests.

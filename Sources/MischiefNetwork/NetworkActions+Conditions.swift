@@ -3,44 +3,50 @@ import Mischief
 import Synchronization
 
 extension NetworkActions {
-    /// `latency(2s, jitter: 500ms, …match…)`, and `delay(…)`, which replaces the generic delay: that one would block
-    /// the thread deciding the request, this one waits in the URL protocol without blocking.
+    /// `latency(2s, jitter: 500ms, …match…)`, and `delay(…)`, which replaces the generic delay: that one would
+    /// block the thread deciding the request; this one waits in the URL protocol without blocking.
     static func latency(name: String, parameter: String) -> Action {
-        Action(ActionSignature(
-            name, summary: "waits before the answer, the failure or the network, without blocking a thread",
-            parameters: [
-                .init(parameter, .duration, step: .duration(SpecDuration(.milliseconds(100))), summary: "how long"),
-                .init("jitter", .duration, default: .duration(SpecDuration(nanoseconds: 0)),
-                      summary: "up to this much more or less, chosen per request from a seed"),
-            ] + matchParameters,
-            composes: true)
+        Action(
+            ActionSignature(
+                name, summary: "waits before the answer, the failure or the network, without blocking a thread",
+                parameters: [
+                    .init(parameter, .duration, step: .duration(SpecDuration(.milliseconds(100))), summary: "how long"),
+                    .init(
+                        "jitter", .duration, default: .duration(SpecDuration(nanoseconds: 0)),
+                        summary: "up to this much more or less, chosen per request from a seed"),
+                ] + matchParameters,
+                composes: true)
         ) { (action, context) throws(SpecError) in
             let base = action.duration(parameter)!
             let jitter = action.duration("jitter")!
             guard base >= .zero else {
-                throw context.error("latency cannot be negative, got \(SpecDuration(base))", argument: parameter, of: action)
+                throw context.error(
+                    "latency cannot be negative, got \(SpecDuration(base))", argument: parameter, of: action)
             }
             guard jitter >= .zero else {
-                throw context.error("jitter cannot be negative, got \(SpecDuration(jitter))", argument: "jitter", of: action)
+                throw context.error(
+                    "jitter cannot be negative, got \(SpecDuration(jitter))", argument: "jitter", of: action)
             }
             let match = try match(action, context)
             let label = action.canonicalTerm.description
             let draws = JitterDraws(seed: context.seed ?? stableHash(label))
             return .wrap { inner in
-                match.rule(inner.map { response in
-                    response.delayed(by: draws.latency(base, jitter: jitter)).noting(label)
-                })
+                match.rule(
+                    inner.map { response in
+                        response.delayed(by: draws.latency(base, jitter: jitter)).noting(label)
+                    })
             }
         }
     }
 
     /// `bandwidth(64, …match…)`: the body flows at no more than this many kilobits per second.
-    static let bandwidth = Action(ActionSignature(
-        "bandwidth", summary: "limits how fast the body arrives, in kilobits per second",
-        parameters: [
-            .init("kbps", .number, step: .integer(16), summary: "kilobits per second; 1 kbps is 125 bytes a second"),
-        ] + matchParameters,
-        composes: true)
+    static let bandwidth = Action(
+        ActionSignature(
+            "bandwidth", summary: "limits how fast the body arrives, in kilobits per second",
+            parameters: [
+                .init("kbps", .number, step: .integer(16), summary: "kilobits per second; 1 kbps is 125 bytes a second")
+            ] + matchParameters,
+            composes: true)
     ) { (action, context) throws(SpecError) in
         let kilobits = action.number("kbps")!
         guard kilobits > 0, kilobits.isFinite else {

@@ -10,9 +10,10 @@ import Mischief
 enum NetworkActions {
     typealias Action = SeamAction<NetworkRequest, NetworkResponse, Never>
 
-    static let all: [Action] = [respond] + FailureKind.allCases.map(failure) + [
-        latency(name: "latency", parameter: "duration"), latency(name: "delay", parameter: "for"), bandwidth,
-    ]
+    static let all: [Action] =
+        [respond] + FailureKind.allCases.map(failure) + [
+            latency(name: "latency", parameter: "duration"), latency(name: "delay", parameter: "for"), bandwidth,
+        ]
 
     static let matchParameters: [ActionSignature.Parameter] = [
         .init("url", .string, default: .null, summary: "a regular expression found in the URL: \"weather\""),
@@ -24,15 +25,18 @@ enum NetworkActions {
 
     // MARK: Answers
 
-    static let respond = Action.produce(ActionSignature(
-        "respond", summary: "answers with a status, header fields and a body; the request never reaches the network",
-        parameters: [
-            .init("status", .integer, default: .integer(200), step: .integer(100), summary: "the HTTP status code"),
-            .init("body", .json, default: .null, summary: "text in quotes, or JSON such as {\"temp\": 21}"),
-            .init("headers", .json, default: .null, summary: "header fields: {\"Retry-After\": \"5\"}"),
-            .init("file", .string, default: .null, summary: "a file whose contents are the body, read when applied"),
-        ] + matchParameters,
-        composes: true)
+    static let respond = Action.produce(
+        ActionSignature(
+            "respond",
+            summary: "answers with a status, header fields and a body; the request never reaches the network",
+            parameters: [
+                .init("status", .integer, default: .integer(200), step: .integer(100), summary: "the HTTP status code"),
+                .init("body", .json, default: .null, summary: "text in quotes, or JSON such as {\"temp\": 21}"),
+                .init("headers", .json, default: .null, summary: "header fields: {\"Retry-After\": \"5\"}"),
+                .init(
+                    "file", .string, default: .null, summary: "a file whose contents are the body, read when applied"),
+            ] + matchParameters,
+            composes: true)
     ) { (action, context) throws(SpecError) in
         let status = action.integer("status")!
         guard (100...599).contains(status) else {
@@ -69,17 +73,20 @@ enum NetworkActions {
     }
 
     static func failure(_ kind: FailureKind) -> Action {
-        Action.produce(ActionSignature(
-            kind.rawValue, summary: kind.summary,
-            parameters: [
-                .init("after", .duration, default: .duration(SpecDuration(nanoseconds: 0)),
-                      step: .duration(SpecDuration(kind.step)), summary: "how long the request hangs before it fails"),
-            ] + matchParameters,
-            composes: true)
+        Action.produce(
+            ActionSignature(
+                kind.rawValue, summary: kind.summary,
+                parameters: [
+                    .init(
+                        "after", .duration, default: .duration(SpecDuration(nanoseconds: 0)),
+                        step: .duration(SpecDuration(kind.step)), summary: "how long the request hangs before it fails")
+                ] + matchParameters,
+                composes: true)
         ) { (action, context) throws(SpecError) in
             let after = action.duration("after")!
             guard after >= .zero else {
-                throw context.error("'after' cannot be negative, got \(SpecDuration(after))", argument: "after", of: action)
+                throw context.error(
+                    "'after' cannot be negative, got \(SpecDuration(after))", argument: "after", of: action)
             }
             return try answer(NetworkResponse.failure(kind.code).delayed(by: after), action, context)
         }

@@ -2,11 +2,12 @@ import Foundation
 import Synchronization
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Delivers one decided request to its URL protocol's client: waits the latency, then answers, fails, or sends the
-/// request on and relays what comes back, with the body after the bandwidth limit's transfer time.
+/// request on and relays what comes back, with the body after the bandwidth limit's transfer time. A latency longer
+/// than the request's timeout ends in `URLError.timedOut` when the timeout is up, as it would on a slow network.
 ///
 /// Waits are `Task.sleep`s, so no thread is blocked; ``stop()`` cancels them and the request sent on, and from then
 /// on nothing reaches the client.
@@ -33,6 +34,12 @@ final class NetworkDelivery: Sendable {
 
     private var url: URL { request.url ?? URL(string: "about:blank")! }
 
+    /// The request's timeout: the shorter of the request's and its session's; nil when neither is set.
+    private var timeout: Duration? {
+        let seconds = [request.timeoutInterval, passThrough.timeoutIntervalForRequest].filter { $0 > 0 }.min()
+        return seconds.map { .nanoseconds(Int64(($0 * 1e9).rounded())) }
+    }
+
     func start() {
         track(Task { await self.run() })
     }
@@ -47,6 +54,12 @@ final class NetworkDelivery: Sendable {
     }
 
     private func run() async {
+        // A real request that hears nothing for its timeout fails with one; so does one whose latency is longer.
+        if let timeout, response.latency > timeout {
+            guard await pause(timeout) else { return }
+            finish { $0.fail(NetworkResponse.timeout.error(for: self.url)!) }
+            return
+        }
         guard await pause(response.latency) else { return }
         switch response.outcome {
         case .failure:
@@ -100,13 +113,14 @@ final class NetworkDelivery: Sendable {
             }
             return
         }
-        track(Task {
-            guard await self.pause(transfer) else { return }
-            self.finish { target in
-                target.load(data)
-                target.finish()
-            }
-        })
+        track(
+            Task {
+                guard await self.pause(transfer) else { return }
+                self.finish { target in
+                    target.load(data)
+                    target.finish()
+                }
+            })
     }
 
     // MARK: State

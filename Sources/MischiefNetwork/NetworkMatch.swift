@@ -99,7 +99,9 @@ public struct NetworkMatch: Hashable, Sendable, CustomStringConvertible {
 
     /// The criteria as spec arguments: `host: "api.example.com", path: "/v1/*"`.
     public var description: String {
-        let parts: [(String, String?)] = [("url", url), ("host", host), ("path", path), ("method", method), ("header", header)]
+        let parts: [(String, String?)] = [
+            ("url", url), ("host", host), ("path", path), ("method", method), ("header", header),
+        ]
         return parts.compactMap { name, value in value.map { "\(name): \(Spec.Value.string($0))" } }
             .joined(separator: ", ")
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// An HTTP answer: status, header fields and body.
@@ -41,7 +41,8 @@ public struct NetworkReply: Hashable, Sendable {
         if header("Content-Length") == nil { fields["Content-Length"] = String(body.count) }
         // Only fails for a status outside 100...599 or an unparsable version; specs reject such statuses, and code
         // that builds a reply by hand gets the clear message below.
-        guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: fields)
+        guard
+            let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: fields)
         else { preconditionFailure("NetworkReply: HTTPURLResponse refused status \(status) for \(url)") }
         return response
     }

@@ -2,7 +2,7 @@ import Foundation
 import Mischief
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// What the network rules decided for one request: answer it, fail it, or let it through; how long to wait first;
@@ -11,7 +11,8 @@ import FoundationNetworking
 /// The output of ``ChaosNetwork/seam``, whose original is ``passThrough``. Rules written as specs make these; code
 /// can make them too:
 /// ```swift
-/// try registry.apply(network.seam, .answer(.reply(status: 503).delayed(by: .seconds(2)), when: NetworkMatch(host: "api.example.com")))
+/// let api = try NetworkMatch(host: "api.example.com")
+/// try registry.apply(network.seam, .answer(.reply(status: 503).delayed(by: .seconds(2)), when: api))
 /// ```
 public struct NetworkResponse: Hashable, Sendable, CustomStringConvertible {
     /// What happens to the request.
@@ -113,7 +114,9 @@ public struct NetworkResponse: Hashable, Sendable, CustomStringConvertible {
 
     /// Equal when outcome, latency, bandwidth and rule text are.
     public static func == (lhs: NetworkResponse, rhs: NetworkResponse) -> Bool {
-        (lhs.outcome, lhs.latency, lhs.bytesPerSecond, lhs.rule) == (rhs.outcome, rhs.latency, rhs.bytesPerSecond, rhs.rule)
+        (lhs.outcome, lhs.latency, lhs.bytesPerSecond, lhs.rule) == (
+            rhs.outcome, rhs.latency, rhs.bytesPerSecond, rhs.rule
+        )
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -139,10 +142,13 @@ public struct NetworkResponse: Hashable, Sendable, CustomStringConvertible {
     /// gives it; nil when the response does not fail.
     public func error(for url: URL) -> URLError? {
         guard case .failure(let code) = outcome else { return nil }
-        return URLError(code, userInfo: [
-            NSURLErrorFailingURLErrorKey: url,
-            NSLocalizedDescriptionKey: "\(FailureKind(code: code)?.phrase ?? "network failure") (injected by Mischief)",
-        ])
+        return URLError(
+            code,
+            userInfo: [
+                NSURLErrorFailingURLErrorKey: url,
+                NSLocalizedDescriptionKey:
+                    "\(FailureKind(code: code)?.phrase ?? "network failure") (injected by Mischief)",
+            ])
     }
 
     /// What the response does, as the event log shows it: `503, 12 bytes`, `offline`, `network after 2s`.

@@ -3,17 +3,18 @@ import Foundation
 import Synchronization
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Finds the ``ChaosNetwork`` a URLSession request belongs to, and how to send it on to the network.
 ///
-/// URLSession makes URL protocol objects itself, so the protocol cannot be handed its instance. ``ChaosNetwork/install(in:)``
-/// marks the configuration with the instance's token in an `X-Mischief-Network` header (none for
-/// ``ChaosNetwork/shared``). On Linux, URLSession adds a configuration's headers only when it sends the request, so
-/// the protocol reads the mark from the session's configuration, which it reaches through the task (swift-corelibs
-/// keeps the session in the task's stored property `session`; there is no public accessor). A request whose session
-/// cannot be found, or has no mark, belongs to ``ChaosNetwork/shared``.
+/// URLSession makes URL protocol objects itself, so the protocol cannot be handed its instance.
+/// ``ChaosNetwork/install(in:)`` marks the configuration with the instance's token in an `X-Mischief-Network`
+/// header (none for ``ChaosNetwork/shared``). On Linux, URLSession adds a configuration's headers only when it sends
+/// the request (`canInit` and `startLoading` never see them), so the protocol reads the mark from the session's
+/// configuration, which it reaches through the task: swift-corelibs keeps the session in the task's stored property
+/// `session`, with no public accessor, and `Mirror` reads it. A request whose session cannot be found (Darwin, or a
+/// future corelibs), or has no mark, belongs to ``ChaosNetwork/shared``.
 enum NetworkRoutes {
     static let header = "X-Mischief-Network"
 
@@ -55,7 +56,8 @@ enum NetworkRoutes {
         // A copy: swift-corelibs-foundation hands out the session's own configuration object.
         let configuration = (session?.configuration.copy() as? URLSessionConfiguration) ?? .default
         var headers = configuration.httpAdditionalHeaders ?? [:]
-        let mark = urlProtocol.request.value(forHTTPHeaderField: header)
+        let mark =
+            urlProtocol.request.value(forHTTPHeaderField: header)
             ?? (headers[header] as? String)
         headers[header] = nil
         configuration.httpAdditionalHeaders = headers

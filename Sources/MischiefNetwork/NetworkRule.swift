@@ -7,7 +7,8 @@ import Mischief
 /// ```swift
 /// let weather = try NetworkMatch(url: "weather")
 /// try registry.apply(network.seam, .answer(.reply(status: 200, body: Data(#"{"temp": 21}"#.utf8)), when: weather))
-/// try registry.apply(network.seam, try NetworkMatch(host: "api.example.com").rule(.probability(50, .constant(.offline))))
+/// let api = try NetworkMatch(host: "api.example.com")
+/// try registry.apply(network.seam, api.rule(.probability(50, .constant(.offline))))
 /// ```
 /// A rule that does not fire for a request (it does not match, or its probability or count says no) lets the request
 /// fall through to older rules, and finally to the network.
@@ -20,7 +21,8 @@ extension Behaviour where Input == NetworkRequest, Output == NetworkResponse, Fa
     ///   - response: What matching requests get.
     ///   - match: Which requests; every request by default.
     ///   - name: How the event log names the rule; by default the response and the match.
-    public static func answer(_ response: NetworkResponse, when match: NetworkMatch = .any, name: String? = nil) -> Self {
+    public static func answer(_ response: NetworkResponse, when match: NetworkMatch = .any, name: String? = nil) -> Self
+    {
         let rule = name ?? response.rule ?? (match.isAny ? "\(response)" : "\(response) when \(match)")
         return match.rule(.constant(response.ruled(by: rule)).labelled(rule))
     }

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The network family through its seam-level API: decisions, determinism, composition and `perform`.
@@ -46,7 +46,8 @@ import FoundationNetworking
         let f = try NetworkFixture()
         try f.apply("3*timeout")
         let outcomes = (0..<5).map { _ in f.decide("/x").outcome }
-        #expect(outcomes == [.failure(.timedOut), .failure(.timedOut), .failure(.timedOut), .passThrough, .passThrough])
+        #expect(
+            outcomes == [.failure(.timedOut), .failure(.timedOut), .failure(.timedOut), .passThrough, .passThrough])
     }
 
     @Test func latencyIsDecidedWithoutWaiting() throws {
@@ -56,7 +57,8 @@ import FoundationNetworking
         let start = clock.now
         let response = f.decide("/x")
         #expect(clock.now - start < .seconds(1))
-        #expect(response == NetworkResponse(.passThrough, latency: .seconds(2), rule: #"latency(2s, host: "127.0.0.1")"#))
+        #expect(
+            response == NetworkResponse(.passThrough, latency: .seconds(2), rule: #"latency(2s, host: "127.0.0.1")"#))
         #expect(f.network.decide(NetworkRequest(url: URL(string: "http://example.com/")!)).isUntouched)
     }
 

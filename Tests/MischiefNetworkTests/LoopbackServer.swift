@@ -2,9 +2,9 @@ import Dispatch
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A one-thread HTTP/1.1 server on 127.0.0.1 that echoes each request: the body names the method and path, then
@@ -60,7 +60,8 @@ final class LoopbackServer: Sendable {
             if headerEnd == nil, let end = find([13, 10, 13, 10], in: received) {
                 headerEnd = end + 4
                 let head = String(decoding: received[..<end], as: UTF8.self)
-                let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                let length =
+                    head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
                     .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
                 expected = end + 4 + length
             }
@@ -73,9 +74,11 @@ final class LoopbackServer: Sendable {
             return (parts[0].lowercased(), parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
         }
         let mischief = fields.first { $0.0 == "x-mischief-network" }?.1 ?? "absent"
-        let body = Array(requestLine.split(separator: " ").prefix(2).joined(separator: " ").utf8) + [10]
+        let body =
+            Array(requestLine.split(separator: " ").prefix(2).joined(separator: " ").utf8) + [10]
             + received[headerEnd...]
-        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nX-Echo-Mischief: \(mischief)\r\n"
+        let head =
+            "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nX-Echo-Mischief: \(mischief)\r\n"
             + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         let reply = Array(head.utf8) + body
         _ = reply.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }

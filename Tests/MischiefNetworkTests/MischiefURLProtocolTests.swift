@@ -4,7 +4,7 @@ import MischiefNetwork
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// URLSession requests answered, failed, slowed or passed through by rules.
@@ -84,10 +84,16 @@ import FoundationNetworking
 
     @Test func stackedRulesMergeNewestFirstAndRevertingUncoversTheOlder() async throws {
         let f = try NetworkFixture()
-        try f.registry.define(Profile(name: "Fake API", entries: [
-            .init(seam: f.id, spec: #"respond(body: "sunny", url: "weather") -> respond(body: "calm", url: "news")"#),
-        ]))
-        try f.registry.define(Profile(name: "Outage", entries: [.init(seam: f.id, spec: #"respond(503, url: "weather")"#)]))
+        try f.registry.define(
+            Profile(
+                name: "Fake API",
+                entries: [
+                    .init(
+                        seam: f.id,
+                        spec: #"respond(body: "sunny", url: "weather") -> respond(body: "calm", url: "news")"#)
+                ]))
+        try f.registry.define(
+            Profile(name: "Outage", entries: [.init(seam: f.id, spec: #"respond(503, url: "weather")"#)]))
         try f.registry.apply(profile: "Fake API")
         try f.registry.apply(profile: "Outage")
         #expect(try await f.get("/weather").1.statusCode == 503)
@@ -125,6 +131,19 @@ import FoundationNetworking
         #expect(clock.now - start >= .milliseconds(150))
     }
 
+    @Test func aLatencyBeyondTheRequestsTimeoutTimesOut() async throws {
+        let f = try NetworkFixture()
+        try f.apply(#"respond(body: "too late") + latency(30s)"#)
+        var request = URLRequest(url: f.url("/slow"))
+        request.timeoutInterval = 0.05
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = await #expect(throws: URLError.self) { try await f.load(request) }
+        #expect(error?.code == .timedOut)
+        #expect(clock.now - start >= .milliseconds(50))
+        #expect(clock.now - start < .seconds(10))
+    }
+
     @Test func passThroughLatencyDelaysTheRealNetwork() async throws {
         let f = try NetworkFixture()
         try f.apply("latency(50ms)")
@@ -149,10 +168,11 @@ import FoundationNetworking
         try f.apply(#"offline(host: "127.0.0.1", path: "/news")"#)
         _ = try await f.get("/weather")
         _ = await f.failure("/news")
-        #expect(f.reports == [
-            #"GET http://127.0.0.1:9/weather → 200, 5 bytes by respond(body: "sunny", url: "weather")"#,
-            #"GET http://127.0.0.1:9/news → offline by offline(host: "127.0.0.1", path: "/news")"#,
-        ])
+        #expect(
+            f.reports == [
+                #"GET http://127.0.0.1:9/weather → 200, 5 bytes by respond(body: "sunny", url: "weather")"#,
+                #"GET http://127.0.0.1:9/news → offline by offline(host: "127.0.0.1", path: "/news")"#,
+            ])
         #expect(f.registry.events().last?.seam == f.id)
     }
 }

@@ -8,9 +8,10 @@ import Testing
     @Test func theSeamOffersTheNetworkActionsFirst() throws {
         let f = try NetworkFixture()
         let actions = try #require(f.registry.actions(for: f.id))
-        #expect(actions.map(\.name) == [
-            "respond", "offline", "timeout", "dns", "reset", "latency", "delay", "bandwidth", "off", "seq",
-        ])
+        #expect(
+            actions.map(\.name) == [
+                "respond", "offline", "timeout", "dns", "reset", "latency", "delay", "bandwidth", "off", "seq",
+            ])
         #expect(actions.allSatisfy { !$0.summary.isEmpty })
         let main = Dictionary(uniqueKeysWithValues: actions.map { ($0.name, $0.mainParameter?.name) })
         #expect(main["respond"] == "status")
@@ -20,15 +21,21 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"respond(url: "weather", status: 200, body: "{\"temp\": 21}")"#,
-         #"respond(body: "{\"temp\": 21}", url: "weather")"#),
-        (#"respond(503, headers: {"Retry-After": "5"}, host: "api.example.com")"#,
-         #"respond(503, headers: {"Retry-After": "5"}, host: "api.example.com")"#),
+        (
+            #"respond(url: "weather", status: 200, body: "{\"temp\": 21}")"#,
+            #"respond(body: "{\"temp\": 21}", url: "weather")"#
+        ),
+        (
+            #"respond(503, headers: {"Retry-After": "5"}, host: "api.example.com")"#,
+            #"respond(503, headers: {"Retry-After": "5"}, host: "api.example.com")"#
+        ),
         (#"50% offline(host: "api.example.com")"#, #"50%offline(host: "api.example.com")"#),
         ("3*timeout(after: 5s) -> off", "3*timeout(5s) -> off"),
         ("latency(2s, jitter: 0s) + bandwidth(64.0)", "latency(2s) + bandwidth(64)"),
-        (#"respond(body: {"a": [1, 2]}) + delay(1s, method: "POST")"#,
-         #"respond(body: {"a": [1, 2]}) + delay(1s, method: "POST")"#),
+        (
+            #"respond(body: {"a": [1, 2]}) + delay(1s, method: "POST")"#,
+            #"respond(body: {"a": [1, 2]}) + delay(1s, method: "POST")"#
+        ),
     ])
     func specsPrintBackInCanonicalForm(spec: String, canonical: String) throws {
         let f = try NetworkFixture()
@@ -73,9 +80,11 @@ import Testing
 
     @Test func aProfileFileReadsWell() throws {
         let f = try NetworkFixture()
-        let profile = Profile(name: "Flaky API", seed: 42, entries: [
-            .init(seam: f.id, spec: #"50% offline(host: "api.example.com") -> latency(300ms, jitter: 100ms)"#),
-        ])
+        let profile = Profile(
+            name: "Flaky API", seed: 42,
+            entries: [
+                .init(seam: f.id, spec: #"50% offline(host: "api.example.com") -> latency(300ms, jitter: 100ms)"#)
+            ])
         #expect(f.registry.problems(in: profile).isEmpty)
         try f.registry.define(profile)
         try f.registry.apply(profile: "Flaky API")

@@ -3,7 +3,7 @@ import MischiefNetwork
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Which requests a rule's match arguments accept.

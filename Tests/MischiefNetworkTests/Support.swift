@@ -3,7 +3,7 @@ import Mischief
 import MischiefNetwork
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A registry, a network family on a seam of its own, and a URLSession with the Mischief protocol installed, so every
