@@ -159,9 +159,20 @@ public struct NetworkResponse: Hashable, Sendable, CustomStringConvertible {
         case .failure(let code): text = FailureKind(code: code)?.rawValue ?? "URLError \(code.rawValue)"
         case .passThrough: text = "network"
         }
-        if latency > .zero { text += " after \(SpecDuration(latency))" }
+        if latency > .zero { text += " after \(Self.readable(latency))" }
         if let bytesPerSecond { text += " at \(formatKilobits(Double(bytesPerSecond) / 125)) kbps" }
         return text
+    }
+}
+
+extension NetworkResponse {
+    /// A latency as specs write it, rounded to the millisecond when it has a finer part (jitter): `2s`, `216ms`.
+    static func readable(_ duration: Duration) -> String {
+        let exact = SpecDuration(duration)
+        let millisecond: Int64 = 1_000_000
+        guard exact.nanoseconds % millisecond != 0, exact.nanoseconds > millisecond else { return exact.description }
+        let rounded = (exact.nanoseconds + millisecond / 2) / millisecond * millisecond
+        return SpecDuration(nanoseconds: rounded).description
     }
 }
 
