@@ -3,7 +3,7 @@ import MischiefNetwork
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Responses: how they read in the event log, their transfer times and errors.
