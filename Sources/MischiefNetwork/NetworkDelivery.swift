@@ -14,8 +14,13 @@ import Synchronization
 final class NetworkDelivery: Sendable {
     private let request: URLRequest
     private let response: NetworkResponse
-    private let passThrough: URLSessionConfiguration
+    private let passThrough: Configuration
     private let state: Mutex<State>
+
+    /// @unchecked: a private copy, only read; not every SDK marks URLSessionConfiguration Sendable.
+    private struct Configuration: @unchecked Sendable {
+        let value: URLSessionConfiguration
+    }
 
     private struct State: @unchecked Sendable {
         // @unchecked: `forwarded` is a URLSessionTask, made to be cancelled from any thread.
@@ -28,7 +33,7 @@ final class NetworkDelivery: Sendable {
     init(target: ProtocolTarget, request: URLRequest, response: NetworkResponse, passThrough: URLSessionConfiguration) {
         self.request = request
         self.response = response
-        self.passThrough = passThrough
+        self.passThrough = Configuration(value: passThrough)
         self.state = Mutex(State(target: target))
     }
 
@@ -36,7 +41,7 @@ final class NetworkDelivery: Sendable {
 
     /// The request's timeout: the shorter of the request's and its session's; nil when neither is set.
     private var timeout: Duration? {
-        let seconds = [request.timeoutInterval, passThrough.timeoutIntervalForRequest].filter { $0 > 0 }.min()
+        let seconds = [request.timeoutInterval, passThrough.value.timeoutIntervalForRequest].filter { $0 > 0 }.min()
         return seconds.map { .nanoseconds(Int64(($0 * 1e9).rounded())) }
     }
 
@@ -79,7 +84,7 @@ final class NetworkDelivery: Sendable {
     /// Sends the request to the network through a session with the original session's configuration (minus the
     /// Mischief protocol), and relays the response, body and error.
     private func forward() {
-        let session = URLSession(configuration: passThrough)
+        let session = URLSession(configuration: passThrough.value)
         let task = session.dataTask(with: request) { data, urlResponse, error in
             self.relay(data: data ?? Data(), response: urlResponse, error: error)
         }

@@ -120,7 +120,8 @@ public struct NetworkMatch: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A regular expression a network rule looks for.
-private struct Pattern: Sendable {
+private struct Pattern: @unchecked Sendable {
+    // @unchecked: NSRegularExpression is immutable and safe to use from any thread; not every SDK marks it Sendable.
     let expression: NSRegularExpression
 
     init(_ source: String, for parameter: String) throws(NetworkMatchError) {
