@@ -39,9 +39,12 @@ final class NetworkDelivery: Sendable {
 
     private var url: URL { request.url ?? URL(string: "about:blank")! }
 
-    /// The request's timeout: the shorter of the request's and its session's; nil when neither is set.
+    /// The request's timeout: the shorter of the request's and its session's; nil when neither is set (or both are
+    /// beyond 30 years).
     private var timeout: Duration? {
-        let seconds = [request.timeoutInterval, passThrough.value.timeoutIntervalForRequest].filter { $0 > 0 }.min()
+        let seconds = [request.timeoutInterval, passThrough.value.timeoutIntervalForRequest].filter {
+            $0 > 0 && $0 < 1e9
+        }.min()
         return seconds.map { .nanoseconds(Int64(($0 * 1e9).rounded())) }
     }
 
@@ -70,7 +73,11 @@ final class NetworkDelivery: Sendable {
         case .failure:
             finish { $0.fail(self.response.error(for: self.url)!) }
         case .reply(let reply):
-            send { $0.receive(reply.httpResponse(for: self.url)) }
+            guard let httpResponse = reply.httpResponse(for: url) else {
+                finish { $0.fail(URLError(.badServerResponse, userInfo: [NSURLErrorFailingURLErrorKey: self.url])) }
+                return
+            }
+            send { $0.receive(httpResponse) }
             guard await pause(response.transferTime(of: reply.body.count)) else { return }
             finish { target in
                 target.load(reply.body)

@@ -37,9 +37,9 @@ import Testing
         #expect(NetworkResponse.reply(status: 200).error(for: url) == nil)
     }
 
-    @Test func repliesBecomeHTTPResponses() {
+    @Test func repliesBecomeHTTPResponses() throws {
         let reply = NetworkReply(status: 404, headers: ["X-Why": "gone"], text: "nope")
-        let response = reply.httpResponse(for: URL(string: "http://h/x")!)
+        let response = try #require(reply.httpResponse(for: URL(string: "http://h/x")!))
         #expect(response.statusCode == 404)
         #expect(response.value(forHTTPHeaderField: "x-why") == "gone")
         #expect(response.expectedContentLength == 4)
