@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "MischiefNetwork", targets: ["MischiefNetwork"]),
         .library(name: "MischiefConsole", targets: ["MischiefConsole"]),
         .library(name: "MischiefCurses", targets: ["MischiefCurses"]),
+        .library(name: "MischiefDemo", targets: ["MischiefDemo"]),
         .executable(name: "mischief", targets: ["MischiefCLI"]),
         .executable(name: "mischief-bench", targets: ["MischiefBenchmarks"]),
         // Scripts/terminal-smoke.sh drives it in tmux: layout, keys, resize, SIGTERM and crash restoration.
@@ -36,6 +37,10 @@ let package = Package(
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "CMischiefTerminal"),
         .target(name: "MischiefCurses", dependencies: ["MischiefConsole", "CNcurses", "CMischiefTerminal"]),
+        // The built-in demo target: keeps calling the catalogue's seams and publishes its own screen.
+        .target(
+            name: "MischiefDemo", dependencies: ["Mischief", "MischiefCatalog", "MischiefNetwork", "MischiefFiles"],
+            resources: [.copy("Profiles")]),
         .executableTarget(name: "MischiefTerminalSmoke", dependencies: ["MischiefConsole", "MischiefCurses"]),
         .executableTarget(
             name: "MischiefCLI",
@@ -53,6 +58,7 @@ let package = Package(
         .testTarget(name: "MischiefCatalogTests", dependencies: ["MischiefCatalog"]),
         .testTarget(name: "MischiefNetworkTests", dependencies: ["MischiefNetwork"]),
         .testTarget(name: "MischiefConsoleTests", dependencies: ["MischiefConsole", "MischiefFiles"]),
+        .testTarget(name: "MischiefDemoTests", dependencies: ["MischiefDemo"]),
         .testTarget(name: "MischiefCursesTests", dependencies: ["MischiefCurses", "MischiefConsole", "CNcurses"]),
         // Runs the built `mischief` binary end to end.
         .testTarget(name: "MischiefCLITests", dependencies: ["MischiefCLI"]),

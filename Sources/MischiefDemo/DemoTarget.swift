@@ -1,0 +1,120 @@
+import Foundation
+import Mischief
+import MischiefCatalog
+import MischiefFiles
+import MischiefNetwork
+import Synchronization
+
+/// The built-in demo target: a small app that keeps calling the catalogue's seams and publishes its own screen
+/// through the registry's target view. It knows nothing of the console.
+///
+/// ```swift
+/// let demo = try DemoTarget(registry: .shared)
+/// let task = Task { await demo.run() }      // refreshes its panels until cancelled
+/// ```
+///
+/// Its panels: a countdown to Halley's Comet from the clock, the weather where the location says it is (fetched
+/// from a loopback address where nothing listens, so it is "offline" unless a network rule answers), a greeting
+/// from localised strings in a fixed-width box, and a profile card decoded from JSON field by field.
+public final class DemoTarget: Sendable {
+    /// The registry its seams are registered in.
+    public let registry: Registry
+    /// The chaos clock (`clock.now`).
+    public let clock: ChaosClock
+    /// Where the app thinks it is (`location.current`); really in Lisbon.
+    public let location: ChaosLocation
+    /// Its localised strings (`l10n.string`).
+    public let strings: ChaosStrings
+    /// Its user model (`model.user.decode`, `model.user`).
+    public let users: ChaosModel<DemoUser>
+    /// The weather service client, whose requests go through `net.request`.
+    let weather: DemoWeather
+    /// How often the panels are recomputed.
+    let refresh: Duration
+    private let started = ContinuousClock.now
+
+    /// Creates the demo's seams and registers them in `registry`.
+    ///
+    /// - Parameters:
+    ///   - clock: The clock to read; by default the shared one (`clock.now`).
+    ///   - refresh: How often the panels are recomputed (real time, so frozen chaos time does not stop the app).
+    public init(registry: Registry = .shared, clock: ChaosClock = .shared, refresh: Duration = .milliseconds(200))
+        throws(MischiefError)
+    {
+        self.registry = registry
+        self.clock = clock
+        self.refresh = refresh
+        location = ChaosLocation(now: { clock.peekDate() }) {
+            Cities.named("Lisbon")!.coordinate(at: clock.peekDate(), horizontalAccuracy: 20)
+        }
+        strings = ChaosStrings { lookup in DemoStrings.english[lookup.key] ?? lookup.value ?? lookup.key }
+        users = ChaosModel<DemoUser>("user", title: "User profile", encoder: DemoUser.encoder, decoder: DemoUser.decoder)
+        weather = DemoWeather(registry: registry)
+        try registry.register(clock.seam, location.seam, strings.seam, users.decoding, users.values)
+        try registry.register(weather.network.seam)
+    }
+
+    /// The preset profiles shipped with the demo (keys 1–8), checked against the demo's seams.
+    public static func presetProfiles() throws(FileErrors) -> [ProfileFile] {
+        guard let url = Bundle.module.url(forResource: "demo-profiles", withExtension: "yaml", subdirectory: "Profiles")
+        else {
+            preconditionFailure("the demo's profiles are missing from its resource bundle")
+        }
+        return try ProfileFile.load(contentsOf: url)
+    }
+
+    /// Defines the preset profiles in the registry; returns their names in key order.
+    @discardableResult
+    public func definePresets() throws -> [String] {
+        var names: [String] = []
+        for file in try Self.presetProfiles() {
+            try registry.define(try file.profile())
+            names.append(file.name)
+        }
+        return names
+    }
+
+    /// Runs the app until its task is cancelled: recomputes and publishes its screen every `refresh`, and asks for
+    /// the weather every two seconds.
+    public func run() async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.weatherLoop() }
+            group.addTask {
+                while !Task.isCancelled {
+                    self.publish()
+                    try? await Task.sleep(for: self.refresh)
+                }
+            }
+            await group.waitForAll()
+        }
+    }
+
+    /// Recomputes every panel once and publishes the screen.
+    public func publish() {
+        registry.publish(screen())
+    }
+
+    /// The app's screen as it is now (each call reads the seams, counted as the app's own calls).
+    public func screen() -> TargetView {
+        let now = clock.date
+        var lines: [TargetView.Line] = []
+        lines += DemoPanels.comet(now: now)
+        lines.append(.init(""))
+        let place: Result<Coordinate, LocationError> = Result { () throws(LocationError) in try location.current() }
+        lines += DemoPanels.weather(place: place, report: weather.latest)
+        lines.append(.init(""))
+        lines += DemoPanels.greeting(strings: strings, unread: 3)
+        lines.append(.init(""))
+        lines += DemoPanels.profile(Result { try users.decode(DemoUser.json) })
+        let uptime = ContinuousClock.now - started
+        return TargetView(title: "Demo app · up \(uptime.components.seconds) s", lines: lines)
+    }
+
+    private func weatherLoop() async {
+        while !Task.isCancelled {
+            let place = try? location.current()
+            await weather.update(for: place)
+            try? await Task.sleep(for: .seconds(2))
+        }
+    }
+}

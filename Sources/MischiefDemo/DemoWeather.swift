@@ -1,0 +1,80 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Mischief
+import MischiefCatalog
+import MischiefNetwork
+import Synchronization
+
+/// The demo's weather client: asks `http://127.0.0.1:9/v1/weather`, where nothing listens, so without a network
+/// rule the answer is "offline" at once and no traffic leaves the machine.
+final class DemoWeather: Sendable {
+    /// What the panel shows.
+    enum Report: Sendable, Equatable {
+        case waiting
+        case offline(String)
+        case answer(summary: String, celsius: Int)
+        case unreadable(String)
+    }
+
+    private struct Answer: Decodable {
+        var summary: String
+        var celsius: Int
+    }
+
+    private let state = Mutex(Report.waiting)
+    private let session: URLSession
+    /// The network rules its requests go through (`net.request`).
+    let network: ChaosNetwork
+
+    init(registry: Registry) {
+        network = ChaosNetwork(id: "net.request", registry: registry)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 5
+        network.install(in: configuration)
+        session = URLSession(configuration: configuration)
+    }
+
+    /// The latest report.
+    var latest: Report { state.withLock { $0 } }
+
+    /// Asks the service for the weather at `place`.
+    func update(for place: Coordinate?) async {
+        var components = URLComponents(string: "http://127.0.0.1:9/v1/weather")!
+        if let place {
+            components.queryItems = [
+                URLQueryItem(name: "lat", value: String(format: "%.4f", place.latitude)),
+                URLQueryItem(name: "lon", value: String(format: "%.4f", place.longitude)),
+            ]
+        }
+        let report: Report
+        do {
+            let (data, response) = try await session.data(from: components.url!)
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            if status != 200 {
+                report = .unreadable("HTTP \(status)")
+            } else if let answer = try? JSONDecoder().decode(Answer.self, from: data) {
+                report = .answer(summary: answer.summary, celsius: answer.celsius)
+            } else {
+                report = .unreadable(String(decoding: data.prefix(40), as: UTF8.self))
+            }
+        } catch let error as URLError {
+            report = .offline(Self.describe(error))
+        } catch {
+            report = .offline("\(error)")
+        }
+        state.withLock { $0 = report }
+    }
+
+    private static func describe(_ error: URLError) -> String {
+        switch error.code {
+        case .cannotConnectToHost: "connection refused"
+        case .notConnectedToInternet: "no connection"
+        case .timedOut: "timed out"
+        case .cannotFindHost: "unknown host"
+        case .networkConnectionLost: "connection reset"
+        default: error.localizedDescription
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Mischief
+import MischiefCatalog
+import Testing
+@testable import MischiefDemo
+
+@Suite("DemoTarget")
+struct DemoTargetTests {
+    let registry = Registry(sessionSeed: 2061)
+    let clock = ChaosClock(id: "clock.now")
+    let demo: DemoTarget
+
+    init() throws {
+        demo = try DemoTarget(registry: registry, clock: clock)
+        try demo.definePresets()
+    }
+
+    func text(_ view: TargetView) -> String { view.lines.map(\.text).joined(separator: "\n") }
+
+    func days(in view: TargetView) throws -> Int {
+        let line = try #require(view.lines.first { $0.text.contains(" days, ") })
+        return try #require(Int(line.text.split(separator: " ")[0]))
+    }
+
+    @Test func thePresetsLoadWithKeysOneToEight() {
+        let profiles = registry.profiles.map(\.profile)
+        #expect(profiles.map(\.key) == Array(1...8))
+        #expect(profiles.map(\.name).prefix(3) == ["Tomorrow", "Tokyo", "German-length UI"])
+    }
+
+    @Test func tomorrowTakesADayOffTheCountdown() throws {
+        let today = try days(in: demo.screen())
+        try registry.apply(profile: "Tomorrow")
+        #expect(try days(in: demo.screen()) == today - 1)
+    }
+
+    @Test func year2038FreezesTheDateShown() throws {
+        try registry.apply(profile: "Year 2038")
+        #expect(text(demo.screen()).contains("today is 2038-01-19 03:14:08 UTC"))
+    }
+
+    @Test func germanLengthStretchesTheGreetingButKeepsItsArguments() throws {
+        let plain = text(demo.screen())
+        #expect(plain.contains("Welcome back, Ada! You have 3"))
+        try registry.apply(profile: "German-length UI")
+        let long = text(demo.screen())
+        #expect(!long.contains("Welcome back, Ada! You have 3"))
+        #expect(long.contains("Ada") && long.contains("…"))
+    }
+
+    @Test func garbageModelsChangeTheCardTheSameWayForTheSameSeed() throws {
+        let plain = text(demo.screen())
+        try registry.apply(profile: "Garbage models")
+        let first = text(demo.screen())
+        registry.revertAll()
+        try registry.apply(profile: "Garbage models")
+        #expect(text(demo.screen()) == first)
+        #expect(first != plain)
+    }
+
+    @Test func tokyoMovesTheWeatherPanel() throws {
+        #expect(text(demo.screen()).contains("Lisbon, Portugal"))
+        try registry.apply(profile: "Tokyo")
+        #expect(text(demo.screen()).contains("Tokyo, Japan"))
+    }
+}
