@@ -46,6 +46,7 @@ let package = Package(
             name: "MischiefCLI",
             dependencies: [
                 "Mischief",
+                "MischiefDemo",
                 "MischiefFiles",
                 "MischiefConsole",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

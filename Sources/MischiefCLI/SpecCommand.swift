@@ -1,5 +1,6 @@
 import ArgumentParser
 import Mischief
+import MischiefDemo
 
 /// `mischief spec`: check specs and try them without a target.
 struct SpecCommand: ParsableCommand {
@@ -34,14 +35,18 @@ struct SpecCommand: ParsableCommand {
         @Argument(help: "The spec, such as '50%throw(\"flaky\") -> delay(200ms)'.")
         var spec: String
 
+        @Option(name: .customLong("seam"), help: "Check against a catalogue seam of the demo target instead of a seam of --type: \(Trial.catalogue.joined(separator: ", ")).")
+        var catalogueSeam: String?
+
         @OptionGroup var seam: SeamOptions
 
         func run() throws {
-            let trial = try Trial(seam)
+            let (registry, id) = try catalogueSeam.map { try Trial.catalogue(seam: $0, seed: seam.seed) }
+                ?? { let trial = try Trial(seam); return (trial.registry, Trial.id) }()
             do {
-                let change = try trial.registry.change(spec: spec, for: Trial.id)
+                let change = try registry.change(spec: spec, for: id)
                 print("canonical: \(change.behaviourDescription)")
-                print(explanation(of: try Spec(parsing: spec), actions: trial.registry.actions(for: Trial.id) ?? []))
+                print(explanation(of: try Spec(parsing: spec), actions: registry.actions(for: id) ?? []))
             } catch {
                 printError(error)
                 throw ExitCode(1)
@@ -78,6 +83,20 @@ struct SpecCommand: ParsableCommand {
 
 /// One seam of the chosen type in a registry of its own.
 struct Trial {
+    /// The demo target's seams, which stand for the catalogue's.
+    static let catalogue = ["clock.now", "location.current", "l10n.string", "model.user.decode", "model.user", "net.request"]
+
+    /// A registry holding the demo target's seams, and the id of the one named.
+    static func catalogue(seam name: String, seed: UInt64?) throws -> (Registry, SeamID) {
+        let registry = Registry(sessionSeed: seed)
+        _ = try DemoTarget(registry: registry)
+        guard registry.seams.contains(where: { $0.id.description == name }) else {
+            let hint = suggestion(for: name, among: catalogue).map { " Did you mean '\($0)'?" } ?? ""
+            throw ValidationError("no catalogue seam '\(name)'.\(hint) Seams: \(catalogue.joined(separator: ", "))")
+        }
+        return (registry, SeamID(stringLiteral: name))
+    }
+
     static let id: SeamID = "trial.value"
     let registry: Registry
     let call: () -> String

@@ -58,6 +58,19 @@ struct CLI {
         #expect(result.output.contains("on 50% of calls; for the first 3 calls that reach it"))
     }
 
+    @Test func specCheckAgainstACatalogueSeamUsesItsActions() throws {
+        let good = try CLI.run(["spec", "check", "--seam", "clock.now", "freeze(2038-01-19T03:14:08Z) + shift(+1d)"])
+        #expect(good.status == 0)
+        #expect(good.output.contains("canonical: freeze(2038-01-19T03:14:08Z) + shift(1d)"))
+        #expect(good.output.contains("shift — "))
+        let bad = try CLI.run(["spec", "check", "--seam", "location.current", #"city("Tokio")"#])
+        #expect(bad.status == 1)
+        #expect(bad.error.contains(#"did you mean "Tokyo"?"#))
+        let unknown = try CLI.run(["spec", "check", "--seam", "clok.now", "off"])
+        #expect(unknown.status == 64)
+        #expect(unknown.error.contains("Did you mean 'clock.now'?"))
+    }
+
     @Test func specCheckShowsWhereAndWhatIsWrong() throws {
         let result = try CLI.run(["spec", "check", "delay(5x)", "--type", "int"])
         #expect(result.status == 1)
