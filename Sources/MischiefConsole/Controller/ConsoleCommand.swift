@@ -1,0 +1,58 @@
+import Mischief
+
+/// Something ``Console/update(_:_:)`` asks the driver to do; the driver reports the outcome back as
+/// ``ConsoleEvent/commandFinished(_:_:)``.
+public enum ConsoleCommand: Sendable, Equatable {
+    /// Apply a spec to a seam.
+    case apply(seam: SeamID, spec: String)
+    /// Revert a seam.
+    case revert(SeamID)
+    /// Revert everything.
+    case revertAll
+    /// Switch a profile on or off.
+    case toggleProfile(String)
+    /// Move virtual time forward.
+    case advanceTime(Duration)
+    /// Save the current state as a profile of this name.
+    case saveProfile(String)
+    /// Switch to the next theme (the driver owns the themes; report the new theme's name as the success text).
+    case cycleTheme
+    /// Leave the console.
+    case quit
+
+    /// Runs a command that goes to the target; nil for ``cycleTheme`` and ``quit``, which the driver handles.
+    ///
+    /// Errors become ``CommandResult/failure(_:)`` with the error's description (a ``ConsoleError``'s message
+    /// as it is); ``saveProfile(_:)`` succeeds with the path written.
+    public func perform(with controller: some ConsoleController) async -> CommandResult? {
+        do {
+            switch self {
+            case .apply(let seam, let spec):
+                try await controller.apply(spec, to: seam)
+            case .revert(let seam):
+                try await controller.revert(seam)
+            case .revertAll:
+                try await controller.revertAll()
+            case .toggleProfile(let name):
+                try await controller.toggleProfile(name)
+            case .advanceTime(let duration):
+                try await controller.advanceTime(by: duration)
+            case .saveProfile(let name):
+                return .success(try await controller.saveProfile(named: name))
+            case .cycleTheme, .quit:
+                return nil
+            }
+            return .success(nil)
+        } catch {
+            return .failure("\(error)")
+        }
+    }
+}
+
+/// How a command ended.
+public enum CommandResult: Sendable, Equatable {
+    /// It worked; the text, when given, is shown (a saved profile's path, the new theme's name).
+    case success(String?)
+    /// It failed; the message is shown as it is (a spec error keeps its caret line).
+    case failure(String)
+}

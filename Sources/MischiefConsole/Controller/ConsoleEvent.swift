@@ -1,0 +1,11 @@
+/// Something that happened to the console: the input of ``Console/update(_:_:)``.
+public enum ConsoleEvent: Sendable, Equatable {
+    /// A key was pressed.
+    case key(Key)
+    /// Fresh data arrived from the controller.
+    case data(ConsoleData)
+    /// The terminal now has this many rows and columns.
+    case resized(rows: Int, columns: Int)
+    /// A command returned by an earlier update has finished.
+    case commandFinished(ConsoleCommand, CommandResult)
+}

@@ -1,0 +1,116 @@
+import Mischief
+
+/// The selected seam in detail: what it is and does now, then its actions and recent events (which scroll).
+enum DetailView {
+    /// Rows above the scrolling part.
+    static let fixedRows = 5
+    /// The most events listed.
+    static let eventLimit = 30
+
+    static func draw(_ state: ConsoleState, in rect: Rect, on canvas: inout Canvas, focused: Bool) {
+        let seam = state.selectedSeam
+        canvas.pane(rect, title: seam.map { $0.id.rawValue } ?? "Detail", focused: focused)
+        let inner = rect.inner
+        guard inner.height > 0, inner.width > 1 else { return }
+        let x = inner.x + 1
+        let width = inner.width - 1
+        guard let seam else {
+            canvas.text("no seam selected", x: x, y: inner.y, .muted, maxWidth: width)
+            return
+        }
+        let fixed = fixedLines(of: seam, in: state)
+        for (row, spans) in fixed.prefix(inner.height).enumerated() {
+            canvas.spans(spans, x: x, y: inner.y + row, maxWidth: width)
+        }
+        let rows = inner.height - fixed.count
+        guard rows > 0 else { return }
+        let lines = scrollingLines(of: seam, in: state)
+        let scroll = max(0, min(state.detailScroll, lines.count - rows))
+        for (row, spans) in lines.dropFirst(scroll).prefix(rows).enumerated() {
+            canvas.spans(spans, x: x, y: inner.y + fixed.count + row, maxWidth: width)
+        }
+        if lines.count > rows {
+            let arrows = (scroll > 0 ? "↑" : " ") + (scroll + rows < lines.count ? "↓" : " ")
+            canvas.text(arrows, x: rect.maxX - 4, y: rect.maxY - 1, focused ? .accent : .border)
+        }
+    }
+
+    /// What the seam is and does now.
+    static func fixedLines(of seam: SeamRow, in state: ConsoleState) -> [[Canvas.Span]] {
+        let (mark, role) = SeamListView.mark(seam.status)
+        var now: [Canvas.Span] = [.init(mark + " ", role)]
+        if let behaviour = seam.behaviour {
+            now.append(.init(behaviour, role, bold: true))
+        } else {
+            now.append(.init("original", .muted))
+        }
+        let status = SeamListView.statusText(seam.status)
+        if !status.isEmpty {
+            now.append(.init("  " + status, role))
+        }
+        let rate = state.rates[seam.id]?.latest.map(Format.rate) ?? "–"
+        return [
+            [.init(seam.title, .title, bold: true), .init("  " + seam.category, .muted)],
+            [.init(seam.summary.isEmpty ? "—" : seam.summary)],
+            [.init(seam.signature, .muted)],
+            now,
+            [
+                .init("calls ", .muted), .init(Format.count(seam.calls)),
+                .init("  chaos ", .muted), .init(Format.count(seam.chaosCalls), seam.chaosCalls > 0 ? .accent : .text),
+                .init("  errors ", .muted), .init(Format.count(seam.errors), seam.errors > 0 ? .error : .text),
+                .init("  in flight ", .muted), .init(String(seam.inFlight), seam.inFlight > 0 ? .reverting : .text),
+                .init("  rate ", .muted), .init(rate),
+            ],
+        ]
+    }
+
+    /// The seam's actions with their parameters, then its recent events, newest first.
+    static func scrollingLines(of seam: SeamRow, in state: ConsoleState) -> [[Canvas.Span]] {
+        var lines: [[Canvas.Span]] = [[]]
+        lines.append([.init("Actions", .title, bold: true)])
+        for action in seam.actions {
+            lines.append(actionLine(action, indent: " "))
+            for parameter in action.parameters {
+                lines.append(parameterLine(parameter, indent: "     "))
+            }
+        }
+        lines.append([])
+        lines.append([.init("Recent events", .title, bold: true)])
+        let events = (state.data?.events ?? []).reversed().lazy.filter { $0.seam == seam.id }.prefix(eventLimit)
+        if events.isEmpty {
+            lines.append([.init(" none yet", .muted)])
+        }
+        for event in events {
+            lines.append([
+                .init(" " + Format.elapsed(event.time), .muted), .init("  " + event.kind, EventLogView.role(event.kind)),
+                .init("  " + (event.message.split(separator: "\n").first.map(String.init) ?? "")),
+            ])
+        }
+        return lines
+    }
+
+    /// An action's name, parameter names and summary.
+    static func actionLine(_ action: ActionRow, indent: String) -> [Canvas.Span] {
+        var spans: [Canvas.Span] = [.init(indent + action.name, .accent, bold: true)]
+        if !action.parameters.isEmpty {
+            spans.append(.init("(" + action.parameters.map(\.name).joined(separator: ", ") + ")", .muted))
+        }
+        spans.append(.init("  " + action.summary))
+        return spans
+    }
+
+    /// A parameter's name, kind, default, step and summary.
+    static func parameterLine(_ parameter: ActionRow.Parameter, indent: String) -> [Canvas.Span] {
+        var spans: [Canvas.Span] = [.init(indent + parameter.name), .init(" " + parameter.kindText, .muted)]
+        if let value = parameter.defaultValue {
+            spans.append(.init(" = " + value, .muted))
+        }
+        if let step = parameter.step {
+            spans.append(.init(" ±" + step, .accent))
+        }
+        if !parameter.summary.isEmpty {
+            spans.append(.init("  " + parameter.summary, .muted))
+        }
+        return spans
+    }
+}

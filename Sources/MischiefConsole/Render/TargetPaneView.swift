@@ -1,0 +1,27 @@
+import Mischief
+
+/// The target's own screen: its published title and lines, in the roles it names.
+enum TargetPaneView {
+    static func draw(_ state: ConsoleState, in rect: Rect, on canvas: inout Canvas, focused: Bool) {
+        let view = state.data?.view
+        let title = view.map { $0.title.isEmpty ? "Target" : $0.title } ?? "Target"
+        canvas.pane(rect, title: title, focused: focused)
+        let inner = rect.inner
+        guard inner.height > 0, inner.width > 1 else { return }
+        let lines = view?.lines ?? []
+        guard !lines.isEmpty else {
+            canvas.text("the target shows nothing", x: inner.x + 1, y: inner.y, .muted, maxWidth: inner.width - 1)
+            return
+        }
+        let scroll = max(0, min(state.targetScroll, lines.count - inner.height))
+        for (row, line) in lines.dropFirst(scroll).prefix(inner.height).enumerated() {
+            canvas.text(line.text, x: inner.x + 1, y: inner.y + row, role(named: line.role),
+                        maxWidth: inner.width - 1)
+        }
+    }
+
+    /// The style role a target names, or text for names that are not roles.
+    static func role(named name: String?) -> StyleRole {
+        name.flatMap(StyleRole.init(rawValue:)) ?? .text
+    }
+}

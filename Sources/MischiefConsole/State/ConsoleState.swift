@@ -1,0 +1,134 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Mischief
+
+/// Everything the console remembers between frames, as a plain value.
+///
+/// Only ``Console/update(_:_:)`` changes it; ``Console/render(_:size:theme:)`` reads it. The latest
+/// ``ConsoleData`` lives here too, because keys need it (which seam is next, what Space applies).
+///
+/// ```swift
+/// var state = ConsoleState(size: ScreenSize(rows: 24, columns: 80))
+/// _ = Console.update(&state, .data(try await controller.load()))
+/// let commands = Console.update(&state, .key(.character(" ")))   // [.apply(seam: "clock.now", spec: "shift(1d)")]
+/// terminal.draw(Console.render(state, size: state.size, theme: .standard))
+/// ```
+public struct ConsoleState: Sendable, Equatable {
+    /// What the keys do now.
+    public enum Mode: Sendable, Equatable {
+        /// The main screen.
+        case browse
+        /// Typing the filter (keys go to ``ConsoleState/filter``).
+        case filter
+        /// The action picker is open.
+        case picker(ActionPicker)
+        /// Typing the name to save the current state under.
+        case saveName(TextField)
+        /// The key help, scrolled by this many lines.
+        case help(scroll: Int)
+        /// The event log, scrolled up from its newest line by this many lines.
+        case eventLog(scroll: Int)
+    }
+
+    /// A pane of the main screen that can have the focus.
+    public enum Pane: Sendable, Equatable, CaseIterable {
+        case list, detail, target
+    }
+
+    /// One line of the seam list.
+    public enum ListLine: Sendable, Equatable {
+        /// A category heading, with how many of its seams are listed.
+        case category(String, count: Int)
+        /// A seam: an index into the data's seams.
+        case seam(Int)
+    }
+
+    /// A change sent to the target and not yet seen in fresh data.
+    public struct PendingChange: Sendable, Equatable {
+        /// The behaviour the seam will have: a spec, or nil for its original.
+        public var behaviour: String?
+        /// Whether the command has finished (the next data shows the outcome).
+        public var isFinished: Bool
+    }
+
+    /// A line for the status bar.
+    public struct Message: Sendable, Equatable {
+        /// What to say (only the first line is shown).
+        public var text: String
+        /// Whether it reports a failure.
+        public var isError: Bool
+
+        /// Creates a message.
+        public init(_ text: String, isError: Bool = false) {
+            self.text = text
+            self.isError = isError
+        }
+    }
+
+    /// The terminal's size as last reported; used for paging and scrolling.
+    public internal(set) var size: ScreenSize
+    /// The time zone the header shows times in.
+    public var timeZone: TimeZone
+    /// The latest data, or nil before the first arrives.
+    public internal(set) var data: ConsoleData?
+    /// What the keys do now.
+    public internal(set) var mode: Mode = .browse
+    /// The pane that arrow keys move in.
+    public internal(set) var focus: Pane = .list
+    /// The selected seam.
+    public internal(set) var selection: SeamID?
+    /// The filter; an empty text lists every seam.
+    public internal(set) var filter = TextField()
+    /// The seam list after filtering, grouped by category (categories in order of first appearance).
+    public internal(set) var lines: [ListLine] = []
+    /// The index in ``lines`` of the selected seam.
+    public internal(set) var selectedLine: Int?
+    /// The first list line shown.
+    public internal(set) var listTop = 0
+    /// How far the detail pane's actions and events are scrolled.
+    public internal(set) var detailScroll = 0
+    /// How far the target pane is scrolled.
+    public internal(set) var targetScroll = 0
+    /// The spec each seam last had, for Space to bring back.
+    public internal(set) var lastUsed: [SeamID: String] = [:]
+    /// Changes sent and not yet seen in data, so quick repeated keys build on each other.
+    public internal(set) var pending: [SeamID: PendingChange] = [:]
+    /// Call rates per seam.
+    public internal(set) var rates: [SeamID: RateHistory] = [:]
+    /// The status bar's message.
+    public internal(set) var message: Message?
+
+    /// A console with no data yet.
+    public init(size: ScreenSize = ScreenSize(rows: 24, columns: 80), timeZone: TimeZone = .current) {
+        self.size = size
+        self.timeZone = timeZone
+    }
+
+    /// The selected seam's row.
+    public var selectedSeam: SeamRow? {
+        guard let selectedLine, let data, case .seam(let index) = lines[selectedLine] else {
+            return nil
+        }
+        return data.seams[index]
+    }
+
+    /// The behaviour a seam has, counting changes sent but not yet seen in data.
+    public func behaviour(of seam: SeamRow) -> String? {
+        if let change = pending[seam.id] {
+            return change.behaviour
+        }
+        return seam.behaviour
+    }
+
+    /// Whether keys go to a text field (filter, spec, profile name), so `q`, digits and `/` are text.
+    public var isEditingText: Bool {
+        switch mode {
+        case .filter, .saveName: true
+        case .picker(let picker): picker.isEditing
+        case .browse, .help, .eventLog: false
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Mischief
+
+extension Console {
+    /// A key on the main screen.
+    static func browseKey(_ key: Key, in state: inout ConsoleState) -> [ConsoleCommand] {
+        switch key {
+        case .up, .character("k"):
+            move(.by(-1), in: &state)
+        case .down, .character("j"):
+            move(.by(1), in: &state)
+        case .pageUp:
+            move(.by(-page(of: state)), in: &state)
+        case .pageDown:
+            move(.by(page(of: state)), in: &state)
+        case .home, .character("g"):
+            move(.first, in: &state)
+        case .end, .character("G"):
+            move(.last, in: &state)
+        case .tab, .backTab:
+            let panes = ConsoleLayout(state.size).panes
+            let index = panes.firstIndex(of: state.focus) ?? 0
+            state.focus = panes[(index + (key == .tab ? 1 : panes.count - 1)) % panes.count]
+        case .character(" "):
+            return toggle(in: &state)
+        case .enter:
+            openPicker(in: &state)
+        case .character("+"), .character("="):
+            return nudge(by: 1, in: &state)
+        case .character("-"), .character("_"):
+            return nudge(by: -1, in: &state)
+        case .character(let digit) where ("1"..."9").contains(digit):
+            return toggleProfile(key: Int(String(digit))!, in: &state)
+        case .character("r"):
+            return revertSelected(in: &state)
+        case .character("R"):
+            for seam in state.data?.seams ?? [] where state.behaviour(of: seam) != nil {
+                state.pending[seam.id] = .init(behaviour: nil, isFinished: false)
+            }
+            return [.revertAll]
+        case .character("]"):
+            return [.advanceTime(.seconds(3_600))]
+        case .character("}"):
+            return [.advanceTime(.seconds(86_400))]
+        case .character("/"):
+            state.mode = .filter
+        case .character("s"):
+            state.mode = .saveName(TextField())
+        case .character("e"):
+            state.mode = .eventLog(scroll: 0)
+        case .character("t"):
+            return [.cycleTheme]
+        case .character("?"), .function(1):
+            state.mode = .help(scroll: 0)
+        case .character("q"):
+            return [.quit]
+        case .escape:
+            if state.filter.text.isEmpty {
+                state.message = nil
+            } else {
+                state.filter = TextField()
+                state.rebuildLines()
+            }
+        default:
+            break
+        }
+        return []
+    }
+
+    /// A move within a list or a scrolling pane.
+    enum Movement: Equatable {
+        case by(Int), first, last
+
+        /// `value` moved, kept within `0...limit`.
+        func applied(to value: Int, limit: Int) -> Int {
+            let moved = switch self {
+            case .by(let delta): value + delta
+            case .first: 0
+            case .last: limit
+            }
+            return max(0, min(moved, max(0, limit)))
+        }
+    }
+
+    /// Moves within the focused pane: the selection in the list, the scroll position elsewhere.
+    static func move(_ movement: Movement, in state: inout ConsoleState) {
+        let layout = ConsoleLayout(state.size)
+        switch (state.focus, movement) {
+        case (.list, .by(let delta)):
+            state.moveSelection(by: delta)
+        case (.list, _):
+            state.selectEdge(last: movement == .last)
+        case (.detail, _):
+            let rows = max(1, (layout.detail?.inner.height ?? 1) - DetailView.fixedRows)
+            let count = state.selectedSeam.map { DetailView.scrollingLines(of: $0, in: state).count } ?? 0
+            state.detailScroll = movement.applied(to: state.detailScroll, limit: count - rows)
+        case (.target, _):
+            let rows = max(1, layout.target?.inner.height ?? 1)
+            let count = state.data?.view.lines.count ?? 0
+            state.targetScroll = movement.applied(to: state.targetScroll, limit: count - rows)
+        }
+    }
+
+    /// How far PgUp and PgDn move in the focused pane.
+    static func page(of state: ConsoleState) -> Int {
+        let layout = ConsoleLayout(state.size)
+        let rect = switch state.focus {
+        case .list: layout.list
+        case .detail: layout.detail ?? layout.list
+        case .target: layout.target ?? layout.list
+        }
+        return max(1, rect.height - 4)
+    }
+
+    /// Space: the selected seam goes back to its original, or to its last-used spec (else its default spec).
+    static func toggle(in state: inout ConsoleState) -> [ConsoleCommand] {
+        guard let seam = state.selectedSeam else { return [] }
+        if state.behaviour(of: seam) != nil {
+            state.pending[seam.id] = .init(behaviour: nil, isFinished: false)
+            return [.revert(seam.id)]
+        }
+        guard let spec = state.lastUsed[seam.id] ?? seam.defaultSpec else {
+            state.message = .init("\(seam.id) has no action that needs no arguments; Enter picks one")
+            return []
+        }
+        state.pending[seam.id] = .init(behaviour: spec, isFinished: false)
+        return [.apply(seam: seam.id, spec: spec)]
+    }
+
+    /// `+`/`-`: moves the main parameter of the selected seam's behaviour by a step.
+    static func nudge(by steps: Int, in state: inout ConsoleState) -> [ConsoleCommand] {
+        guard let seam = state.selectedSeam else { return [] }
+        guard let current = state.behaviour(of: seam) else {
+            state.message = .init("\(seam.id) runs its original; Space or Enter applies a behaviour first")
+            return []
+        }
+        guard let spec = seam.nudged(current, by: steps) else {
+            state.message = .init("nothing in \(current) can be nudged")
+            return []
+        }
+        state.pending[seam.id] = .init(behaviour: spec, isFinished: false)
+        return [.apply(seam: seam.id, spec: spec)]
+    }
+
+    /// `r`: reverts the selected seam.
+    static func revertSelected(in state: inout ConsoleState) -> [ConsoleCommand] {
+        guard let seam = state.selectedSeam else { return [] }
+        guard state.behaviour(of: seam) != nil else {
+            state.message = .init("\(seam.id) already runs its original")
+            return []
+        }
+        state.pending[seam.id] = .init(behaviour: nil, isFinished: false)
+        return [.revert(seam.id)]
+    }
+
+    /// A digit: switches the profile with that hot key.
+    static func toggleProfile(key: Int, in state: inout ConsoleState) -> [ConsoleCommand] {
+        guard let profile = state.data?.profiles.first(where: { $0.key == key }) else {
+            state.message = .init("no profile has the key \(key)")
+            return []
+        }
+        return [.toggleProfile(profile.name)]
+    }
+
+    /// Enter: opens the action picker on the selected seam, at the action of its behaviour if it has one.
+    static func openPicker(in state: inout ConsoleState) {
+        guard let seam = state.selectedSeam else { return }
+        guard !seam.actions.isEmpty else {
+            state.message = .init("\(seam.id) has no actions")
+            return
+        }
+        let action = state.behaviour(of: seam).flatMap { try? Spec(parsing: $0) }?.alternatives.first?.terms
+            .first?.action
+        let choice = seam.actions.firstIndex { $0.name == action } ?? 0
+        state.mode = .picker(ActionPicker(seam: seam.id, choice: choice))
+    }
+}

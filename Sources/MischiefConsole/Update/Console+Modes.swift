@@ -1,0 +1,95 @@
+import Mischief
+
+extension Console {
+    /// A key while typing the filter: text goes to the filter, arrows move the selection.
+    static func filterKey(_ key: Key, in state: inout ConsoleState) {
+        switch key {
+        case .enter:
+            state.mode = .browse
+        case .escape:
+            state.filter = TextField()
+            state.mode = .browse
+            state.rebuildLines()
+        case .up:
+            state.moveSelection(by: -1)
+        case .down:
+            state.moveSelection(by: 1)
+        case .pageUp:
+            state.moveSelection(by: -ConsoleLayout(state.size).listRows)
+        case .pageDown:
+            state.moveSelection(by: ConsoleLayout(state.size).listRows)
+        default:
+            let before = state.filter.text
+            if state.filter.edit(key), state.filter.text != before {
+                state.rebuildLines()
+            }
+        }
+    }
+
+    /// A key while typing a profile name.
+    static func saveNameKey(_ key: Key, _ field: TextField, in state: inout ConsoleState) -> [ConsoleCommand] {
+        var field = field
+        switch key {
+        case .enter:
+            let name = field.text.trimmingSpaces()
+            guard !name.isEmpty else {
+                state.message = .init("type a name for the profile, or Esc", isError: true)
+                return []
+            }
+            state.mode = .browse
+            state.message = .init("saving \(name)…")
+            return [.saveProfile(name)]
+        case .escape:
+            state.mode = .browse
+        default:
+            if field.edit(key) {
+                state.mode = .saveName(field)
+            }
+        }
+        return []
+    }
+
+    /// A key in the help screen.
+    static func helpKey(_ key: Key, scroll: Int, in state: inout ConsoleState) {
+        let limit = HelpView.lineCount(columns: state.size.columns) - (state.size.rows - 2)
+        switch key {
+        case .escape, .character("?"), .character("q"), .function(1):
+            state.mode = .browse
+        default:
+            if let movement = movement(for: key, page: state.size.rows - 3) {
+                state.mode = .help(scroll: movement.applied(to: scroll, limit: limit))
+            }
+        }
+    }
+
+    /// A key in the event log, whose scroll counts lines up from the newest.
+    static func eventLogKey(_ key: Key, scroll: Int, in state: inout ConsoleState) {
+        let limit = EventLogView.lines(of: state.data?.events ?? []).count - (state.size.rows - 3)
+        switch key {
+        case .escape, .character("e"), .character("q"):
+            state.mode = .browse
+        default:
+            // Up scrolls towards older lines, so directions are reversed.
+            guard let movement = movement(for: key, page: state.size.rows - 4) else { return }
+            let reversed: Movement = switch movement {
+            case .by(let delta): .by(-delta)
+            case .first: .last
+            case .last: .first
+            }
+            state.mode = .eventLog(scroll: reversed.applied(to: scroll, limit: limit))
+        }
+    }
+
+    /// The movement a navigation key asks for, or nil for other keys.
+    static func movement(for key: Key, page: Int) -> Movement? {
+        switch key {
+        case .up, .character("k"): .by(-1)
+        case .down, .character("j"): .by(1)
+        case .pageUp: .by(-max(1, page))
+        case .pageDown: .by(max(1, page))
+        case .home, .character("g"): .first
+        case .end, .character("G"): .last
+        default: nil
+        }
+    }
+}

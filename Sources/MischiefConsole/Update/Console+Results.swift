@@ -1,0 +1,71 @@
+import Mischief
+
+extension Console {
+    /// Shows how a command ended: in the action picker when it applied the picker's spec, else in the status
+    /// line; and settles the pending change it made.
+    static func finish(_ command: ConsoleCommand, _ result: CommandResult, in state: inout ConsoleState) {
+        if case .failure(let message) = result {
+            state.message = .init(message, isError: true)
+        }
+        switch command {
+        case .apply(let seam, let spec):
+            settle(seam, behaviour: spec, result, in: &state)
+            if case .success = result {
+                state.lastUsed[seam] = spec
+                state.message = .init("\(seam): \(spec)")
+            }
+            if case .picker(var picker) = state.mode, picker.seam == seam, picker.applying == spec {
+                switch result {
+                case .success:
+                    state.mode = .browse
+                case .failure(let message):
+                    picker.applying = nil
+                    picker.error = message
+                    state.mode = .picker(picker)
+                    state.message = nil
+                }
+            }
+        case .revert(let seam):
+            settle(seam, behaviour: nil, result, in: &state)
+            succeeded(result, "\(seam): original", in: &state)
+        case .revertAll:
+            for seam in state.pending.keys {
+                settle(seam, behaviour: nil, result, in: &state)
+            }
+            succeeded(result, "everything reverted", in: &state)
+        case .toggleProfile(let name):
+            succeeded(result, "profile \(name) switched", in: &state)
+        case .advanceTime(let duration):
+            succeeded(result, "virtual time moved forward by \(SpecDuration(duration))", in: &state)
+        case .saveProfile(let name):
+            if case .success(let path) = result {
+                state.message = .init("saved \(name) to \(path ?? "its profile file")")
+            }
+        case .cycleTheme:
+            if case .success(let name) = result {
+                state.message = .init("theme \(name ?? "changed")")
+            }
+        case .quit:
+            break
+        }
+    }
+
+    /// Shows `text`, or the success text the driver gave, when the command succeeded.
+    private static func succeeded(_ result: CommandResult, _ text: String, in state: inout ConsoleState) {
+        if case .success(let given) = result {
+            state.message = .init(given ?? text)
+        }
+    }
+
+    /// Marks the pending change to `behaviour` finished (the next data shows it), or drops it on failure.
+    private static func settle(
+        _ seam: SeamID, behaviour: String?, _ result: CommandResult, in state: inout ConsoleState
+    ) {
+        guard let change = state.pending[seam], change.behaviour == behaviour else { return }
+        if case .success = result {
+            state.pending[seam]?.isFinished = true
+        } else {
+            state.pending[seam] = nil
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Mischief
+
+/// The console's pure core: ``update(_:_:)`` turns events into a new state and commands, and
+/// ``render(_:size:theme:)`` turns a state into a grid of cells. Input never draws; drawing never changes state.
+///
+/// A driver loop feeds it keys, data, resizes and command results, runs the commands it returns, and draws:
+/// ```swift
+/// for await event in events {
+///     for command in Console.update(&state, event) {
+///         if command == .quit { return }
+///         Task { events.send(.commandFinished(command, await command.perform(with: controller) ?? .success(nil))) }
+///     }
+///     terminal.draw(Console.render(state, size: state.size, theme: theme))
+/// }
+/// ```
+/// Test example:
+/// ```swift
+/// var state = ConsoleState()
+/// _ = Console.update(&state, .data(data))
+/// #expect(Console.update(&state, .key(.character("r"))) == [.revert("clock.now")])
+/// ```
+public enum Console {
+    /// Applies an event to the state and returns the commands for the driver to run, in order.
+    public static func update(_ state: inout ConsoleState, _ event: ConsoleEvent) -> [ConsoleCommand] {
+        switch event {
+        case .key(let key):
+            return handle(key, in: &state)
+        case .data(let data):
+            receive(data, in: &state)
+            return []
+        case .resized(let rows, let columns):
+            state.size = ScreenSize(rows: rows, columns: columns)
+            state.scrollListToSelection()
+            if !ConsoleLayout(state.size).panes.contains(state.focus) {
+                state.focus = .list
+            }
+            return []
+        case .commandFinished(let command, let result):
+            finish(command, result, in: &state)
+            return []
+        }
+    }
+
+    /// Routes a key by mode; Ctrl-C always quits, and a screen too small to use only knows `q`.
+    static func handle(_ key: Key, in state: inout ConsoleState) -> [ConsoleCommand] {
+        if key == .control("c") {
+            return [.quit]
+        }
+        guard state.size.isUsable else {
+            return key == .character("q") ? [.quit] : []
+        }
+        switch state.mode {
+        case .browse:
+            return browseKey(key, in: &state)
+        case .filter:
+            filterKey(key, in: &state)
+            return []
+        case .picker(let picker):
+            return pickerKey(key, picker, in: &state)
+        case .saveName(let field):
+            return saveNameKey(key, field, in: &state)
+        case .help(let scroll):
+            helpKey(key, scroll: scroll, in: &state)
+            return []
+        case .eventLog(let scroll):
+            eventLogKey(key, scroll: scroll, in: &state)
+            return []
+        }
+    }
+
+    /// Stores fresh data: call rates from the previous frame, last-used specs, the list and the selection.
+    static func receive(_ data: ConsoleData, in state: inout ConsoleState) {
+        let previous = state.data
+        state.data = data
+        var rates: [SeamID: RateHistory] = [:]
+        rates.reserveCapacity(data.seams.count)
+        if let previous, data.target.uptime == previous.target.uptime {
+            rates = state.rates  // the same moment again: nothing to measure
+        } else if let previous, data.target.uptime > previous.target.uptime {
+            let seconds = (data.target.uptime - previous.target.uptime) / .seconds(1)
+            let aligned = previous.seams.count == data.seams.count
+                && zip(previous.seams, data.seams).allSatisfy { $0.id == $1.id }
+            let earlier = aligned ? [:] : Dictionary(
+                previous.seams.map { ($0.id, $0.calls) }, uniquingKeysWith: { first, _ in first })
+            for (index, seam) in data.seams.enumerated() {
+                var history = state.rates[seam.id] ?? RateHistory()
+                if let before = aligned ? previous.seams[index].calls : earlier[seam.id] {
+                    history.append(Double(max(0, seam.calls - before)) / seconds)
+                }
+                rates[seam.id] = history
+            }
+        }
+        state.rates = rates
+        for seam in data.seams {
+            if let behaviour = seam.behaviour {
+                state.lastUsed[seam.id] = behaviour
+            }
+        }
+        state.pending = state.pending.filter { !$0.value.isFinished }
+        state.rebuildLines()
+    }
+}
