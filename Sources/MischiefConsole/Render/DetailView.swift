@@ -48,26 +48,31 @@ enum DetailView {
         if !status.isEmpty {
             now.append(.init("  " + status, role))
         }
-        let rate = state.rates[seam.id]?.latest.map(Format.rate) ?? "–"
+        var counts: [Canvas.Span] = [
+            .init("calls ", .muted), .init(Format.count(seam.calls)),
+            .init("  chaos ", .muted), .init(Format.count(seam.chaosCalls), seam.chaosCalls > 0 ? .accent : .text),
+        ]
+        if let rate = state.rates[seam.id]?.latest {
+            counts += [.init("  rate ", .muted), .init(Format.rate(rate))]
+        }
+        if seam.errors > 0 {
+            counts += [.init("  errors ", .muted), .init(Format.count(seam.errors), .error)]
+        }
+        if seam.inFlight > 0 {
+            counts += [.init("  in flight ", .muted), .init(String(seam.inFlight), .reverting)]
+        }
         return [
             [.init(seam.title, .title, bold: true), .init("  " + seam.category, .muted)],
             [.init(seam.summary.isEmpty ? "—" : seam.summary)],
             [.init(seam.signature, .muted)],
             now,
-            [
-                .init("calls ", .muted), .init(Format.count(seam.calls)),
-                .init("  chaos ", .muted), .init(Format.count(seam.chaosCalls), seam.chaosCalls > 0 ? .accent : .text),
-                .init("  errors ", .muted), .init(Format.count(seam.errors), seam.errors > 0 ? .error : .text),
-                .init("  in flight ", .muted), .init(String(seam.inFlight), seam.inFlight > 0 ? .reverting : .text),
-                .init("  rate ", .muted), .init(rate),
-            ],
+            counts,
         ]
     }
 
     /// The seam's actions with their parameters, then its recent events, newest first.
     static func scrollingLines(of seam: SeamRow, in state: ConsoleState) -> [[Canvas.Span]] {
-        var lines: [[Canvas.Span]] = [[]]
-        lines.append([.init("Actions", .title, bold: true)])
+        var lines: [[Canvas.Span]] = [[.init("Actions", .title, bold: true)]]
         for action in seam.actions {
             lines.append(actionLine(action, indent: " "))
             for parameter in action.parameters {

@@ -31,10 +31,11 @@ enum EventLogView {
     static func lines(of events: [EventRow]) -> [[Canvas.Span]] {
         var lines: [[Canvas.Span]] = []
         lines.reserveCapacity(events.count)
+        let seamWidth = min(24, events.reduce(0) { max($0, $1.seam?.rawValue.count ?? 0) })
         for event in events {
             let messageLines = event.message.split(separator: "\n", omittingEmptySubsequences: false)
             let kind = event.kind + String(repeating: " ", count: max(1, kindWidth + 1 - event.kind.count))
-            let seam = event.seam.map { $0.rawValue + " " } ?? ""
+            let seam = (event.seam?.rawValue ?? "").padding(to: seamWidth) + " "
             var first: [Canvas.Span] = [
                 .init(Format.elapsed(event.time) + "  ", .muted), .init(kind, role(event.kind)), .init(seam, .accent),
                 .init(String(messageLines.first ?? "")),

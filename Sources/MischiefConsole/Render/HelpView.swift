@@ -13,6 +13,10 @@ enum HelpView {
         let columns = layout(columns: size.columns)
         let rows = max(0, inner.height)
         let scroll = max(0, min(scroll, lineCount(columns: size.columns) - rows))
+        if lineCount(columns: size.columns) > rows {
+            let more = (scroll > 0 ? "↑" : " ") + (scroll + rows < lineCount(columns: size.columns) ? "↓" : " ")
+            canvas.text(more, x: rect.maxX - 4, y: rect.maxY - 1, .accent)
+        }
         let columnWidth = (inner.width - 2) / columns.count
         for (index, lines) in columns.enumerated() {
             let x = inner.x + 1 + index * columnWidth

@@ -44,12 +44,12 @@ enum KeyHelp {
         ]),
     ]
 
-    /// The status line's hints for a mode, as (key, what it does).
+    /// The status line's hints for a mode, as (key, what it does), in the order they show.
     static func hints(for state: ConsoleState) -> [(String, String)] {
         switch state.mode {
         case .browse:
-            [("␣", "toggle"), ("⏎", "actions"), ("+-", "nudge"), ("r", "revert"), ("1-9", "profiles"),
-             ("/", "filter"), ("Tab", "pane"), ("?", "help"), ("q", "quit")]
+            [("␣", "toggle"), ("⏎", "actions"), ("+-", "nudge"), ("r", "revert"), ("/", "filter"),
+             ("1-9", "profiles"), ("e", "events"), ("Tab", "pane"), ("?", "help"), ("q", "quit")]
         case .filter:
             [("⏎", "keep"), ("Esc", "clear"), ("↑↓", "move")]
         case .saveName:
@@ -63,4 +63,7 @@ enum KeyHelp {
             [("↑↓", "scroll"), ("Home", "oldest"), ("End", "newest"), ("Esc e", "close")]
         }
     }
+
+    /// Which hints to leave out first when the line is short: the last of these goes first.
+    static let importance = ["?", "q", "␣", "⏎", "+-", "r", "/", "1-9", "Tab", "e"]
 }

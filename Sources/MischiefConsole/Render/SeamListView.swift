@@ -13,8 +13,9 @@ enum SeamListView {
         static let countWidth = 6
         static let rateWidth = 6
 
-        init(x: Int, width: Int) {
-            status = x + width
+        /// - Parameter longestTitle: the widest title to show, in columns.
+        init(x: Int, width: Int, longestTitle: Int) {
+            status = x + width - 1
             var right = status - Self.statusWidth - 1
             if width >= 64 {
                 rate = right
@@ -32,7 +33,7 @@ enum SeamListView {
             right -= Self.countWidth + 1
             title = x + 3
             let flexible = max(0, right - title - 1)
-            titleWidth = min(24, max(10, flexible * 2 / 5))
+            titleWidth = max(8, min(longestTitle, 28, flexible - 14))
             behaviour = title + titleWidth + 1
             behaviourWidth = max(0, right - behaviour)
         }
@@ -46,7 +47,15 @@ enum SeamListView {
         canvas.pane(rect, title: title, focused: focused)
         let inner = rect.inner
         guard inner.height > 0, inner.width > 0 else { return }
-        let columns = Columns(x: inner.x, width: inner.width)
+        let rows = max(1, inner.height - 1)
+        let top = ConsoleState.listTop(
+            previous: state.listTop, selected: state.selectedLine, rows: rows, lines: state.lines)
+        let visible = state.lines[top..<min(state.lines.count, top + rows)]
+        let longestTitle = visible.reduce(0) { longest, line in
+            guard case .seam(let index) = line, let data = state.data else { return longest }
+            return max(longest, DisplayWidth.of(data.seams[index].title))
+        }
+        let columns = Columns(x: inner.x, width: inner.width, longestTitle: longestTitle)
         header(columns, y: inner.y, on: &canvas)
         guard let data = state.data else {
             canvas.text("waiting for data…", x: inner.x + 1, y: inner.y + 1, .muted, maxWidth: inner.width - 1)
@@ -57,9 +66,6 @@ enum SeamListView {
             canvas.text(text, x: inner.x + 1, y: inner.y + 1, .muted, maxWidth: inner.width - 1)
             return
         }
-        let rows = max(1, inner.height - 1)
-        let top = ConsoleState.listTop(
-            previous: state.listTop, selected: state.selectedLine, rows: rows, lines: state.lines)
         for row in 0..<min(rows, state.lines.count - top) {
             let line = top + row
             let y = inner.y + 1 + row
