@@ -96,7 +96,10 @@ public enum Console {
                 state.lastUsed[seam.id] = behaviour
             }
         }
-        state.pending = state.pending.filter { !$0.value.isFinished }
         state.rebuildLines()
+        // Changes the data now shows, or whose command has finished, no longer need to be remembered.
+        state.pending = state.pending.filter { seam, change in
+            !change.isFinished && data.seams.first { $0.id == seam }.map { $0.behaviour != change.behaviour } ?? false
+        }
     }
 }
