@@ -9,6 +9,13 @@ extension ActionRow {
         public var cursor: Int
         /// False when a required argument was left blank for the user to fill in.
         public var isComplete: Bool
+
+        /// Creates a draft.
+        public init(text: String, cursor: Int, isComplete: Bool) {
+            self.text = text
+            self.cursor = cursor
+            self.isComplete = isComplete
+        }
     }
 
     /// The action written with its main parameter's value (its default, else one step) and blanks for required

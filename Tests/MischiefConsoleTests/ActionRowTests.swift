@@ -1,0 +1,112 @@
+import Mischief
+import MischiefConsole
+import Testing
+
+/// The Codable mirror of action signatures, drafts for the picker and Space, and nudging.
+@Suite struct ActionRowTests {
+    typealias Parameter = ActionSignature.Parameter
+    typealias F = ConsoleFixtures
+
+    static let signatures: [ActionSignature] = F.clockActions + F.locationActions + F.l10nActions + F.modelActions
+        + F.netActions + [
+            ActionSignature("play", summary: "plays a track", parameters: [
+                Parameter("track", .string, default: .string("intro \"live\""), summary: "which"),
+                Parameter("loop", .flag),
+                Parameter("at", .date, default: .date(SpecDate(seconds: 2_147_483_647))),
+                Parameter("then", .spec, default: .word("off")),
+                Parameter("extra", .any, default: .array([.integer(1), .null])),
+                Parameter("pace", .word([]), default: .word("fast")),
+            ]),
+        ]
+
+    @Test(arguments: signatures) func mirrorsASignature(_ signature: ActionSignature) {
+        let row = ActionRow(signature)
+        #expect(row.signature == signature)
+        #expect(row.mainParameter?.name == signature.mainParameter?.name)
+    }
+
+    @Test func describesParameterKinds() {
+        let mutate = ActionRow(F.modelActions[0])
+        #expect(mutate.parameters.map(\.kindText) == ["percent", "one of names, dates, all"])
+        #expect(mutate.parameters[0].defaultValue == "30%")
+        #expect(mutate.parameters[0].step == "10%")
+        #expect(mutate.parameters[1].step == nil)
+    }
+
+    @Test(arguments: [
+        ("shift", "shift(1d)", 9, true),
+        ("freeze", "freeze()", 7, false),
+        ("dilate", "dilate(1)", 9, true),
+        ("off", "off", 3, true),
+        ("city", "city(\"\")", 6, false),
+        ("jitter", "jitter(10)", 10, true),
+        ("mutate", "mutate(30%)", 11, true),
+        ("return", "return()", 7, false),
+        ("delay", "delay(100ms)", 12, true),
+        ("throw", "throw", 5, true),
+        ("play", "play", 4, true),
+    ])
+    func drafts(_ name: String, _ text: String, _ cursor: Int, _ complete: Bool) throws {
+        let signature = try #require(Self.signatures.first { $0.name == name })
+        #expect(ActionRow(signature).draft == .init(text: text, cursor: cursor, isComplete: complete))
+    }
+
+    @Test func draftsOfSeveralRequiredParametersLabelAllButTheFirst() {
+        let row = ActionRow(name: "coordinate", summary: "a place", parameters: [
+            .init(name: "lat", kind: "number"), .init(name: "lon", kind: "number"),
+        ])
+        #expect(row.draft == .init(text: "coordinate(, lon: )", cursor: 11, isComplete: false))
+    }
+
+    @Test func defaultSpecSkipsOffAndActionsThatNeedArguments() {
+        let seams = F.seams()
+        #expect(seams.first { $0.id == "clock.now" }?.defaultSpec == "shift(1d)")
+        #expect(seams.first { $0.id == "location.heading" }?.defaultSpec == "jitter(10)")
+        #expect(seams.first { $0.id == "net.response" }?.defaultSpec == "offline")
+        #expect(seams.first { $0.id == "net.reachability" }?.defaultSpec == nil)
+        #expect(seams.first { $0.id == "clock.timezone" }?.defaultSpec == nil)
+    }
+
+    @Test(arguments: [
+        ("shift(1d)", 1, "shift(2d)"),
+        ("shift(+1d)", 3, "shift(4d)"),
+        ("shift", -2, "shift(-1d)"),
+        ("50%2*shift(1d) -> off", 1, "50%2*shift(2d) -> off"),
+        ("freeze(2038-01-19) -> dilate(1.5)", 1, "freeze(2038-01-19T00:00:00Z) -> dilate(1.6)"),
+        ("freeze(2038-01-19)", 1, nil),
+        ("off", 1, nil),
+        ("shift(", 1, nil),
+    ] as [(String, Int, String?)])
+    func nudges(_ spec: String, _ steps: Int, _ expected: String?) throws {
+        let clock = try #require(F.seams().first { $0.id == "clock.now" })
+        #expect(clock.nudged(spec, by: steps) == expected)
+    }
+
+    @Test func rowsFromARegistry() throws {
+        let registry = Registry(sessionSeed: 9)
+        let now = Seam<Void, Int, Never>(
+            "console-test.now", title: "Now", category: "Test", summary: "a number",
+            actions: [.produce(ActionSignature("seven", summary: "returns 7")) { _, _ in .constant(7) }]
+        ) { 1 }
+        try registry.register(now)
+        try registry.define(Profile(name: "Seven", key: 7, entries: [.init(seam: "console-test.now", spec: "seven")]))
+        try registry.apply(spec: "return(5)", to: "console-test.now", source: "console")
+
+        let snapshot = registry.snapshot()
+        let seam = try #require(snapshot.seam("console-test.now"))
+        let row = SeamRow(seam, actions: try #require(registry.actions(for: "console-test.now")))
+        #expect(row.id == "console-test.now")
+        #expect(row.title == "Now" && row.category == "Test" && row.summary == "a number")
+        #expect(row.signature == "(()) -> Int")
+        #expect(row.behaviour == "return(5)")
+        #expect(row.status == .active)
+        #expect(row.actions.first?.name == "seven")
+        #expect(row.actions.contains { $0.name == "return" })
+
+        let profile = ProfileRow(try #require(registry.profiles.first))
+        #expect(profile == ProfileRow(name: "Seven", key: 7, isOn: false, entryCount: 1))
+        let events = registry.events().map(EventRow.init)
+        let applied = try #require(events.last)
+        #expect(applied.kind == "applied" && applied.seam == "console-test.now" && applied.source == "console")
+    }
+}
