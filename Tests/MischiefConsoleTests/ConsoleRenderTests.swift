@@ -114,6 +114,24 @@ import Testing
         #expect(grid.text.contains("cafe\u{301}"))
     }
 
+    /// The benchmark's data: a thousand seams list, navigate and render (the release benchmark times it).
+    @Test func thousandSyntheticSeams() {
+        var state = ConsoleState(size: ScreenSize(rows: 60, columns: 200), timeZone: F.utc)
+        for frame in 0..<3 {
+            _ = Console.update(&state, .data(.synthetic(seams: 1_000, frame: frame)))
+        }
+        #expect(state.lines.count == 1_008)
+        #expect(state.rates.count == 1_000)
+        _ = F.press([.end], &state)
+        #expect(state.selection == "payments.seam-999")
+        let grid = render(state)
+        #expect(grid.text.contains("Payments seam 999"))
+        #expect(grid.text.contains(" 1000/1000 "))
+        _ = F.press([.character("e"), .up], &state)
+        #expect(render(state).text.contains("event 198"))
+        #expect(state.mode == .eventLog(scroll: 1))
+    }
+
     /// Rendering reads the state and changes nothing: the same state renders the same grid.
     @Test func renderingIsPure() {
         let state = F.state()

@@ -62,8 +62,12 @@ struct Canvas {
     }
 
     /// Draws a pane's border and title; a focused pane's border is in the accent role (and bold).
-    mutating func pane(_ rect: Rect, title: String?, focused: Bool = false) {
-        fill(rect)
+    ///
+    /// - Parameter clear: blanks the inside first, for panes drawn over others (a fresh grid is blank already).
+    mutating func pane(_ rect: Rect, title: String?, focused: Bool = false, clear: Bool = false) {
+        if clear {
+            fill(rect)
+        }
         let role: StyleRole = focused ? .accent : .border
         grid.box(x: rect.x, y: rect.y, width: rect.width, height: rect.height, style: style(role, bold: focused),
                  title: title)

@@ -14,7 +14,7 @@ enum PickerView {
         let height = min(maxHeight, contentHeight + 2)
         let rect = Rect(x: (size.columns - width) / 2, y: max(2, (size.rows - height) / 2), width: width,
                         height: height)
-        canvas.pane(rect, title: "Apply to \(seam.id)", focused: true)
+        canvas.pane(rect, title: "Apply to \(seam.id)", focused: true, clear: true)
         let inner = rect.inner
         let x = inner.x + 1
         let textWidth = inner.width - 2

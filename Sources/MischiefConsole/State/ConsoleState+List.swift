@@ -4,7 +4,11 @@ extension ConsoleState {
     /// Whether a seam matches the filter: its title, id, category or behaviour contains the filter text,
     /// ignoring case. Every seam matches an empty filter.
     public func matchesFilter(_ seam: SeamRow) -> Bool {
-        let needle = filter.text.lowercased()
+        Self.matches(seam, needle: filter.text.lowercased())
+    }
+
+    /// Whether a seam matches a lower-case filter text.
+    static func matches(_ seam: SeamRow, needle: String) -> Bool {
         guard !needle.isEmpty else { return true }
         return seam.title.lowercased().contains(needle) || seam.id.rawValue.contains(needle)
             || seam.category.lowercased().contains(needle)
@@ -20,7 +24,8 @@ extension ConsoleState {
         }
         var order: [String] = []
         var groups: [String: [Int]] = [:]
-        for (index, seam) in data.seams.enumerated() where matchesFilter(seam) {
+        let needle = filter.text.lowercased()
+        for (index, seam) in data.seams.enumerated() where Self.matches(seam, needle: needle) {
             if groups[seam.category] == nil {
                 order.append(seam.category)
             }

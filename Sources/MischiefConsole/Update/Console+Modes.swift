@@ -64,7 +64,7 @@ extension Console {
 
     /// A key in the event log, whose scroll counts lines up from the newest.
     static func eventLogKey(_ key: Key, scroll: Int, in state: inout ConsoleState) {
-        let limit = EventLogView.lines(of: state.data?.events ?? []).count - (state.size.rows - 3)
+        let limit = EventLogView.lineCount(of: state.data?.events ?? []) - (state.size.rows - 3)
         switch key {
         case .escape, .character("e"), .character("q"):
             state.mode = .browse
