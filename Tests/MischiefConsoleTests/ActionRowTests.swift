@@ -7,16 +7,19 @@ import Testing
     typealias Parameter = ActionSignature.Parameter
     typealias F = ConsoleFixtures
 
-    static let signatures: [ActionSignature] = F.clockActions + F.locationActions + F.l10nActions + F.modelActions
+    static let signatures: [ActionSignature] =
+        F.clockActions + F.locationActions + F.l10nActions + F.modelActions
         + F.netActions + [
-            ActionSignature("play", summary: "plays a track", parameters: [
-                Parameter("track", .string, default: .string("intro \"live\""), summary: "which"),
-                Parameter("loop", .flag),
-                Parameter("at", .date, default: .date(SpecDate(seconds: 2_147_483_647))),
-                Parameter("then", .spec, default: .word("off")),
-                Parameter("extra", .any, default: .array([.integer(1), .null])),
-                Parameter("pace", .word([]), default: .word("fast")),
-            ]),
+            ActionSignature(
+                "play", summary: "plays a track",
+                parameters: [
+                    Parameter("track", .string, default: .string("intro \"live\""), summary: "which"),
+                    Parameter("loop", .flag),
+                    Parameter("at", .date, default: .date(SpecDate(seconds: 2_147_483_647))),
+                    Parameter("then", .spec, default: .word("off")),
+                    Parameter("extra", .any, default: .array([.integer(1), .null])),
+                    Parameter("pace", .word([]), default: .word("fast")),
+                ])
         ]
 
     @Test(arguments: signatures) func mirrorsASignature(_ signature: ActionSignature) {
@@ -52,9 +55,11 @@ import Testing
     }
 
     @Test func draftsOfSeveralRequiredParametersLabelAllButTheFirst() {
-        let row = ActionRow(name: "coordinate", summary: "a place", parameters: [
-            .init(name: "lat", kind: "number"), .init(name: "lon", kind: "number"),
-        ])
+        let row = ActionRow(
+            name: "coordinate", summary: "a place",
+            parameters: [
+                .init(name: "lat", kind: "number"), .init(name: "lon", kind: "number"),
+            ])
         #expect(row.draft == .init(text: "coordinate(, lon: )", cursor: 11, isComplete: false))
     }
 
@@ -67,16 +72,17 @@ import Testing
         #expect(seams.first { $0.id == "clock.timezone" }?.defaultSpec == nil)
     }
 
-    @Test(arguments: [
-        ("shift(1d)", 1, "shift(2d)"),
-        ("shift(+1d)", 3, "shift(4d)"),
-        ("shift", -2, "shift(-1d)"),
-        ("50%2*shift(1d) -> off", 1, "50%2*shift(2d) -> off"),
-        ("freeze(2038-01-19) -> dilate(1.5)", 1, "freeze(2038-01-19T00:00:00Z) -> dilate(1.6)"),
-        ("freeze(2038-01-19)", 1, nil),
-        ("off", 1, nil),
-        ("shift(", 1, nil),
-    ] as [(String, Int, String?)])
+    @Test(
+        arguments: [
+            ("shift(1d)", 1, "shift(2d)"),
+            ("shift(+1d)", 3, "shift(4d)"),
+            ("shift", -2, "shift(-1d)"),
+            ("50%2*shift(1d) -> off", 1, "50%2*shift(2d) -> off"),
+            ("freeze(2038-01-19) -> dilate(1.5)", 1, "freeze(2038-01-19T00:00:00Z) -> dilate(1.6)"),
+            ("freeze(2038-01-19)", 1, nil),
+            ("off", 1, nil),
+            ("shift(", 1, nil),
+        ] as [(String, Int, String?)])
     func nudges(_ spec: String, _ steps: Int, _ expected: String?) throws {
         let clock = try #require(F.seams().first { $0.id == "clock.now" })
         #expect(clock.nudged(spec, by: steps) == expected)

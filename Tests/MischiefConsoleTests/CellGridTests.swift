@@ -91,18 +91,20 @@ import Testing
     @Test func boxWithTitle() {
         var grid = CellGrid(width: 12, height: 4, fill: .background)
         grid.box(x: 0, y: 0, width: 12, height: 4, style: Style(.border), title: "Faults")
-        #expect(grid.text == """
-            ┌─ Faults ─┐
-            │          │
-            │          │
-            └──────────┘
-            """)
-        #expect(grid.roles == """
-            bbbbbbbbbbbb
-            b..........b
-            b..........b
-            bbbbbbbbbbbb
-            """)
+        #expect(
+            grid.text == """
+                ┌─ Faults ─┐
+                │          │
+                │          │
+                └──────────┘
+                """)
+        #expect(
+            grid.roles == """
+                bbbbbbbbbbbb
+                b..........b
+                b..........b
+                bbbbbbbbbbbb
+                """)
     }
 
     @Test func boxTruncatesLongTitlesAndClips() {

@@ -40,21 +40,24 @@ import Testing
         for command in commands {
             results.append(await command.perform(with: controller))
         }
-        #expect(results == [
-            .success(nil), .success(nil), .success(nil), .success(nil), .success(nil),
-            .success("/profiles/Morning.yaml"), nil, nil,
-        ])
-        #expect(controller.calls.withLock { $0 } == [
-            "apply clock.now shift(1d)", "revert clock.now", "revertAll", "toggle Tokyo", "advance 3600.0 seconds",
-            "save Morning",
-        ])
+        #expect(
+            results == [
+                .success(nil), .success(nil), .success(nil), .success(nil), .success(nil),
+                .success("/profiles/Morning.yaml"), nil, nil,
+            ])
+        #expect(
+            controller.calls.withLock { $0 } == [
+                "apply clock.now shift(1d)", "revert clock.now", "revertAll", "toggle Tokyo", "advance 3600.0 seconds",
+                "save Morning",
+            ])
     }
 
     @Test func refusalsBecomeFailuresWithTheMessageAsItIs() async {
         let message = "unknown action 'shfit' for clock.now; did you mean 'shift'?\n  shfit\n  ^"
         let controller = RecordingController(refusing: message)
-        #expect(await ConsoleCommand.apply(seam: "clock.now", spec: "shfit").perform(with: controller)
-            == .failure(message))
+        #expect(
+            await ConsoleCommand.apply(seam: "clock.now", spec: "shfit").perform(with: controller)
+                == .failure(message))
         #expect(await ConsoleCommand.saveProfile("x").perform(with: controller) == .failure(message))
     }
 

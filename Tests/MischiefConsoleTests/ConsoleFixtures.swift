@@ -13,53 +13,73 @@ enum ConsoleFixtures {
     static let wallTime = Date(timeIntervalSince1970: 1_746_100_800)
 
     static let off = ActionSignature("off", summary: "the original runs")
-    static let delay = ActionSignature("delay", summary: "waits, then runs what follows", parameters: [
-        Parameter("for", .duration, step: .duration(SpecDuration(.milliseconds(100))), summary: "how long to wait"),
-    ], composes: true)
-    static let throwing = ActionSignature("throw", summary: "throws an error", parameters: [
-        Parameter("message", .string, default: .string("injected by Mischief"), summary: "the error"),
-    ], composes: true)
-    static let returning = ActionSignature("return", summary: "returns a value, written as JSON", parameters: [
-        Parameter("value", .json, summary: "the value as JSON"),
-    ], composes: true)
+    static let delay = ActionSignature(
+        "delay", summary: "waits, then runs what follows",
+        parameters: [
+            Parameter("for", .duration, step: .duration(SpecDuration(.milliseconds(100))), summary: "how long to wait")
+        ], composes: true)
+    static let throwing = ActionSignature(
+        "throw", summary: "throws an error",
+        parameters: [
+            Parameter("message", .string, default: .string("injected by Mischief"), summary: "the error")
+        ], composes: true)
+    static let returning = ActionSignature(
+        "return", summary: "returns a value, written as JSON",
+        parameters: [
+            Parameter("value", .json, summary: "the value as JSON")
+        ], composes: true)
 
     static let clockActions = [
-        ActionSignature("shift", summary: "moves the clock", parameters: [
-            Parameter("by", .duration, default: .duration(day), step: .duration(day), summary: "how far"),
-        ], composes: true),
+        ActionSignature(
+            "shift", summary: "moves the clock",
+            parameters: [
+                Parameter("by", .duration, default: .duration(day), step: .duration(day), summary: "how far")
+            ], composes: true),
         ActionSignature("freeze", summary: "stops the clock", parameters: [Parameter("at", .date)]),
-        ActionSignature("dilate", summary: "speeds the clock up", parameters: [
-            Parameter("rate", .number, default: .integer(1), step: .number(0.1), summary: "seconds per second"),
-        ], composes: true),
+        ActionSignature(
+            "dilate", summary: "speeds the clock up",
+            parameters: [
+                Parameter("rate", .number, default: .integer(1), step: .number(0.1), summary: "seconds per second")
+            ], composes: true),
         off,
     ]
     static let locationActions = [
-        ActionSignature("city", summary: "a city's coordinates", parameters: [
-            Parameter("name", .string, summary: "Tokyo, New York, …"),
-        ]),
-        ActionSignature("jitter", summary: "moves the position at random", parameters: [
-            Parameter("metres", .number, default: .integer(10), step: .integer(5), summary: "how far"),
-        ], composes: true),
+        ActionSignature(
+            "city", summary: "a city's coordinates",
+            parameters: [
+                Parameter("name", .string, summary: "Tokyo, New York, …")
+            ]),
+        ActionSignature(
+            "jitter", summary: "moves the position at random",
+            parameters: [
+                Parameter("metres", .number, default: .integer(10), step: .integer(5), summary: "how far")
+            ], composes: true),
         off,
     ]
     static let l10nActions = [
         ActionSignature("accents", summary: "adds accents to every letter", composes: true),
-        ActionSignature("expand", summary: "makes text longer", parameters: [
-            Parameter("factor", .number, default: .number(1.3), step: .number(0.1), summary: "length factor"),
-        ], composes: true),
+        ActionSignature(
+            "expand", summary: "makes text longer",
+            parameters: [
+                Parameter("factor", .number, default: .number(1.3), step: .number(0.1), summary: "length factor")
+            ], composes: true),
         off,
     ]
     static let modelActions = [
-        ActionSignature("mutate", summary: "changes fields at random", parameters: [
-            Parameter("rate", .percent, default: .percent(30), step: .percent(10), summary: "share of fields"),
-            Parameter("fields", .word(["names", "dates", "all"]), default: .word("all"), summary: "which fields"),
-        ], composes: true),
+        ActionSignature(
+            "mutate", summary: "changes fields at random",
+            parameters: [
+                Parameter("rate", .percent, default: .percent(30), step: .percent(10), summary: "share of fields"),
+                Parameter("fields", .word(["names", "dates", "all"]), default: .word("all"), summary: "which fields"),
+            ], composes: true),
         returning, off,
     ]
     static let netActions = [
-        ActionSignature("status", summary: "answers with an HTTP status", parameters: [
-            Parameter("code", .integer, summary: "the status code"),
-        ]),
+        ActionSignature(
+            "status", summary: "answers with an HTTP status",
+            parameters: [
+                Parameter("code", .integer, summary: "the status code")
+            ]),
         ActionSignature("offline", summary: "fails as if there were no network"),
         delay, throwing, off,
     ]
@@ -69,43 +89,55 @@ enum ConsoleFixtures {
     /// Twelve seams; `calls` is added to every seam's call count, so successive frames show rates.
     static func seams(calls extra: Int = 0) -> [SeamRow] {
         [
-            SeamRow(id: "clock.now", title: "Current date", category: "Clock",
-                    summary: "What the app thinks the time is", signature: "(Void) -> Date", behaviour: "shift(1d)",
-                    calls: 1_204 + extra * 3, chaosCalls: 1_204 + extra * 3, status: .active,
-                    actions: rows(clockActions)),
-            SeamRow(id: "clock.timezone", title: "Time zone", category: "Clock", summary: "The current time zone",
-                    signature: "(Void) -> TimeZone", calls: 12, actions: rows([off])),
-            SeamRow(id: "clock.uptime", title: "Monotonic uptime", category: "Clock",
-                    summary: "Seconds since boot", signature: "(Void) -> Double", calls: 88 + extra, chaosCalls: 40,
-                    status: .reverted, actions: rows(clockActions)),
-            SeamRow(id: "location.current", title: "Current location", category: "Location",
-                    summary: "Where the device is", signature: "(Void) -> Coordinate",
-                    behaviour: "city(\"Tokyo\")", calls: 310 + extra, chaosCalls: 310 + extra, status: .active,
-                    actions: rows(locationActions)),
-            SeamRow(id: "location.heading", title: "Compass heading", category: "Location",
-                    summary: "Degrees from north", signature: "(Void) -> Double", actions: rows(locationActions)),
-            SeamRow(id: "l10n.strings", title: "Localized strings", category: "L10n",
-                    summary: "Every user-visible string", signature: "(String) -> String",
-                    behaviour: "accents + expand(1.5)", calls: 98_765 + extra * 40, chaosCalls: 98_000 + extra * 40,
-                    status: .active, actions: rows(l10nActions)),
-            SeamRow(id: "l10n.menu", title: "Menu du cafe\u{301}", category: "L10n",
-                    summary: "Dish names, with combining accents", signature: "(Int) -> String", calls: 7,
-                    actions: rows(l10nActions)),
-            SeamRow(id: "l10n.calendar", title: "Calendar", category: "L10n", summary: "The user's calendar",
-                    signature: "(Void) -> Calendar", calls: 3, chaosCalls: 3, status: .reverted,
-                    actions: rows([off])),
-            SeamRow(id: "model.user", title: "User profile", category: "Model",
-                    summary: "The signed-in user, decoded", signature: "(Data) -> User", calls: 1_500_000,
-                    chaosCalls: 420_000, errors: 3, inFlight: 2, status: .reverting, actions: rows(modelActions)),
-            SeamRow(id: "model.cart", title: "Shopping cart", category: "Model", summary: "Items in the cart",
-                    signature: "(Data) -> Cart", calls: 64, actions: rows(modelActions)),
-            SeamRow(id: "net.response", title: "HTTP responses", category: "Network",
-                    summary: "Responses to the app's requests", signature: "(URLRequest) async throws -> Response",
-                    behaviour: "delay(250ms)", calls: 5_321 + extra * 2, chaosCalls: 2_000 + extra, errors: 12,
-                    status: .active, actions: rows(netActions)),
-            SeamRow(id: "net.reachability", title: "Reachability", category: "Network",
-                    summary: "Whether the network is there", signature: "(Void) -> Bool", calls: 45,
-                    actions: rows([returning, off])),
+            SeamRow(
+                id: "clock.now", title: "Current date", category: "Clock",
+                summary: "What the app thinks the time is", signature: "(Void) -> Date", behaviour: "shift(1d)",
+                calls: 1_204 + extra * 3, chaosCalls: 1_204 + extra * 3, status: .active,
+                actions: rows(clockActions)),
+            SeamRow(
+                id: "clock.timezone", title: "Time zone", category: "Clock", summary: "The current time zone",
+                signature: "(Void) -> TimeZone", calls: 12, actions: rows([off])),
+            SeamRow(
+                id: "clock.uptime", title: "Monotonic uptime", category: "Clock",
+                summary: "Seconds since boot", signature: "(Void) -> Double", calls: 88 + extra, chaosCalls: 40,
+                status: .reverted, actions: rows(clockActions)),
+            SeamRow(
+                id: "location.current", title: "Current location", category: "Location",
+                summary: "Where the device is", signature: "(Void) -> Coordinate",
+                behaviour: "city(\"Tokyo\")", calls: 310 + extra, chaosCalls: 310 + extra, status: .active,
+                actions: rows(locationActions)),
+            SeamRow(
+                id: "location.heading", title: "Compass heading", category: "Location",
+                summary: "Degrees from north", signature: "(Void) -> Double", actions: rows(locationActions)),
+            SeamRow(
+                id: "l10n.strings", title: "Localized strings", category: "L10n",
+                summary: "Every user-visible string", signature: "(String) -> String",
+                behaviour: "accents + expand(1.5)", calls: 98_765 + extra * 40, chaosCalls: 98_000 + extra * 40,
+                status: .active, actions: rows(l10nActions)),
+            SeamRow(
+                id: "l10n.menu", title: "Menu du cafe\u{301}", category: "L10n",
+                summary: "Dish names, with combining accents", signature: "(Int) -> String", calls: 7,
+                actions: rows(l10nActions)),
+            SeamRow(
+                id: "l10n.calendar", title: "Calendar", category: "L10n", summary: "The user's calendar",
+                signature: "(Void) -> Calendar", calls: 3, chaosCalls: 3, status: .reverted,
+                actions: rows([off])),
+            SeamRow(
+                id: "model.user", title: "User profile", category: "Model",
+                summary: "The signed-in user, decoded", signature: "(Data) -> User", calls: 1_500_000,
+                chaosCalls: 420_000, errors: 3, inFlight: 2, status: .reverting, actions: rows(modelActions)),
+            SeamRow(
+                id: "model.cart", title: "Shopping cart", category: "Model", summary: "Items in the cart",
+                signature: "(Data) -> Cart", calls: 64, actions: rows(modelActions)),
+            SeamRow(
+                id: "net.response", title: "HTTP responses", category: "Network",
+                summary: "Responses to the app's requests", signature: "(URLRequest) async throws -> Response",
+                behaviour: "delay(250ms)", calls: 5_321 + extra * 2, chaosCalls: 2_000 + extra, errors: 12,
+                status: .active, actions: rows(netActions)),
+            SeamRow(
+                id: "net.reachability", title: "Reachability", category: "Network",
+                summary: "Whether the network is there", signature: "(Void) -> Bool", calls: 45,
+                actions: rows([returning, off])),
         ]
     }
 
@@ -119,34 +151,44 @@ enum ConsoleFixtures {
 
     static let events = [
         EventRow(id: 1, time: .seconds(1), kind: "registered", seam: "clock.now", message: "Current date"),
-        EventRow(id: 2, time: .seconds(62), kind: "applied", seam: "clock.now", source: "profile Tokyo",
-                 message: "shift(1d)"),
-        EventRow(id: 3, time: .seconds(62), kind: "applied", seam: "location.current", source: "profile Tokyo",
-                 message: "city(\"Tokyo\")"),
-        EventRow(id: 4, time: .seconds(300), kind: "applied", seam: "l10n.strings", source: "console",
-                 message: "accents + expand(1.5)"),
-        EventRow(id: 5, time: .seconds(640), kind: "refused", seam: "clock.now", source: "console",
-                 message: "unknown action 'shfit' for clock.now; did you mean 'shift'?\n  shfit(1d)\n  ^"),
-        EventRow(id: 6, time: .seconds(1_800), kind: "applied", seam: "net.response", source: "profile Slow network",
-                 message: "delay(250ms)"),
-        EventRow(id: 7, time: .seconds(3_000), kind: "reverted", seam: "model.user", source: "console",
-                 message: "mutate(40%)"),
+        EventRow(
+            id: 2, time: .seconds(62), kind: "applied", seam: "clock.now", source: "profile Tokyo",
+            message: "shift(1d)"),
+        EventRow(
+            id: 3, time: .seconds(62), kind: "applied", seam: "location.current", source: "profile Tokyo",
+            message: "city(\"Tokyo\")"),
+        EventRow(
+            id: 4, time: .seconds(300), kind: "applied", seam: "l10n.strings", source: "console",
+            message: "accents + expand(1.5)"),
+        EventRow(
+            id: 5, time: .seconds(640), kind: "refused", seam: "clock.now", source: "console",
+            message: "unknown action 'shfit' for clock.now; did you mean 'shift'?\n  shfit(1d)\n  ^"),
+        EventRow(
+            id: 6, time: .seconds(1_800), kind: "applied", seam: "net.response", source: "profile Slow network",
+            message: "delay(250ms)"),
+        EventRow(
+            id: 7, time: .seconds(3_000), kind: "reverted", seam: "model.user", source: "console",
+            message: "mutate(40%)"),
         EventRow(id: 8, time: .seconds(3_100), kind: "report", seam: "model.user", message: "mutated name → «Zoë»"),
-        EventRow(id: 9, time: .seconds(3_600), kind: "revert-completed", seam: "clock.uptime",
-                 message: "dilate(2)"),
-        EventRow(id: 10, time: .seconds(3_700), kind: "report", seam: "net.response",
-                 message: "answered GET /weather after 250ms"),
+        EventRow(
+            id: 9, time: .seconds(3_600), kind: "revert-completed", seam: "clock.uptime",
+            message: "dilate(2)"),
+        EventRow(
+            id: 10, time: .seconds(3_700), kind: "report", seam: "net.response",
+            message: "answered GET /weather after 250ms"),
     ]
 
-    static let view = TargetView(title: "Weather · 天気", lines: [
-        .init("Tokyo 東京 21°C ☀️", role: "title"),
-        .init("Tomorrow: 雨 🌧 18°C"),
-        .init("Café crème — cafe\u{301} noir"),
-        .init("offline: showing cached data", role: "warning"),
-        .init("last refresh failed", role: "error"),
-        .init("updated 12:00", role: "muted"),
-        .init("a role the console does not know", role: "sparkly"),
-    ])
+    static let view = TargetView(
+        title: "Weather · 天気",
+        lines: [
+            .init("Tokyo 東京 21°C ☀️", role: "title"),
+            .init("Tomorrow: 雨 🌧 18°C"),
+            .init("Café crème — cafe\u{301} noir"),
+            .init("offline: showing cached data", role: "warning"),
+            .init("last refresh failed", role: "error"),
+            .init("updated 12:00", role: "muted"),
+            .init("a role the console does not know", role: "sparkly"),
+        ])
 
     /// One frame of data, `seconds` into the session.
     static func data(seconds: Int = 3_723, calls: Int = 0, connection: ConnectionState = .connected) -> ConsoleData {

@@ -44,7 +44,8 @@ import Testing
         var state = F.state(rows: size.rows, columns: size.columns)
         _ = F.press([.enter], &state)
         assertSnapshot(render(state), named: name("picker-choose", size))
-        let commands = F.press([.enter, .home, .delete, .delete, .delete, .delete, .delete] + F.typing("shfit"), &state)
+        let commands = F.press(
+            [.enter, .home, .delete, .delete, .delete, .delete, .delete] + F.typing("shfit"), &state)
         #expect(commands.isEmpty)
         let apply = F.press([.enter], &state)
         #expect(apply == [.apply(seam: "clock.now", spec: "shfit(1d)")])

@@ -32,9 +32,10 @@ import Testing
         _ = F.press([.backspace, .backspace, .enter], &state)
         #expect(state.mode == .browse)
         #expect(state.filter.text == "ca")
-        #expect(listed(state) == [
-            "location.current", "location.heading", "l10n.strings", "l10n.menu", "l10n.calendar", "model.cart",
-        ])
+        #expect(
+            listed(state) == [
+                "location.current", "location.heading", "l10n.strings", "l10n.menu", "l10n.calendar", "model.cart",
+            ])
         _ = F.press([.escape], &state)
         #expect(state.filter.text.isEmpty)
         #expect(listed(state).count == 12)
@@ -52,8 +53,9 @@ import Testing
 
     @Test func savePromptSendsTheNameAndShowsWhereItWent() {
         var state = F.state()
-        #expect(F.press([.character("s")] + F.typing(" Morning 1/q ") + [.enter], &state)
-            == [.saveProfile("Morning 1/q")])
+        #expect(
+            F.press([.character("s")] + F.typing(" Morning 1/q ") + [.enter], &state)
+                == [.saveProfile("Morning 1/q")])
         #expect(state.mode == .browse)
         _ = Console.update(&state, .commandFinished(.saveProfile("Morning 1/q"), .success("/tmp/p/morning.yaml")))
         #expect(state.message?.text == "saved Morning 1/q to /tmp/p/morning.yaml")

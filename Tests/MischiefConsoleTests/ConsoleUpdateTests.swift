@@ -122,8 +122,9 @@ import Testing
 
     @Test func bracketsAdvanceVirtualTime() {
         var state = F.state()
-        #expect(F.press([.character("]"), .character("}")], &state)
-            == [.advanceTime(.seconds(3_600)), .advanceTime(.seconds(86_400))])
+        #expect(
+            F.press([.character("]"), .character("}")], &state)
+                == [.advanceTime(.seconds(3_600)), .advanceTime(.seconds(86_400))])
         _ = Console.update(&state, .commandFinished(.advanceTime(.seconds(3_600)), .success(nil)))
         #expect(state.message?.text == "virtual time moved forward by 1h")
         let refusal = "the target's time is real; apply virtual to clock.now first"

@@ -27,7 +27,8 @@ func assertSnapshot(_ grid: CellGrid, named name: String, sourceLocation: Source
     if stored != rendered {
         let storedLines = stored.split(separator: "\n", omittingEmptySubsequences: false)
         let renderedLines = rendered.split(separator: "\n", omittingEmptySubsequences: false)
-        let first = (0..<min(storedLines.count, renderedLines.count)).first { storedLines[$0] != renderedLines[$0] }
+        let first =
+            (0..<min(storedLines.count, renderedLines.count)).first { storedLines[$0] != renderedLines[$0] }
             ?? min(storedLines.count, renderedLines.count)
         let expected = first < storedLines.count ? String(storedLines[first]) : "<end>"
         let actual = first < renderedLines.count ? String(renderedLines[first]) : "<end>"

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Mischief
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ConsoleData {
     /// Made-up data of any size, for render benchmarks and demos: `seams` seams in eight categories (every
@@ -13,15 +14,21 @@ extension ConsoleData {
     public static func synthetic(seams count: Int, events eventCount: Int = 200, frame: Int = 0) -> ConsoleData {
         let categories = ["Clock", "Location", "L10n", "Model", "Network", "Storage", "Auth", "Payments"]
         let actions = [
-            ActionRow(name: "shift", summary: "moves the value", parameters: [
-                .init(name: "by", kind: "duration", defaultValue: "1d", step: "1d", summary: "how far"),
-            ], composes: true),
-            ActionRow(name: "delay", summary: "waits, then runs what follows", parameters: [
-                .init(name: "for", kind: "duration", step: "100ms", summary: "how long"),
-            ], composes: true),
-            ActionRow(name: "throw", summary: "throws an error", parameters: [
-                .init(name: "message", kind: "string", defaultValue: "\"injected\"", summary: "the error"),
-            ], composes: true),
+            ActionRow(
+                name: "shift", summary: "moves the value",
+                parameters: [
+                    .init(name: "by", kind: "duration", defaultValue: "1d", step: "1d", summary: "how far")
+                ], composes: true),
+            ActionRow(
+                name: "delay", summary: "waits, then runs what follows",
+                parameters: [
+                    .init(name: "for", kind: "duration", step: "100ms", summary: "how long")
+                ], composes: true),
+            ActionRow(
+                name: "throw", summary: "throws an error",
+                parameters: [
+                    .init(name: "message", kind: "string", defaultValue: "\"injected\"", summary: "the error")
+                ], composes: true),
             ActionRow(name: "off", summary: "the original runs"),
         ]
         let statuses: [RevertStatus] = [.active, .neverApplied, .reverted, .active, .neverApplied, .reverting]
@@ -31,12 +38,13 @@ extension ConsoleData {
             let category = categories[index % categories.count]
             let status = statuses[index % statuses.count]
             let calls = (index * 37 + frame * (index % 11)) % 1_000_000
-            seams.append(SeamRow(
-                id: try! SeamID("\(category.lowercased()).seam-\(index)"), title: "\(category) seam \(index)",
-                category: category, summary: "Synthetic seam number \(index)", signature: "(Void) -> Int",
-                behaviour: status == .active ? "delay(\(100 + index % 5 * 50)ms)" : nil, calls: calls,
-                chaosCalls: status == .active ? calls / 2 : 0, errors: index % 13 == 0 ? 1 : 0,
-                inFlight: status == .reverting ? 1 : 0, status: status, actions: actions))
+            seams.append(
+                SeamRow(
+                    id: try! SeamID("\(category.lowercased()).seam-\(index)"), title: "\(category) seam \(index)",
+                    category: category, summary: "Synthetic seam number \(index)", signature: "(Void) -> Int",
+                    behaviour: status == .active ? "delay(\(100 + index % 5 * 50)ms)" : nil, calls: calls,
+                    chaosCalls: status == .active ? calls / 2 : 0, errors: index % 13 == 0 ? 1 : 0,
+                    inFlight: status == .reverting ? 1 : 0, status: status, actions: actions))
         }
         let kinds = ["applied", "reverted", "report", "refused"]
         let events = (0..<eventCount).map { index in

@@ -42,7 +42,9 @@ struct Canvas {
         for span in spans {
             let room = maxWidth - used
             guard room > 0 else { break }
-            let shown = DisplayWidth.of(span.text) > room ? DisplayWidth.truncate(span.text, to: room, ellipsis: true)
+            let shown =
+                DisplayWidth.of(span.text) > room
+                ? DisplayWidth.truncate(span.text, to: room, ellipsis: true)
                 : span.text
             used += text(shown, x: x + used, y: y, override ?? span.role, bold: span.bold, maxWidth: room)
         }
@@ -69,8 +71,9 @@ struct Canvas {
             fill(rect)
         }
         let role: StyleRole = focused ? .accent : .border
-        grid.box(x: rect.x, y: rect.y, width: rect.width, height: rect.height, style: style(role, bold: focused),
-                 title: title)
+        grid.box(
+            x: rect.x, y: rect.y, width: rect.width, height: rect.height, style: style(role, bold: focused),
+            title: title)
         if let title, rect.width >= 7 {
             // The title itself in the title role, over the border's.
             let shown = DisplayWidth.truncate(title, to: rect.width - 6, ellipsis: true)

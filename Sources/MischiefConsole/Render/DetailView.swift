@@ -87,7 +87,8 @@ enum DetailView {
         }
         for event in events {
             lines.append([
-                .init(" " + Format.elapsed(event.time), .muted), .init("  " + event.kind, EventLogView.role(event.kind)),
+                .init(" " + Format.elapsed(event.time), .muted),
+                .init("  " + event.kind, EventLogView.role(event.kind)),
                 .init("  " + (event.message.split(separator: "\n").first.map(String.init) ?? "")),
             ])
         }

@@ -1,32 +1,37 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Mischief
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The two header rows: who the target is, its clocks and active profiles, and the connection.
 enum HeaderView {
     static func draw(_ state: ConsoleState, in rect: Rect, on canvas: inout Canvas) {
         guard let data = state.data else {
-            canvas.spans([.init(" Mischief ", .title, bold: true), .init("· waiting for the target…", .muted)],
-                         x: rect.x, y: rect.y, maxWidth: rect.width)
+            canvas.spans(
+                [.init(" Mischief ", .title, bold: true), .init("· waiting for the target…", .muted)],
+                x: rect.x, y: rect.y, maxWidth: rect.width)
             return
         }
         let target = data.target
-        let connection: Canvas.Span = switch data.connection {
-        case .connected: .init("● connected", .active)
-        case .lost(let reason): .init("✕ lost: \(reason)", .error, bold: true)
-        }
+        let connection: Canvas.Span =
+            switch data.connection {
+            case .connected: .init("● connected", .active)
+            case .lost(let reason): .init("✕ lost: \(reason)", .error, bold: true)
+            }
         let connectionWidth = min(DisplayWidth.of(connection.text), rect.width / 2)
-        canvas.rightAligned(connection.text, right: rect.maxX - 1, y: rect.y, connection.role,
-                            maxWidth: connectionWidth)
-        canvas.spans([
-            .init(" Mischief ", .title, bold: true), .init("· ", .muted), .init(target.name, .text, bold: true),
-            .init("  pid ", .muted), .init(String(target.pid)),
-            .init("  up ", .muted), .init(Format.uptime(target.uptime)),
-            .init("  seed ", .muted), .init(String(target.sessionSeed)),
-        ], x: rect.x, y: rect.y, maxWidth: rect.width - connectionWidth - 2)
+        canvas.rightAligned(
+            connection.text, right: rect.maxX - 1, y: rect.y, connection.role,
+            maxWidth: connectionWidth)
+        canvas.spans(
+            [
+                .init(" Mischief ", .title, bold: true), .init("· ", .muted), .init(target.name, .text, bold: true),
+                .init("  pid ", .muted), .init(String(target.pid)),
+                .init("  up ", .muted), .init(Format.uptime(target.uptime)),
+                .init("  seed ", .muted), .init(String(target.sessionSeed)),
+            ], x: rect.x, y: rect.y, maxWidth: rect.width - connectionWidth - 2)
 
         var second: [Canvas.Span] = [
             .init(" wall ", .muted), .init(Format.dateTime(target.wallTime, in: state.timeZone)),

@@ -5,8 +5,10 @@ enum HelpView {
     /// Columns from which sections are laid out in two columns.
     static let twoColumnWidth = 110
 
-    static func draw(_ scroll: Int, _ state: ConsoleState, theme: ThemeInfo, size: ScreenSize,
-                     on canvas: inout Canvas) {
+    static func draw(
+        _ scroll: Int, _ state: ConsoleState, theme: ThemeInfo, size: ScreenSize,
+        on canvas: inout Canvas
+    ) {
         let rect = Rect(x: 0, y: 0, width: size.columns, height: size.rows - 1)
         canvas.pane(rect, title: "Keys · theme \(theme.name)", focused: true)
         let inner = rect.inner

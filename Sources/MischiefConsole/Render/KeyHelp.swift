@@ -8,54 +8,67 @@ enum KeyHelp {
 
     /// Every key, by what it is for.
     static let sections: [Section] = [
-        Section(title: "Move", keys: [
-            ("↑ ↓  k j", "select a seam, or scroll the focused pane"),
-            ("PgUp PgDn", "a page up or down"),
-            ("Home End  g G", "the first or last"),
-            ("Tab  Shift-Tab", "focus the next or previous pane"),
-        ]),
-        Section(title: "Change the selected seam", keys: [
-            ("Space", "switch between the original and the last spec used"),
-            ("Enter", "choose an action, edit its spec, Enter applies"),
-            ("+ -", "nudge the main parameter by one step"),
-            ("r", "revert the seam"),
-            ("R", "revert everything"),
-        ]),
-        Section(title: "Profiles and time", keys: [
-            ("1 … 9", "switch the profile with that key (they combine)"),
-            ("s", "save what is applied now as a profile"),
-            ("]", "move virtual time forward an hour"),
-            ("}", "move virtual time forward a day"),
-        ]),
-        Section(title: "Views", keys: [
-            ("/", "filter by title, id, category or behaviour"),
-            ("e", "the event log"),
-            ("t", "the next theme"),
-            ("? F1", "this help"),
-            ("Esc", "clear the filter, or the message"),
-            ("q  Ctrl-C", "quit"),
-        ]),
-        Section(title: "Typing (filter, spec, name)", keys: [
-            ("Enter", "accept (the filter stays)"),
-            ("Esc", "leave (the filter clears)"),
-            ("← →  Home End", "move the cursor (also Ctrl-A, Ctrl-E)"),
-            ("Backspace Delete", "delete a character"),
-            ("Ctrl-U Ctrl-K Ctrl-W", "delete to the start, to the end, a word"),
-        ]),
+        Section(
+            title: "Move",
+            keys: [
+                ("↑ ↓  k j", "select a seam, or scroll the focused pane"),
+                ("PgUp PgDn", "a page up or down"),
+                ("Home End  g G", "the first or last"),
+                ("Tab  Shift-Tab", "focus the next or previous pane"),
+            ]),
+        Section(
+            title: "Change the selected seam",
+            keys: [
+                ("Space", "switch between the original and the last spec used"),
+                ("Enter", "choose an action, edit its spec, Enter applies"),
+                ("+ -", "nudge the main parameter by one step"),
+                ("r", "revert the seam"),
+                ("R", "revert everything"),
+            ]),
+        Section(
+            title: "Profiles and time",
+            keys: [
+                ("1 … 9", "switch the profile with that key (they combine)"),
+                ("s", "save what is applied now as a profile"),
+                ("]", "move virtual time forward an hour"),
+                ("}", "move virtual time forward a day"),
+            ]),
+        Section(
+            title: "Views",
+            keys: [
+                ("/", "filter by title, id, category or behaviour"),
+                ("e", "the event log"),
+                ("t", "the next theme"),
+                ("? F1", "this help"),
+                ("Esc", "clear the filter, or the message"),
+                ("q  Ctrl-C", "quit"),
+            ]),
+        Section(
+            title: "Typing (filter, spec, name)",
+            keys: [
+                ("Enter", "accept (the filter stays)"),
+                ("Esc", "leave (the filter clears)"),
+                ("← →  Home End", "move the cursor (also Ctrl-A, Ctrl-E)"),
+                ("Backspace Delete", "delete a character"),
+                ("Ctrl-U Ctrl-K Ctrl-W", "delete to the start, to the end, a word"),
+            ]),
     ]
 
     /// The status line's hints for a mode, as (key, what it does), in the order they show.
     static func hints(for state: ConsoleState) -> [(String, String)] {
         switch state.mode {
         case .browse:
-            [("␣", "toggle"), ("⏎", "actions"), ("+-", "nudge"), ("r", "revert"), ("/", "filter"),
-             ("1-9", "profiles"), ("e", "events"), ("Tab", "pane"), ("?", "help"), ("q", "quit")]
+            [
+                ("␣", "toggle"), ("⏎", "actions"), ("+-", "nudge"), ("r", "revert"), ("/", "filter"),
+                ("1-9", "profiles"), ("e", "events"), ("Tab", "pane"), ("?", "help"), ("q", "quit"),
+            ]
         case .filter:
             [("⏎", "keep"), ("Esc", "clear"), ("↑↓", "move")]
         case .saveName:
             [("⏎", "save"), ("Esc", "cancel")]
         case .picker(let picker):
-            picker.isEditing ? [("⏎", "apply"), ("Esc", "close"), ("←→", "cursor")]
+            picker.isEditing
+                ? [("⏎", "apply"), ("Esc", "close"), ("←→", "cursor")]
                 : [("↑↓", "choose"), ("⏎", "edit spec"), ("Esc", "close")]
         case .help:
             [("↑↓", "scroll"), ("Esc ?", "close")]

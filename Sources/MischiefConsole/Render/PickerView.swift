@@ -8,29 +8,32 @@ enum PickerView {
         }
         let width = min(size.columns - 4, 78)
         let maxHeight = size.rows - 4
-        let lines = picker.field == nil ? [] : headerLines(seam.actions[picker.choice])
+        let choice = min(picker.choice, seam.actions.count - 1)
+        let lines = picker.field == nil ? [] : headerLines(seam.actions[choice])
         let outcome = outcomeLines(picker)
         let contentHeight = picker.field == nil ? seam.actions.count : lines.count + 2 + max(1, outcome.count)
         let height = min(maxHeight, contentHeight + 2)
-        let rect = Rect(x: (size.columns - width) / 2, y: max(2, (size.rows - height) / 2), width: width,
-                        height: height)
+        let rect = Rect(
+            x: (size.columns - width) / 2, y: max(2, (size.rows - height) / 2), width: width,
+            height: height)
         canvas.pane(rect, title: "Apply to \(seam.id)", focused: true, clear: true)
         let inner = rect.inner
         let x = inner.x + 1
         let textWidth = inner.width - 2
         guard let field = picker.field else {
-            let top = max(0, min(picker.choice - inner.height / 2, seam.actions.count - inner.height))
+            let top = max(0, min(choice - inner.height / 2, seam.actions.count - inner.height))
             for row in 0..<min(inner.height, seam.actions.count - top) {
                 let index = top + row
-                let selected = index == picker.choice
+                let selected = index == choice
                 if selected {
                     canvas.fill(Rect(x: inner.x, y: inner.y + row, width: inner.width, height: 1), .selection)
                     if canvas.theme.isMonochrome {
                         canvas.text(">", x: inner.x, y: inner.y + row, .selection, bold: true)
                     }
                 }
-                canvas.spans(DetailView.actionLine(seam.actions[index], indent: ""), x: x, y: inner.y + row,
-                             maxWidth: textWidth, override: selected ? .selection : nil)
+                canvas.spans(
+                    DetailView.actionLine(seam.actions[index], indent: ""), x: x, y: inner.y + row,
+                    maxWidth: textWidth, override: selected ? .selection : nil)
             }
             return
         }
@@ -44,8 +47,9 @@ enum PickerView {
         let below = inner.height - fieldRow - 2
         guard below > 0 else { return }
         for (row, line) in outcome.prefix(below).enumerated() {
-            canvas.text(line, x: x, y: inner.y + fieldRow + 2 + row, picker.applying == nil ? .error : .muted,
-                        maxWidth: textWidth)
+            canvas.text(
+                line, x: x, y: inner.y + fieldRow + 2 + row, picker.applying == nil ? .error : .muted,
+                maxWidth: textWidth)
         }
     }
 

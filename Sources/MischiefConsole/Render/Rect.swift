@@ -45,8 +45,9 @@ struct ConsoleLayout: Sendable, Equatable {
             if body.height >= 16 {
                 let detailHeight = body.height * 3 / 5
                 detail = Rect(x: right.x, y: right.y, width: right.width, height: detailHeight)
-                target = Rect(x: right.x, y: right.y + detailHeight, width: right.width,
-                              height: body.height - detailHeight)
+                target = Rect(
+                    x: right.x, y: right.y + detailHeight, width: right.width,
+                    height: body.height - detailHeight)
             } else {
                 detail = right
                 target = nil

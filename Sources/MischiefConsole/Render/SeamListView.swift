@@ -42,7 +42,9 @@ enum SeamListView {
     static func draw(_ state: ConsoleState, in rect: Rect, on canvas: inout Canvas, focused: Bool) {
         let total = state.data?.seams.count ?? 0
         let shown = state.lines.count(where: { if case .seam = $0 { true } else { false } })
-        let title = state.filter.text.isEmpty ? "Seams · \(total)"
+        let title =
+            state.filter.text.isEmpty
+            ? "Seams · \(total)"
             : "Seams · \(shown) of \(total) match “\(state.filter.text)”"
         canvas.pane(rect, title: title, focused: focused)
         let inner = rect.inner
@@ -71,18 +73,21 @@ enum SeamListView {
             let y = inner.y + 1 + row
             switch state.lines[line] {
             case .category(let name, let count):
-                canvas.spans([.init(name, .accent, bold: true), .init(" \(count)", .muted)],
-                             x: inner.x + 1, y: y, maxWidth: inner.width - 1)
+                canvas.spans(
+                    [.init(name, .accent, bold: true), .init(" \(count)", .muted)],
+                    x: inner.x + 1, y: y, maxWidth: inner.width - 1)
             case .seam(let index):
                 let selected = line == state.selectedLine
-                seamLine(data.seams[index], state: state, columns: columns, y: y, selected: selected,
-                         inner: inner, on: &canvas)
+                seamLine(
+                    data.seams[index], state: state, columns: columns, y: y, selected: selected,
+                    inner: inner, on: &canvas)
             }
         }
         if let selectedLine = state.selectedLine, state.lines.count > rows {
             let position = state.lines[...selectedLine].count(where: { if case .seam = $0 { true } else { false } })
-            canvas.rightAligned(" \(position)/\(shown) ", right: rect.maxX - 2, y: rect.maxY - 1, .muted,
-                                maxWidth: rect.width - 4)
+            canvas.rightAligned(
+                " \(position)/\(shown) ", right: rect.maxX - 2, y: rect.maxY - 1, .muted,
+                maxWidth: rect.width - 4)
         }
     }
 
@@ -115,16 +120,20 @@ enum SeamListView {
         }
         let (mark, markRole) = Self.mark(seam.status)
         canvas.text(mark, x: inner.x + 1, y: y, role(markRole))
-        canvas.text(DisplayWidth.truncate(seam.title, to: columns.titleWidth, ellipsis: true), x: columns.title,
-                    y: y, role(.text), maxWidth: columns.titleWidth)
+        canvas.text(
+            DisplayWidth.truncate(seam.title, to: columns.titleWidth, ellipsis: true), x: columns.title,
+            y: y, role(.text), maxWidth: columns.titleWidth)
         let behaviour = seam.behaviour.map { DisplayWidth.truncate($0, to: columns.behaviourWidth, ellipsis: true) }
-        canvas.text(behaviour ?? "—", x: columns.behaviour, y: y, role(behaviour == nil ? .muted : markRole),
-                    maxWidth: columns.behaviourWidth)
-        canvas.rightAligned(Format.count(seam.calls), right: columns.calls, y: y, role(.text),
-                            maxWidth: Columns.countWidth)
+        canvas.text(
+            behaviour ?? "—", x: columns.behaviour, y: y, role(behaviour == nil ? .muted : markRole),
+            maxWidth: columns.behaviourWidth)
+        canvas.rightAligned(
+            Format.count(seam.calls), right: columns.calls, y: y, role(.text),
+            maxWidth: Columns.countWidth)
         if let chaos = columns.chaos {
-            canvas.rightAligned(Format.count(seam.chaosCalls), right: chaos, y: y,
-                                role(seam.chaosCalls > 0 ? .accent : .muted), maxWidth: Columns.countWidth)
+            canvas.rightAligned(
+                Format.count(seam.chaosCalls), right: chaos, y: y,
+                role(seam.chaosCalls > 0 ? .accent : .muted), maxWidth: Columns.countWidth)
         }
         if let rate = columns.rate {
             let samples = state.rates[seam.id]?.samples ?? []

@@ -12,8 +12,9 @@ enum StatusLineView {
         case .browse, .help, .eventLog, .picker:
             if let message = state.message {
                 let text = " " + (message.text.split(separator: "\n").first.map(String.init) ?? "")
-                used = canvas.spans([.init(text, message.isError ? .error : .text, bold: message.isError)],
-                                    x: rect.x, y: rect.y, maxWidth: rect.width)
+                used = canvas.spans(
+                    [.init(text, message.isError ? .error : .text, bold: message.isError)],
+                    x: rect.x, y: rect.y, maxWidth: rect.width)
             }
         }
         let hints = hintSpans(for: state, width: rect.width - used - 1)

@@ -15,8 +15,9 @@ enum TargetPaneView {
         }
         let scroll = max(0, min(state.targetScroll, lines.count - inner.height))
         for (row, line) in lines.dropFirst(scroll).prefix(inner.height).enumerated() {
-            canvas.spans([.init(line.text, role(named: line.role))], x: inner.x + 1, y: inner.y + row,
-                         maxWidth: inner.width - 1)
+            canvas.spans(
+                [.init(line.text, role(named: line.role))], x: inner.x + 1, y: inner.y + row,
+                maxWidth: inner.width - 1)
         }
     }
 

@@ -72,11 +72,12 @@ extension Console {
 
         /// `value` moved, kept within `0...limit`.
         func applied(to value: Int, limit: Int) -> Int {
-            let moved = switch self {
-            case .by(let delta): value + delta
-            case .first: 0
-            case .last: limit
-            }
+            let moved =
+                switch self {
+                case .by(let delta): value + delta
+                case .first: 0
+                case .last: limit
+                }
             return max(0, min(moved, max(0, limit)))
         }
     }
@@ -103,11 +104,12 @@ extension Console {
     /// How far PgUp and PgDn move in the focused pane.
     static func page(of state: ConsoleState) -> Int {
         let layout = ConsoleLayout(state.size)
-        let rect = switch state.focus {
-        case .list: layout.list
-        case .detail: layout.detail ?? layout.list
-        case .target: layout.target ?? layout.list
-        }
+        let rect =
+            switch state.focus {
+            case .list: layout.list
+            case .detail: layout.detail ?? layout.list
+            case .target: layout.target ?? layout.list
+            }
         return max(1, rect.height - 4)
     }
 

@@ -51,7 +51,7 @@ extension Console {
 
     /// A key in the help screen.
     static func helpKey(_ key: Key, scroll: Int, in state: inout ConsoleState) {
-        let limit = HelpView.lineCount(columns: state.size.columns) - (state.size.rows - 2)
+        let limit = HelpView.lineCount(columns: state.size.columns) - (state.size.rows - 3)
         switch key {
         case .escape, .character("?"), .character("q"), .function(1):
             state.mode = .browse
@@ -71,11 +71,12 @@ extension Console {
         default:
             // Up scrolls towards older lines, so directions are reversed.
             guard let movement = movement(for: key, page: state.size.rows - 4) else { return }
-            let reversed: Movement = switch movement {
-            case .by(let delta): .by(-delta)
-            case .first: .last
-            case .last: .first
-            }
+            let reversed: Movement =
+                switch movement {
+                case .by(let delta): .by(-delta)
+                case .first: .last
+                case .last: .first
+                }
             state.mode = .eventLog(scroll: reversed.applied(to: scroll, limit: limit))
         }
     }

@@ -78,10 +78,14 @@ public enum Console {
             rates = state.rates  // the same moment again: nothing to measure
         } else if let previous, data.target.uptime > previous.target.uptime {
             let seconds = (data.target.uptime - previous.target.uptime) / .seconds(1)
-            let aligned = previous.seams.count == data.seams.count
+            let aligned =
+                previous.seams.count == data.seams.count
                 && zip(previous.seams, data.seams).allSatisfy { $0.id == $1.id }
-            let earlier = aligned ? [:] : Dictionary(
-                previous.seams.map { ($0.id, $0.calls) }, uniquingKeysWith: { first, _ in first })
+            let earlier =
+                aligned
+                ? [:]
+                : Dictionary(
+                    previous.seams.map { ($0.id, $0.calls) }, uniquingKeysWith: { first, _ in first })
             for (index, seam) in data.seams.enumerated() {
                 var history = state.rates[seam.id] ?? RateHistory()
                 if let before = aligned ? previous.seams[index].calls : earlier[seam.id] {
