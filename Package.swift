@@ -50,6 +50,7 @@ let package = Package(
                 "MischiefDemo",
                 "MischiefFiles",
                 "MischiefConsole",
+                "MischiefCurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -2,7 +2,7 @@ import ArgumentParser
 import Mischief
 
 @main
-struct MischiefCommand: ParsableCommand {
+struct MischiefCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mischief",
         abstract: "A chaos console for Swift programs: change how a running program behaves, live.",
@@ -11,6 +11,6 @@ struct MischiefCommand: ParsableCommand {
             functions) through named seams; Mischief changes what those seams do and reverts every change.
             """,
         version: "0.1.0",
-        subcommands: [SpecCommand.self, ThemesCommand.self]
+        subcommands: [DemoCommand.self, SpecCommand.self, ThemesCommand.self]
     )
 }

@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import Mischief
+import MischiefCatalog
+import MischiefConsole
+import MischiefCurses
+import MischiefDemo
+import MischiefFiles
+
+/// `mischief demo`: the console over the built-in demo target, in one process.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Run the console over the built-in demo target.",
+        discussion: """
+            The demo app counts down to Halley's Comet, shows the weather where it thinks it is, greets you in a \
+            fixed-width box and shows a profile card, calling its seams several times a second. Keys 1–8 toggle \
+            its preset profiles; ? lists every key. Quitting, Ctrl-C, SIGTERM and SIGHUP restore the terminal and \
+            revert what the console changed (unless --keep).
+            """)
+
+    @OptionGroup var console: ConsoleOptions
+
+    @Option(name: .long, help: "The session seed for random behaviours without a seed of their own (default: $MISCHIEF_SEED, else random).")
+    var seed: UInt64?
+
+    func run() async throws {
+        let registry = Registry(sessionSeed: seed)
+        let clock = ChaosClock.shared
+        let demo: DemoTarget
+        do {
+            demo = try DemoTarget(registry: registry, clock: clock)
+            try demo.definePresets()
+        } catch {
+            printError(error)
+            throw ExitCode(1)
+        }
+        let setup = console.prepare(registry: registry)
+        let observation = registry.observe()
+        defer { observation.cancel() }
+        let app = Task { await demo.run() }
+        defer { app.cancel() }
+        demo.publish()
+
+        let controller = LocalController(
+            registry: registry, name: "mischief demo", saveDirectory: setup.saveDirectory,
+            targetTime: { clock.peekDate() }, advance: { await clock.advance(by: $0) })
+        let exit = try await console.run(controller: controller, setup: setup)
+        if !console.keep { registry.revertAll() }
+        if case .signal(let signal) = exit { throw ExitCode(signal.exitStatus) }
+    }
+}
+
+/// Options every console command shares, and how they turn into a running console.
+struct ConsoleOptions: ParsableArguments {
+    @Option(name: .long, help: "A theme name or a path to a theme file (see `mischief themes`).")
+    var theme: String?
+
+    @Flag(name: .long, help: "No colours (the mono theme); also when NO_COLOR is set.")
+    var noColor = false
+
+    @Flag(name: .long, help: "Leave what the console applied in place when it quits.")
+    var keep = false
+
+    @Option(name: .long, help: "A directory of profile files to load (may repeat; also $MISCHIEF_PROFILES, $XDG_CONFIG_HOME/mischief/profiles, ./profiles).")
+    var profiles: [String] = []
+
+    /// What `prepare` found: the themes to cycle, problems to show, where to save.
+    struct Setup {
+        var themes: [Theme]
+        var messages: [String]
+        var saveDirectory: URL
+    }
+
+    /// Loads the theme and the user's profiles (given hot keys after the target's own), collecting problems.
+    func prepare(registry: Registry) -> Setup {
+        let environment = ProcessInfo.processInfo.environment
+        let directory = FileManager.default.currentDirectoryPath
+        var messages: [String] = []
+
+        let catalog = ThemeCatalog(environment: environment, currentDirectory: directory)
+        let loaded = catalog.load(theme, noColour: noColor)
+        messages += loaded.diagnostics.map(\.description)
+        var themes = [loaded.theme]
+        if loaded.theme.isMonochrome == false {
+            for item in catalog.list().items {
+                guard let other = item.theme, item.name != loaded.theme.name, other.name != loaded.theme.name else { continue }
+                themes.append(other)
+            }
+        }
+
+        let directories = SearchPath.profiles(explicit: profiles, environment: environment, currentDirectory: directory)
+        let (_, diagnostics) = ProfileFile.loadAll(from: directories, into: registry)
+        messages += diagnostics.map(\.description)
+        let taken = Set(registry.profiles.compactMap(\.profile.key))
+        var free = (1...9).filter { !taken.contains($0) }
+        for status in registry.profiles where status.profile.key == nil && !free.isEmpty {
+            var profile = status.profile
+            profile.key = free.removeFirst()
+            try? registry.define(profile)
+        }
+
+        let config = environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
+        return Setup(
+            themes: themes, messages: messages,
+            saveDirectory: config.appendingPathComponent("mischief/profiles"))
+    }
+
+    /// Runs the console on this terminal until the user quits or a signal arrives.
+    func run(controller: some ConsoleController, setup: Setup) async throws -> ConsoleRunner.Exit {
+        var standardError = StandardError()
+        for message in setup.messages { print(message, to: &standardError) }
+        let terminal = CursesTerminal(palette: setup.themes[0].palette)
+        let runner = ConsoleRunner(
+            terminal: terminal, controller: controller, themes: setup.themes, messages: setup.messages
+        ) { terminal.setPalette($0.palette) }
+        do {
+            return try await runner.run()
+        } catch {
+            print("error: mischief needs a terminal to show the console: \(error)", to: &standardError)
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Mischief
+import MischiefFiles
+
+/// The console's controller for a target in the same process: reads and changes a ``Registry`` directly.
+///
+/// ```swift
+/// let controller = LocalController(registry: .shared, name: "demo") { ChaosClock.shared.peekDate() }
+/// let data = try await controller.load()
+/// try await controller.apply("shift(+1d)", to: "clock.now")
+/// ```
+public final class LocalController: ConsoleController {
+    private let registry: Registry
+    private let name: String
+    private let targetTime: @Sendable () -> Date?
+    private let advance: @Sendable (Duration) async -> Bool
+    private let saveDirectory: URL
+    private let eventLimit: Int
+
+    /// A controller over `registry`.
+    ///
+    /// - Parameters:
+    ///   - name: The target's name for the header.
+    ///   - saveDirectory: Where `s` saves profiles (a directory on the profile search path, so they load next time).
+    ///   - targetTime: The target's time read without counting (its clock seam's `peek`), or nil without one.
+    ///   - advance: Moves the target's virtual time; returns false when its time is real.
+    public init(
+        registry: Registry, name: String, saveDirectory: URL, eventLimit: Int = 200,
+        targetTime: @escaping @Sendable () -> Date? = { nil },
+        advance: @escaping @Sendable (Duration) async -> Bool = { _ in false }
+    ) {
+        self.registry = registry
+        self.name = name
+        self.saveDirectory = saveDirectory
+        self.eventLimit = eventLimit
+        self.targetTime = targetTime
+        self.advance = advance
+    }
+
+    public func load() async throws -> ConsoleData {
+        let snapshot = registry.snapshot()
+        let events = registry.events(after: max(0, snapshot.lastEventID - eventLimit))
+        let seams = snapshot.seams.map { SeamRow($0, actions: registry.actions(for: $0.id) ?? []) }
+        return ConsoleData(
+            target: TargetHeader(
+                name: name, pid: getpid(), uptime: snapshot.uptime, sessionSeed: snapshot.sessionSeed,
+                wallTime: Date(), targetTime: targetTime()),
+            seams: seams, profiles: registry.profiles.map(ProfileRow.init), events: events.map(EventRow.init),
+            view: snapshot.view)
+    }
+
+    public func apply(_ spec: String, to seam: SeamID) async throws {
+        do throws(MischiefError) {
+            try registry.apply(spec: spec, to: seam, source: "console")
+        } catch {
+            throw ConsoleError.refused(Self.message(error))
+        }
+    }
+
+    public func revert(_ seam: SeamID) async throws {
+        registry.revert(seam: seam)
+    }
+
+    public func revertAll() async throws {
+        registry.revertAll()
+    }
+
+    public func toggleProfile(_ name: String) async throws {
+        do throws(MischiefError) {
+            try registry.toggle(profile: name)
+        } catch {
+            throw ConsoleError.refused(Self.message(error))
+        }
+    }
+
+    public func advanceTime(by duration: Duration) async throws {
+        guard await advance(duration) else {
+            throw ConsoleError.refused("time is real: apply virtual or freeze to clock.now to move it")
+        }
+    }
+
+    public func saveProfile(named name: String) async throws -> String {
+        let (profile, skipped) = registry.currentState(named: name, seed: registry.sessionSeed)
+        guard !profile.entries.isEmpty else {
+            throw ConsoleError.refused("nothing to save: no seam is changed"
+                + (skipped.isEmpty ? "" : " by a spec (\(skipped.map(\.description).joined(separator: ", ")) were changed in code)"))
+        }
+        let slug = name.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
+        let url = saveDirectory.appendingPathComponent("\(slug.isEmpty ? "profile" : slug).yaml")
+        do {
+            try FileManager.default.createDirectory(at: saveDirectory, withIntermediateDirectories: true)
+            try ProfileFile(profile).write(to: url)
+        } catch {
+            throw ConsoleError.refused("cannot save \(url.path): \(error.localizedDescription)")
+        }
+        return url.path
+    }
+
+    /// A refusal as the console shows it: a spec error keeps its caret lines.
+    static func message(_ error: MischiefError) -> String {
+        error.description
+    }
+}

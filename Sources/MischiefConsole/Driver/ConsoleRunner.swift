@@ -1,0 +1,135 @@
+import Mischief
+
+/// Runs the console: feeds keys, resizes, fresh data and command results to ``Console/update(_:_:)``, runs the
+/// commands it returns against a ``ConsoleController``, and draws ``Console/render(_:size:theme:)`` on a
+/// ``Terminal`` whenever the picture changed.
+///
+/// The terminal owns its own thread for every terminal call and its input loop; this loop only computes.
+/// Data is reloaded every `refresh` (and at once after each command), and a frame is drawn only when it differs
+/// from the last one, so an idle console costs a snapshot every `refresh` and nothing else.
+///
+/// ```swift
+/// let runner = ConsoleRunner(terminal: CursesTerminal(palette: theme.palette), controller: controller,
+///                            themes: [theme, .mono]) { terminal.palette = $0.palette }
+/// switch try await runner.run() {
+/// case .quit: break
+/// case .signal(let signal): exit(signal.exitStatus)
+/// }
+/// ```
+public final class ConsoleRunner: Sendable {
+    /// Why the console ended.
+    public enum Exit: Sendable, Equatable {
+        /// The user quit (`q`, Ctrl-C as a key).
+        case quit
+        /// A termination signal arrived.
+        case signal(TerminalSignal)
+    }
+
+    private enum Input: Sendable {
+        case event(ConsoleEvent)
+        case signal(TerminalSignal)
+    }
+
+    private let terminal: any Terminal
+    private let controller: any ConsoleController
+    private let themes: [Theme]
+    private let applyTheme: @Sendable (Theme) -> Void
+    private let refresh: Duration
+    private let messages: [String]
+
+    /// A runner for `controller` on `terminal`.
+    ///
+    /// - Parameters:
+    ///   - themes: The themes `t` cycles through; the first is in use at the start.
+    ///   - messages: Lines to show in the status line at the start (problems found in theme or profile files).
+    ///   - refresh: How often data is reloaded while nothing is pressed.
+    ///   - applyTheme: Switches the terminal's colours to a theme.
+    public init(
+        terminal: any Terminal, controller: any ConsoleController, themes: [Theme] = [.default],
+        messages: [String] = [], refresh: Duration = .milliseconds(100),
+        applyTheme: @escaping @Sendable (Theme) -> Void = { _ in }
+    ) {
+        precondition(!themes.isEmpty, "the console needs at least one theme")
+        self.terminal = terminal
+        self.controller = controller
+        self.themes = themes
+        self.messages = messages
+        self.refresh = refresh
+        self.applyTheme = applyTheme
+    }
+
+    /// Takes over the terminal and runs until the user quits or a signal arrives; the terminal is restored on
+    /// return, including when the controller throws.
+    ///
+    /// - Throws: The terminal's error when it cannot start (no terminal, too dumb a terminal).
+    public func run() async throws -> Exit {
+        let (inputs, feed) = AsyncStream<Input>.makeStream()
+        try terminal.start(
+            onKey: { feed.yield(.event(.key($0))) },
+            onResize: { width, height in feed.yield(.event(.resized(rows: height, columns: width))) },
+            onSignal: { feed.yield(.signal($0)) })
+        defer { terminal.stop() }
+        let controller = self.controller
+        let refresh = self.refresh
+        let ticker = Task {
+            while !Task.isCancelled {
+                if let data = try? await controller.load() { feed.yield(.event(.data(data))) }
+                try? await Task.sleep(for: refresh)
+            }
+        }
+        defer {
+            ticker.cancel()
+            feed.finish()
+        }
+
+        let size = terminal.size
+        var state = ConsoleState(size: ScreenSize(rows: size.height, columns: size.width))
+        var themeIndex = 0
+        var lastGrid: CellGrid?
+        for message in messages {
+            _ = Console.update(&state, .commandFinished(.cycleTheme, .failure(message)))
+        }
+        for await input in inputs {
+            switch input {
+            case .signal(let signal):
+                return .signal(signal)
+            case .event(let event):
+                if let exit = await handle(event, &state, &themeIndex) { return exit }
+            }
+            let theme = themes[themeIndex]
+            let grid = Console.render(
+                state, size: state.size, theme: ThemeInfo(name: theme.name, isMonochrome: theme.isMonochrome))
+            if grid != lastGrid {
+                terminal.draw(grid)
+                lastGrid = grid
+            }
+        }
+        return .quit
+    }
+
+    /// Applies `event` and the results of the commands it causes; an exit ends the console.
+    private func handle(_ event: ConsoleEvent, _ state: inout ConsoleState, _ themeIndex: inout Int) async -> Exit? {
+        var pending = [event]
+        var changed = false
+        while !pending.isEmpty {
+            for command in Console.update(&state, pending.removeFirst()) {
+                switch command {
+                case .quit:
+                    return .quit
+                case .cycleTheme:
+                    themeIndex = (themeIndex + 1) % themes.count
+                    applyTheme(themes[themeIndex])
+                    pending.append(.commandFinished(command, .success("theme: \(themes[themeIndex].name)")))
+                default:
+                    let result = await command.perform(with: controller) ?? .success(nil)
+                    pending.append(.commandFinished(command, result))
+                    changed = true
+                }
+            }
+        }
+        if changed, let data = try? await controller.load() {
+            _ = Console.update(&state, .data(data))
+        }
+        return nil
+    }
+}
