@@ -14,6 +14,8 @@ public final class MemoryTerminal: Terminal, Sendable {
         var onKey: (@Sendable (Key) -> Void)?
         var onResize: (@Sendable (Int, Int) -> Void)?
         var onSignal: (@Sendable (TerminalSignal) -> Void)?
+        var waiters: [Int: (matches: @Sendable (CellGrid) -> Bool, continuation: CheckedContinuation<CellGrid?, Never>)] = [:]
+        var nextWaiter = 0
     }
 
     private let state: Mutex<State>
@@ -48,10 +50,42 @@ public final class MemoryTerminal: Terminal, Sendable {
     }
 
     public func draw(_ grid: CellGrid) {
-        state.withLock {
-            $0.lastGrid = grid
-            $0.drawCount += 1
+        let ready = state.withLock { state in
+            state.lastGrid = grid
+            state.drawCount += 1
+            let ready = state.waiters.filter { $0.value.matches(grid) }
+            for key in ready.keys { state.waiters[key] = nil }
+            return ready.values.map(\.continuation)
         }
+        for continuation in ready { continuation.resume(returning: grid) }
+    }
+
+    /// Waits until a frame for which `matches` holds is drawn (or returns the last frame at once if it holds),
+    /// so tests synchronise on what is on screen instead of sleeping. Returns nil if the task is cancelled first.
+    public func frame(where matches: @escaping @Sendable (CellGrid) -> Bool) async -> CellGrid? {
+        let key = state.withLock { state in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let drawn = state.withLock { state -> CellGrid?? in
+                    if Task.isCancelled { return .some(nil) }
+                    if let last = state.lastGrid, matches(last) { return last }
+                    state.waiters[key] = (matches, continuation)
+                    return nil
+                }
+                if let drawn { continuation.resume(returning: drawn) }
+            }
+        } onCancel: {
+            let waiter = state.withLock { $0.waiters.removeValue(forKey: key) }
+            waiter?.continuation.resume(returning: nil)
+        }
+    }
+
+    /// Waits until a frame whose text contains `text` is drawn.
+    public func frame(containing text: String) async -> CellGrid? {
+        await frame { $0.text.contains(text) }
     }
 
     public func stop() {

@@ -1,0 +1,96 @@
+import Foundation
+import Mischief
+import MischiefConsole
+import Testing
+
+@Suite("ConsoleRunner")
+struct ConsoleRunnerTests {
+    let registry = Registry(sessionSeed: 3)
+    let answer = Seam<Void, Int, Never>(
+        "test.answer", title: "The answer", category: "Test", summary: "What the target computes") { 42 }
+    let terminal = MemoryTerminal(width: 120, height: 40)
+    let controller: LocalController
+
+    init() throws {
+        try registry.register(answer)
+        controller = LocalController(
+            registry: registry, name: "runner test",
+            saveDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("runner-\(UUID())"))
+    }
+
+    /// The first frame containing `text`; after 10 s without one, an issue showing the last screen.
+    @discardableResult
+    func screen(containing text: String, sourceLocation: SourceLocation = #_sourceLocation) async -> String {
+        let terminal = self.terminal
+        let found = await withTaskGroup(of: CellGrid?.self) { group in
+            group.addTask { await terminal.frame(containing: text) }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(10))
+                return nil
+            }
+            defer { group.cancelAll() }
+            return await group.next()!
+        }
+        guard let found else {
+            Issue.record("no frame with \"\(text)\"; last:\n\(terminal.lastGrid?.text ?? "none")", sourceLocation: sourceLocation)
+            return ""
+        }
+        return found.text
+    }
+
+    func start() -> Task<ConsoleRunner.Exit, any Error> {
+        let runner = ConsoleRunner(terminal: terminal, controller: controller, refresh: .milliseconds(20))
+        return Task { try await runner.run() }
+    }
+
+    @Test func keysChangeTheTargetAndTheScreenShowsIt() async throws {
+        let run = start()
+        await screen(containing: "The answer")
+        terminal.push(.character("/"))  // filter mode takes keys literally…
+        terminal.push(.character("q"))
+        await screen(containing: "0 of 1 match “q”")
+        terminal.push(.escape)  // …until Esc
+        terminal.push(Key.character(" "))
+        let active = await screen(containing: "active")
+        #expect(active.contains("random"))
+        #expect(registry.snapshot().seam("test.answer")?.behaviour != nil)
+        terminal.push(.character("R"))
+        await screen(containing: "everything reverted")
+        #expect(registry.snapshot().seam("test.answer")?.behaviour == nil)
+        terminal.push(.character("q"))
+        #expect(try await run.value == .quit)
+        #expect(terminal.stopCount == 1)
+    }
+
+    @Test func aSignalEndsTheConsoleAndRestoresTheTerminal() async throws {
+        let run = start()
+        await screen(containing: "The answer")
+        terminal.send(.terminate)
+        #expect(try await run.value == .signal(.terminate))
+        #expect(!terminal.isRunning)
+    }
+
+    @Test func theLocalControllerRefusesABadSpecWithItsCaret() async throws {
+        await #expect(throws: ConsoleError.self) { try await controller.apply(#"return("x")"#, to: "test.answer") }
+        do {
+            try await controller.apply(#"return("x")"#, to: "test.answer")
+        } catch let error as ConsoleError {
+            #expect(error.description.contains("needs JSON for Int"))
+            #expect(error.description.contains("^"))
+        }
+        await #expect(throws: ConsoleError.refused("time is real: apply virtual or freeze to clock.now to move it")) {
+            try await controller.advanceTime(by: .seconds(3600))
+        }
+    }
+
+    @Test func savingWritesAProfileFileThatLoadsBack() async throws {
+        try await controller.apply("return(7)", to: "test.answer")
+        let path = try await controller.saveProfile(named: "Lucky Seven")
+        #expect(path.hasSuffix("lucky-seven.yaml"))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("test.answer: return(7)"))
+        let data = try await controller.load()
+        #expect(data.seams.first?.behaviour == "return(7)")
+        #expect(data.target.name == "runner test")
+    }
+}
