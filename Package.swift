@@ -55,7 +55,7 @@ let package = Package(
             ]
         ),
         // `swift run -c release mischief-bench`: hot-path costs as ratios against direct calls.
-        .executableTarget(name: "MischiefBenchmarks", dependencies: ["Mischief"]),
+        .executableTarget(name: "MischiefBenchmarks", dependencies: ["Mischief", "MischiefConsole"]),
         .testTarget(name: "MischiefTests", dependencies: ["Mischief"]),
         .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles"]),
         .testTarget(name: "MischiefCatalogTests", dependencies: ["MischiefCatalog"]),

@@ -8,6 +8,7 @@
 import Dispatch
 import Foundation
 import Mischief
+import Synchronization
 
 /// The trivial integer function; not optimised, so the loop cannot be folded away and it costs one real call.
 @inline(never) @_optimize(none)
@@ -150,3 +151,14 @@ let two = throughput(threads: 2, iterations: 20_000_000)
 registry.revertAll()
 print(String(format: "int.constant, 1 thread:  %6.1f M calls/s", one / 1e6))
 print(String(format: "int.constant, 2 threads: %6.1f M calls/s  %.2fx of one thread   target ≥ 1.6x", two / 1e6, two / one))
+
+print("")
+print("console (MemoryTerminal 200×60, LocalController, refresh 100 ms)")
+let small = ConsoleBenchmarks.renderMilliseconds(seams: 6)
+let large = ConsoleBenchmarks.renderMilliseconds(seams: 1_000)
+print(String(format: "render, 6 seams:      %6.3f ms/frame   (baseline)", small))
+print(String(format: "render, 1,000 seams:  %6.3f ms/frame   %.1fx of 6 seams   target < 2 ms", large, large / small))
+let idle = try await ConsoleBenchmarks.consoleCPU(callsPerSecond: 0)
+print(String(format: "console CPU, target idle:             %5.2f%% of a core   target < 1%%", idle.console * 100))
+let busy = try await ConsoleBenchmarks.consoleCPU(callsPerSecond: 1_000_000)
+print(String(format: "console CPU, target at %4.2f M calls/s: %5.2f%% of a core   target < 5%%", busy.calls / 1e6, busy.console * 100))
