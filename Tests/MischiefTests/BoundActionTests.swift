@@ -200,6 +200,16 @@ struct BoundActionTests {
         #expect(nudged?.description == expected)
     }
 
+    @Test func datesNudgeByTheirDurationStep() throws {
+        let freeze = [ActionSignature("freeze", summary: "", parameters: [
+            .init("at", .date, step: .duration(SpecDuration(.seconds(86_400))))])]
+        let term = try Spec(parsing: "freeze(2038-01-19T03:14:08Z)").alternatives[0].terms[0]
+        #expect(term.nudged(by: 1, signatures: freeze)?.description == "freeze(2038-01-20T03:14:08Z)")
+        #expect(term.nudged(by: -19, signatures: freeze)?.description == "freeze(2037-12-31T03:14:08Z)")
+        let late = try Spec(parsing: "freeze(9999-12-31T12:00:00Z)").alternatives[0].terms[0]
+        #expect(late.nudged(by: 1, signatures: freeze) == nil)
+    }
+
     @Test func compositionRule() throws {
         let bound = try Spec(parsing: "log + 2*delay(1s) -> return(1)").bind(to: Self.misc, seam: "test.seam")
         #expect(bound.map(\.count) == [2, 1])

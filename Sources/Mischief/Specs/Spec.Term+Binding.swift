@@ -94,6 +94,15 @@ extension Spec.Term {
                 return nil
             }
             moved = .integer(total)
+        case (.date(let date), .duration(let stepDuration)):
+            // Whole seconds only: a date steps by days or hours; years 0000–9999 are what specs can write.
+            let (delta, overflow) = (stepDuration.nanoseconds / 1_000_000_000).multipliedReportingOverflow(
+                by: Int64(steps))
+            let (seconds, overflow2) = date.seconds.addingReportingOverflow(delta)
+            guard !overflow, !overflow2, (-62_167_219_200...253_402_300_799).contains(seconds) else {
+                return nil
+            }
+            moved = .date(SpecDate(seconds: seconds, nanoseconds: date.nanoseconds))
         case (.number(let number), _):
             guard let amount = Self.amount(of: step) else {
                 return nil
