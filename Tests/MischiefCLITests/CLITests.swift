@@ -3,9 +3,14 @@ import Testing
 
 /// Runs the built `mischief` binary, as a user would.
 struct CLI {
+    /// The built `mischief` executable.
     static var binary: URL {
         // The test runner lives in the build products directory, next to the executables it depends on.
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("mischief")
+        if FileManager.default.fileExists(atPath: binary.path) { return binary }
+        // Under XCTest's bundle layout the runner sits one level deeper.
+        return binary.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("mischief")
     }
 
@@ -19,14 +24,8 @@ struct CLI {
     static func run(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil) throws
         -> Result
     {
-        var binary = Self.binary
-        // Under XCTest's bundle layout the runner sits one level deeper.
-        if !FileManager.default.fileExists(atPath: binary.path) {
-            binary = binary.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("mischief")
-        }
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = Self.binary
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if let directory { process.currentDirectoryURL = directory }
