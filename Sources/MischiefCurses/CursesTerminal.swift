@@ -139,20 +139,18 @@ public final class CursesTerminal: Terminal, Sendable {
 
     /// Draws roles with `palette` from the next frame on (a theme switch); the screen is redrawn in full.
     public func setPalette(_ palette: Palette) {
-        shared.withLock {
-            guard $0.phase == .running else { return }
-            $0.pendingPalette = palette
-            if !wakePending.exchange(true, ordering: .sequentiallyConsistent) {
-                var byte: UInt8 = 0
-                _ = write($0.wakeFD, &byte, 1)
-            }
-        }
+        post { $0.pendingPalette = palette }
     }
 
     public func draw(_ grid: CellGrid) {
+        post { $0.pendingGrid = grid }
+    }
+
+    /// Leaves work for the terminal thread and wakes it (once until it has looked).
+    private func post(_ change: (inout Shared) -> Void) {
         shared.withLock {
             guard $0.phase == .running else { return }
-            $0.pendingGrid = grid
+            change(&$0)
             if !wakePending.exchange(true, ordering: .sequentiallyConsistent) {
                 var byte: UInt8 = 0
                 _ = write($0.wakeFD, &byte, 1)
