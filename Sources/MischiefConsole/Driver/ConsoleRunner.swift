@@ -86,6 +86,7 @@ public final class ConsoleRunner: Sendable {
         var state = ConsoleState(size: ScreenSize(rows: size.height, columns: size.width))
         var themeIndex = 0
         var lastGrid: CellGrid?
+        // Problems found at start show as a failed result, the one way update() takes a message from outside.
         for message in messages {
             _ = Console.update(&state, .commandFinished(.cycleTheme, .failure(message)))
         }
@@ -119,7 +120,7 @@ public final class ConsoleRunner: Sendable {
                 case .cycleTheme:
                     themeIndex = (themeIndex + 1) % themes.count
                     applyTheme(themes[themeIndex])
-                    pending.append(.commandFinished(command, .success("theme: \(themes[themeIndex].name)")))
+                    pending.append(.commandFinished(command, .success(themes[themeIndex].name)))
                 default:
                     let result = await command.perform(with: controller) ?? .success(nil)
                     pending.append(.commandFinished(command, result))
