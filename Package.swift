@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "MischiefConsole", targets: ["MischiefConsole"]),
         .library(name: "MischiefCurses", targets: ["MischiefCurses"]),
         .library(name: "MischiefDemo", targets: ["MischiefDemo"]),
+        .library(name: "MischiefControl", targets: ["MischiefControl"]),
         .executable(name: "mischief", targets: ["MischiefCLI"]),
         .executable(name: "mischief-bench", targets: ["MischiefBenchmarks"]),
         // Scripts/terminal-smoke.sh drives it in tmux: layout, keys, resize, SIGTERM and crash restoration.
@@ -20,6 +21,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // The core: toolchain only, so any app or server can embed it.
@@ -42,6 +44,15 @@ let package = Package(
         .target(
             name: "MischiefDemo", dependencies: ["Mischief", "MischiefCatalog", "MischiefNetwork", "MischiefFiles"],
             resources: [.copy("Profiles")]),
+        // The control API: HTTP/JSON on a Unix socket (server in the target, client, sessions). Its wire format is
+        // the console's own data, so a console attached over the socket shows what an in-process one shows.
+        .target(
+            name: "MischiefControl",
+            dependencies: [
+                "Mischief", "MischiefFiles", "MischiefConsole",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]),
         .executableTarget(name: "MischiefTerminalSmoke", dependencies: ["MischiefConsole", "MischiefCurses"]),
         .executableTarget(
             name: "MischiefCLI",
@@ -51,11 +62,13 @@ let package = Package(
                 "MischiefFiles",
                 "MischiefConsole",
                 "MischiefCurses",
+                "MischiefControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // `swift run -c release mischief-bench`: hot-path costs as ratios against direct calls.
-        .executableTarget(name: "MischiefBenchmarks", dependencies: ["Mischief", "MischiefConsole"]),
+        .executableTarget(
+            name: "MischiefBenchmarks", dependencies: ["Mischief", "MischiefConsole", "MischiefControl", "MischiefDemo"]),
         .testTarget(name: "MischiefTests", dependencies: ["Mischief"]),
         .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles"]),
         .testTarget(name: "MischiefCatalogTests", dependencies: ["MischiefCatalog"]),
@@ -64,6 +77,9 @@ let package = Package(
         .testTarget(
             name: "MischiefConsoleTests", dependencies: ["MischiefConsole", "Mischief", "MischiefFiles"],
             exclude: ["Snapshots"]),
+        .testTarget(
+            name: "MischiefControlTests",
+            dependencies: ["MischiefControl", "Mischief", "MischiefConsole", "MischiefFiles"]),
         .testTarget(name: "MischiefDemoTests", dependencies: ["MischiefDemo"]),
         .testTarget(name: "MischiefCursesTests", dependencies: ["MischiefCurses", "MischiefConsole", "CNcurses"]),
         // Runs the built `mischief` binary end to end.

@@ -3,6 +3,7 @@ import Foundation
 import Mischief
 import MischiefCatalog
 import MischiefConsole
+import MischiefControl
 import MischiefCurses
 import MischiefDemo
 import MischiefFiles
@@ -24,6 +25,16 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The session seed for random behaviours without a seed of their own (default: $MISCHIEF_SEED, else random).")
     var seed: UInt64?
 
+    @Flag(name: .long, help: "No console: serve the control API and print the socket path, until SIGINT or SIGTERM.")
+    var headless = false
+
+    @Option(name: .long, help: "With --headless, the socket path (default: $XDG_RUNTIME_DIR/mischief/demo-PID.sock, else /tmp/mischief-UID/demo-PID.sock).")
+    var socket: String?
+
+    func validate() throws {
+        if socket != nil, !headless { throw ValidationError("--socket needs --headless") }
+    }
+
     func run() async throws {
         let registry = Registry(sessionSeed: seed)
         let clock = ChaosClock.shared
@@ -36,6 +47,7 @@ struct DemoCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let setup = console.prepare(registry: registry)
+        if headless { return try await serve(registry: registry, demo: demo, clock: clock, messages: setup.messages) }
         let observation = registry.observe()
         defer { observation.cancel() }
         let app = Task { await demo.run() }
@@ -48,6 +60,36 @@ struct DemoCommand: AsyncParsableCommand {
         let exit = try await console.run(controller: controller, setup: setup)
         if !console.keep { registry.revertAll() }
         if case .signal(let signal) = exit { throw ExitCode(signal.exitStatus) }
+    }
+}
+
+extension DemoCommand {
+    /// `--headless`: the demo target with its control socket and no console.
+    private func serve(registry: Registry, demo: DemoTarget, clock: ChaosClock, messages: [String]) async throws {
+        var standardError = StandardError()
+        for message in messages { print(message, to: &standardError) }
+        var options = ControlServer.Options(name: "demo", socketPath: socket)
+        options.targetTime = { clock.peekDate() }
+        options.advance = { await clock.advance(by: $0) }
+        let server = ControlServer(registry: registry, options: options)
+        do {
+            try await server.start()
+        } catch {
+            printError(error)
+            throw ExitCode(1)
+        }
+        let app = Task { await demo.run() }
+        demo.publish()
+        print(server.socketPath)
+        fflush(nil)
+        print("""
+            mischief demo: serving the control API on that socket (Ctrl-C stops)
+              mischief attach \(server.socketPath)
+              curl --unix-socket \(server.socketPath) http://localhost/v1/seams
+            """, to: &standardError)
+        _ = await Signals.next([SIGINT, SIGTERM, SIGHUP])
+        app.cancel()
+        await server.stop()
     }
 }
 

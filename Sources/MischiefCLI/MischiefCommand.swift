@@ -11,6 +11,9 @@ struct MischiefCommand: AsyncParsableCommand {
             functions) through named seams; Mischief changes what those seams do and reverts every change.
             """,
         version: "0.1.0",
-        subcommands: [DemoCommand.self, SpecCommand.self, ThemesCommand.self]
+        subcommands: [
+            DemoCommand.self, AttachCommand.self, ListCommand.self, ApplyCommand.self, RevertCommand.self,
+            WatchCommand.self, SpecCommand.self, ThemesCommand.self,
+        ]
     )
 }

@@ -150,8 +150,7 @@ func explanation(of spec: Spec, actions: [ActionSignature]) -> String {
 }
 
 func printError(_ error: any Error) {
-    var standardError = StandardError()
-    print("error: \(error)", to: &standardError)
+    printError("\(error)")
 }
 
 extension Double {

@@ -1,0 +1,205 @@
+import Foundation
+import Mischief
+import MischiefConsole
+
+/// The control API's version, limits and the JSON values it sends and receives.
+///
+/// Every route starts with `/v1`; a client sends `Mischief-API: 1` and a target that speaks another version
+/// answers 426. JSON is the only response format; requests that carry a profile may be YAML (JSON is YAML too).
+public enum ControlAPI {
+    /// The API version this library serves and speaks.
+    public static let version = 1
+    /// The Mischief library's version, reported by `GET /v1/target`.
+    public static let libraryVersion = "0.3.0"
+    /// The header a client names its API version in.
+    public static let versionHeader = "Mischief-API"
+    /// The header that names the session a change belongs to (also `?session=`).
+    public static let sessionHeader = "Mischief-Session"
+    /// The largest request body the target reads; larger ones get 413.
+    public static let maxBodyBytes = 1 << 20
+}
+
+/// `GET /v1/target`: who the target is.
+public struct TargetInfo: Sendable, Codable, Equatable {
+    /// What the target calls itself.
+    public var name: String
+    public var pid: Int32
+    /// Seconds since the target's registry started.
+    public var uptime: Double
+    /// The control API version the target serves.
+    public var apiVersion: Int
+    /// The Mischief library version the target links.
+    public var libraryVersion: String
+    /// The seed random behaviours derive theirs from.
+    public var sessionSeed: UInt64
+    /// The socket the target serves on.
+    public var socket: String?
+
+    public init(
+        name: String, pid: Int32, uptime: Double, apiVersion: Int, libraryVersion: String, sessionSeed: UInt64,
+        socket: String?
+    ) {
+        self.name = name
+        self.pid = pid
+        self.uptime = uptime
+        self.apiVersion = apiVersion
+        self.libraryVersion = libraryVersion
+        self.sessionSeed = sessionSeed
+        self.socket = socket
+    }
+}
+
+/// `GET /v1/seams/{id}`: one seam, with the entries applied to it and who owns them.
+public struct SeamDetail: Sendable, Codable, Equatable {
+    /// The seam as the console lists it: definition, actions, active spec, counters and revert status.
+    public var seam: SeamRow
+    /// Entries on the seam, oldest first; the last one wins on a replacing seam.
+    public var layers: [Layer]
+
+    /// One applied entry.
+    public struct Layer: Sendable, Codable, Equatable {
+        public var entry: Int
+        public var behaviour: String
+        /// Who applied it: `api`, `profile NAME`, a session's name, `code`.
+        public var source: String
+        public var status: RevertStatus
+        /// The session that owns it; nil for a lasting change.
+        public var session: String?
+
+        public init(entry: Int, behaviour: String, source: String, status: RevertStatus, session: String?) {
+            self.entry = entry
+            self.behaviour = behaviour
+            self.source = source
+            self.status = status
+            self.session = session
+        }
+    }
+
+    public init(seam: SeamRow, layers: [Layer]) {
+        self.seam = seam
+        self.layers = layers
+    }
+}
+
+/// `PUT /v1/seams/{id}` as JSON: `{"spec": "shift(+1d)"}`.
+public struct ApplyRequest: Sendable, Codable, Equatable {
+    public var spec: String
+
+    public init(spec: String) { self.spec = spec }
+}
+
+/// `POST /v1/sessions`: what a console asks for.
+public struct SessionRequest: Sendable, Codable, Equatable {
+    /// Shown as the source of the session's changes ("console alice").
+    public var name: String?
+    /// Seconds the session lives without an open events stream or a renewal (default 15).
+    public var lease: Double?
+    /// Whether the session's changes stay when it ends.
+    public var keep: Bool?
+
+    public init(name: String? = nil, lease: Double? = nil, keep: Bool? = nil) {
+        self.name = name
+        self.lease = lease
+        self.keep = keep
+    }
+}
+
+/// A session as the target reports it.
+public struct SessionInfo: Sendable, Codable, Equatable {
+    /// The id to send as `Mischief-Session` (or `?session=`).
+    public var id: String
+    /// The source its changes are logged under.
+    public var name: String
+    /// Seconds the lease lasts from each renewal.
+    public var lease: Double
+    /// Whether its changes stay when it ends.
+    public var keep: Bool
+    /// How many events streams hold it open.
+    public var streams: Int
+    /// Changes and profiles it owns.
+    public var changes: Int
+
+    public init(id: String, name: String, lease: Double, keep: Bool, streams: Int, changes: Int) {
+        self.id = id
+        self.name = name
+        self.lease = lease
+        self.keep = keep
+        self.streams = streams
+        self.changes = changes
+    }
+}
+
+/// `POST /v1/time/advance`: `{"seconds": 3600}`.
+public struct AdvanceRequest: Sendable, Codable, Equatable {
+    public var seconds: Double
+
+    public init(seconds: Double) { self.seconds = seconds }
+}
+
+/// `POST /v1/revert-all`'s answer.
+public struct RevertAllResult: Sendable, Codable, Equatable {
+    /// How many entries were active before.
+    public var reverted: Int
+
+    public init(reverted: Int) { self.reverted = reverted }
+}
+
+/// Every error the API returns: `{"error": "unknown seam", "detail": "…"}`.
+public struct ErrorBody: Sendable, Codable, Equatable, Error, CustomStringConvertible {
+    /// A short, stable kind of error (`invalid spec`, `unknown seam`, `body too large`, …).
+    public var error: String
+    /// What went wrong in words; a spec error keeps its caret line.
+    public var detail: String
+    /// For a spec error, the 1-based column where it went wrong.
+    public var column: Int?
+
+    public init(error: String, detail: String, column: Int? = nil) {
+        self.error = error
+        self.detail = detail
+        self.column = column
+    }
+
+    public var description: String { detail.isEmpty ? error : "\(error): \(detail)" }
+}
+
+/// One counter line of the events stream's `counters` message: a seam whose counts or state changed.
+public struct CounterUpdate: Sendable, Codable, Equatable {
+    public var seam: SeamID
+    public var calls: Int
+    public var chaosCalls: Int
+    public var errors: Int
+    public var inFlight: Int
+    public var status: RevertStatus
+    public var behaviour: String?
+
+    public init(_ row: SeamRow) {
+        seam = row.id
+        calls = row.calls
+        chaosCalls = row.chaosCalls
+        errors = row.errors
+        inFlight = row.inFlight
+        status = row.status
+        behaviour = row.behaviour
+    }
+}
+
+/// `GET /v1/events`'s first message.
+public struct StreamHello: Sendable, Codable, Equatable {
+    public var target: TargetInfo
+    /// The session the stream holds open, if any.
+    public var session: String?
+
+    public init(target: TargetInfo, session: String?) {
+        self.target = target
+        self.session = session
+    }
+}
+
+extension JSONEncoder {
+    /// The encoder every API answer uses: sorted keys, so answers diff and test well.
+    static let control: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+}

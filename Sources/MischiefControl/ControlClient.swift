@@ -1,0 +1,331 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+import Mischief
+import MischiefConsole
+
+/// Talks to a target's control API over its Unix socket: one connection per request, plus a long-lived events
+/// stream.
+///
+/// ```swift
+/// let client = ControlClient(socketPath: "/run/user/1000/mischief/orders-4242.sock")
+/// let target = try await client.handshake()          // checks the API version
+/// try await client.apply("shift(+1d)", to: "clock.now")
+/// print(try await client.seam("clock.now").seam.calls)
+/// ```
+public struct ControlClient: Sendable {
+    /// The socket the client connects to.
+    public let socketPath: String
+    /// The session its changes belong to, if any.
+    public var session: String?
+
+    public init(socketPath: String, session: String? = nil) {
+        self.socketPath = socketPath
+        self.session = session
+    }
+
+    // MARK: Target
+
+    /// Reads the target and checks that it speaks this client's API version.
+    ///
+    /// - Throws: ``ControlClientError/incompatible(target:client:detail:)`` when the versions differ.
+    @discardableResult
+    public func handshake() async throws(ControlClientError) -> TargetInfo {
+        let info: TargetInfo = try await get("target")
+        guard info.apiVersion == ControlAPI.version else {
+            throw .incompatible(target: info.apiVersion, client: ControlAPI.version, detail: "")
+        }
+        return info
+    }
+
+    public func target() async throws(ControlClientError) -> TargetInfo { try await get("target") }
+
+    public func view() async throws(ControlClientError) -> TargetView { try await get("target/view") }
+
+    /// Everything a console shows, in one request.
+    public func console(events: Int = 200) async throws(ControlClientError) -> ConsoleData {
+        try await get("console?events=\(events)")
+    }
+
+    // MARK: Seams
+
+    public func seams() async throws(ControlClientError) -> [SeamRow] { try await get("seams") }
+
+    public func seam(_ id: SeamID) async throws(ControlClientError) -> SeamDetail {
+        try await get("seams/\(Self.escape(id.rawValue))")
+    }
+
+    /// Applies a spec; the target answers with the seam's new state.
+    @discardableResult
+    public func apply(_ spec: String, to seam: SeamID) async throws(ControlClientError) -> SeamDetail {
+        try await send(.PUT, "seams/\(Self.escape(seam.rawValue))", json: ApplyRequest(spec: spec))
+    }
+
+    @discardableResult
+    public func revert(_ seam: SeamID) async throws(ControlClientError) -> SeamDetail {
+        try await send(.DELETE, "seams/\(Self.escape(seam.rawValue))")
+    }
+
+    @discardableResult
+    public func revertAll() async throws(ControlClientError) -> RevertAllResult {
+        try await send(.POST, "revert-all")
+    }
+
+    // MARK: Profiles
+
+    public func profiles() async throws(ControlClientError) -> [ProfileRow] { try await get("profiles") }
+
+    /// Defines the profiles in a YAML (or JSON) text.
+    @discardableResult
+    public func define(profiles text: String) async throws(ControlClientError) -> [ProfileRow] {
+        try await send(.POST, "profiles", body: Data(text.utf8), contentType: "application/yaml")
+    }
+
+    /// Applies, reverts or toggles a profile (`verb`: `apply`, `revert`, `toggle`).
+    @discardableResult
+    public func profile(_ name: String, _ verb: String) async throws(ControlClientError) -> ProfileRow {
+        try await send(.POST, "profiles/\(Self.escape(name))/\(verb)")
+    }
+
+    /// The current state as a profile file's YAML.
+    public func currentProfile(named name: String) async throws(ControlClientError) -> String {
+        let (_, data) = try await request(.GET, "profiles/current?name=\(Self.escape(name))")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    public func advanceTime(by duration: Duration) async throws(ControlClientError) {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        let _: TargetInfo = try await send(.POST, "time/advance", json: AdvanceRequest(seconds: seconds))
+    }
+
+    // MARK: Sessions
+
+    /// Opens a session; send its id with changes (``session``) and hold it with ``events()`` or ``renew(_:)``.
+    public func openSession(_ request: SessionRequest) async throws(ControlClientError) -> SessionInfo {
+        try await send(.POST, "sessions", json: request)
+    }
+
+    @discardableResult
+    public func renew(_ session: String) async throws(ControlClientError) -> SessionInfo {
+        try await send(.POST, "sessions/\(Self.escape(session))/renew")
+    }
+
+    @discardableResult
+    public func endSession(_ session: String) async throws(ControlClientError) -> SessionInfo {
+        try await send(.DELETE, "sessions/\(Self.escape(session))")
+    }
+
+    // MARK: Events
+
+    /// The target's events stream, holding ``session`` open while it is read. It ends with an error when the
+    /// target goes away; cancelling the reading task closes it.
+    public func events() -> AsyncThrowingStream<StreamMessage, any Error> {
+        let path = "events" + (session.map { "?session=\(Self.escape($0))" } ?? "")
+        let socketPath = self.socketPath
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    var client = HTTPClient()
+                    let response = try await client.sendHTTPRequest(
+                        Self.makeRequest(.GET, path, body: Data(), contentType: nil, session: nil),
+                        to: sockaddr_un.unix(path: socketPath))
+                    guard response.statusCode.code == 200 else {
+                        throw Self.failure(status: response.statusCode.code, data: try await response.bodyData)
+                    }
+                    guard case .httpBody(let body) = response.payload else { throw ControlClientError.protocolError("no body") }
+                    var parser = StreamParser()
+                    for try await chunk in body {
+                        for message in parser.feed(chunk) { continuation.yield(message) }
+                    }
+                    continuation.finish(throwing: ControlClientError.disconnected("the target closed the events stream"))
+                } catch is CancellationError {
+                    continuation.finish()
+                } catch let error as ControlClientError {
+                    continuation.finish(throwing: error)
+                } catch {
+                    continuation.finish(throwing: ControlClientError.disconnected("\(error.localizedDescription)"))
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    // MARK: Requests
+
+    func get<T: Decodable>(_ path: String) async throws(ControlClientError) -> T {
+        try await send(.GET, path)
+    }
+
+    func send<T: Decodable>(
+        _ method: HTTPMethod, _ path: String, json: some Encodable
+    ) async throws(ControlClientError) -> T {
+        let body: Data
+        do { body = try JSONEncoder.control.encode(json) } catch { throw .protocolError("\(error)") }
+        return try await send(method, path, body: body, contentType: "application/json")
+    }
+
+    func send<T: Decodable>(
+        _ method: HTTPMethod, _ path: String, body: Data = Data(), contentType: String? = nil
+    ) async throws(ControlClientError) -> T {
+        let (_, data) = try await request(method, path, body: body, contentType: contentType)
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch {
+            throw .protocolError("the target's answer to \(method.rawValue) /v1/\(path) did not decode: \(error)")
+        }
+    }
+
+    /// Sends one request; a status other than 2xx becomes ``ControlClientError/refused(status:_:)``.
+    public func request(
+        _ method: HTTPMethod, _ path: String, body: Data = Data(), contentType: String? = nil
+    ) async throws(ControlClientError) -> (status: Int, body: Data) {
+        let request = Self.makeRequest(method, path, body: body, contentType: contentType, session: session)
+        let status: Int
+        let data: Data
+        do {
+            var client = HTTPClient()
+            let response = try await client.sendHTTPRequest(request, to: sockaddr_un.unix(path: socketPath))
+            status = response.statusCode.code
+            data = try await response.bodyData
+        } catch let error as SocketError {
+            throw .unreachable(socketPath, Self.describe(error))
+        } catch {
+            throw .unreachable(socketPath, error.localizedDescription)
+        }
+        guard (200..<300).contains(status) else { throw Self.failure(status: status, data: data) }
+        return (status, data)
+    }
+
+    static func makeRequest(
+        _ method: HTTPMethod, _ path: String, body: Data, contentType: String?, session: String?
+    ) -> HTTPRequest {
+        var headers: HTTPHeaders = [.host: "mischief", HTTPHeader(ControlAPI.versionHeader): "\(ControlAPI.version)"]
+        if let contentType { headers[.contentType] = contentType }
+        if let session { headers[HTTPHeader(ControlAPI.sessionHeader)] = session }
+        let (route, query) = Self.split(path)
+        return HTTPRequest(
+            method: method, version: .http11, path: "/v\(ControlAPI.version)/\(route)", query: query, headers: headers,
+            body: HTTPBodySequence(data: body))
+    }
+
+    private static func split(_ path: String) -> (String, [HTTPRequest.QueryItem]) {
+        guard let mark = path.firstIndex(of: "?") else { return (path, []) }
+        let query = path[path.index(after: mark)...].split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            return HTTPRequest.QueryItem(
+                name: parts[0].removingPercentEncoding ?? parts[0],
+                value: parts.count > 1 ? (parts[1].removingPercentEncoding ?? parts[1]) : "")
+        }
+        return (String(path[..<mark]), query)
+    }
+
+    static func escape(_ component: String) -> String {
+        component.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?&="))) ?? component
+    }
+
+    static func failure(status: Int, data: Data) -> ControlClientError {
+        let body = (try? JSONDecoder().decode(ErrorBody.self, from: data))
+            ?? ErrorBody(error: "HTTP \(status)", detail: String(decoding: data.prefix(500), as: UTF8.self))
+        if status == 426 {
+            return .incompatible(target: nil, client: ControlAPI.version, detail: body.detail)
+        }
+        return .refused(status: status, body)
+    }
+
+    private static func describe(_ error: SocketError) -> String {
+        switch error {
+        case .failed(let type, let errno, let message):
+            return "\(type) failed: \(message) (errno \(errno))"
+        case .disconnected:
+            return "the target closed the connection"
+        default:
+            return "\(error)"
+        }
+    }
+}
+
+/// Why a request to a target failed.
+public enum ControlClientError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Nothing answers on the socket (the target is gone, or the path is wrong).
+    case unreachable(String, String)
+    /// The target answered with an error.
+    case refused(status: Int, ErrorBody)
+    /// The target speaks another API version.
+    case incompatible(target: Int?, client: Int, detail: String)
+    /// A stream ended.
+    case disconnected(String)
+    /// The answer made no sense.
+    case protocolError(String)
+
+    public var description: String {
+        switch self {
+        case .unreachable(let path, let reason):
+            "no target answers on \(path): \(reason)"
+        case .refused(_, let body):
+            body.detail.isEmpty ? body.error : body.detail
+        case .incompatible(let target, let client, let detail):
+            if let target {
+                "the target speaks control API v\(target) and this mischief speaks v\(client): "
+                    + "use the mischief CLI that matches the target's Mischief version"
+            } else {
+                detail
+            }
+        case .disconnected(let reason):
+            "lost the target: \(reason)"
+        case .protocolError(let reason):
+            "unexpected answer from the target: \(reason)"
+        }
+    }
+}
+
+/// One message of the events stream.
+public enum StreamMessage: Sendable, Equatable {
+    case hello(StreamHello)
+    case event(EventRow)
+    case counters([CounterUpdate])
+    /// A message this client does not know (a newer target); its name and data.
+    case other(String, String)
+}
+
+/// Splits server-sent events into messages.
+struct StreamParser {
+    private var buffer: [UInt8] = []
+
+    mutating func feed(_ data: Data) -> [StreamMessage] {
+        buffer.append(contentsOf: data)
+        var messages: [StreamMessage] = []
+        while let end = Self.blankLine(in: buffer) {
+            let block = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
+            buffer.removeSubrange(..<end.upperBound)
+            if let message = Self.parse(block) { messages.append(message) }
+        }
+        return messages
+    }
+
+    private static func blankLine(in bytes: [UInt8]) -> Range<Int>? {
+        guard bytes.count >= 2 else { return nil }
+        for index in 0..<(bytes.count - 1) where bytes[index] == 0x0A && bytes[index + 1] == 0x0A {
+            return index..<(index + 2)
+        }
+        return nil
+    }
+
+    static func parse(_ block: String) -> StreamMessage? {
+        var name = "message"
+        var data: [String] = []
+        for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix(":") { continue }
+            if line.hasPrefix("event:") { name = line.dropFirst(6).trimmingCharacters(in: .whitespaces) }
+            if line.hasPrefix("data:") { data.append(String(line.dropFirst(5).drop { $0 == " " })) }
+        }
+        guard !data.isEmpty else { return nil }
+        let json = Data(data.joined(separator: "\n").utf8)
+        let decoder = JSONDecoder()
+        switch name {
+        case "hello": return (try? decoder.decode(StreamHello.self, from: json)).map(StreamMessage.hello)
+        case "event": return (try? decoder.decode(EventRow.self, from: json)).map(StreamMessage.event)
+        case "counters": return (try? decoder.decode([CounterUpdate].self, from: json)).map(StreamMessage.counters)
+        default: return .other(name, String(decoding: json, as: UTF8.self))
+        }
+    }
+}

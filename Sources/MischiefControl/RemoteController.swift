@@ -1,0 +1,173 @@
+import Foundation
+import Mischief
+import MischiefConsole
+import MischiefFiles
+import Synchronization
+
+/// The console's controller for a target in another process, over its control socket.
+///
+/// It opens a session and holds it with the events stream, so what the console changes is reverted when the
+/// console goes away (unless `keep`). When the target stops answering, ``load()`` returns the last data marked
+/// ``ConnectionState/lost(_:)`` and keeps trying; when the target is back (at the path `locate` finds), it
+/// opens a new session and the console carries on.
+public final class RemoteController: ConsoleController {
+    private let locate: @Sendable () -> String?
+    private let sessionName: String
+    private let keep: Bool
+    private let saveDirectory: URL
+    private let eventLimit: Int
+    private let link = Mutex(Link())
+
+    private struct Link {
+        var client: ControlClient?
+        var stream: Task<Void, Never>?
+        var last: ConsoleData?
+        var lostReason: String?
+        var generation = 0
+    }
+
+    /// A controller for the target at the socket `locate` returns (called again to reconnect; nil when no target
+    /// is found).
+    public init(
+        sessionName: String = "console", keep: Bool = false, saveDirectory: URL, eventLimit: Int = 200,
+        locate: @escaping @Sendable () -> String?
+    ) {
+        self.locate = locate
+        self.sessionName = sessionName
+        self.keep = keep
+        self.saveDirectory = saveDirectory
+        self.eventLimit = eventLimit
+    }
+
+    /// A controller for the target at `socketPath`.
+    public convenience init(socketPath: String, sessionName: String = "console", keep: Bool = false, saveDirectory: URL) {
+        self.init(sessionName: sessionName, keep: keep, saveDirectory: saveDirectory) { socketPath }
+    }
+
+    public func load() async throws -> ConsoleData {
+        do {
+            let client = try await connected()
+            var data = try await client.console(events: eventLimit)
+            data.connection = .connected
+            link.withLock {
+                $0.last = data
+                $0.lostReason = nil
+            }
+            return data
+        } catch {
+            return lost("\(error)")
+        }
+    }
+
+    /// The session's id while connected.
+    public var session: String? { link.withLock { $0.client?.session } }
+
+    /// Ends the session: its changes are reverted unless `keep`.
+    public func close() async {
+        let (client, stream) = link.withLock { link in
+            defer { link.client = nil; link.stream = nil }
+            return (link.client, link.stream)
+        }
+        if let client, let session = client.session { _ = try? await client.endSession(session) }
+        stream?.cancel()
+    }
+
+    private func lost(_ reason: String) -> ConsoleData {
+        let (stream, last) = link.withLock { link in
+            defer {
+                link.client = nil
+                link.stream = nil
+                link.lostReason = reason
+            }
+            return (link.stream, link.last)
+        }
+        stream?.cancel()
+        var data = last ?? ConsoleData(
+            target: TargetHeader(name: "no target", pid: 0, uptime: .zero, sessionSeed: 0, wallTime: Date()))
+        data.connection = .lost(reason)
+        return data
+    }
+
+    /// The client with a live session, connecting (again) when there is none.
+    private func connected() async throws(ControlClientError) -> ControlClient {
+        if let client = link.withLock({ $0.client }) { return client }
+        guard let path = locate() else { throw .unreachable("the socket directory", "no target is serving") }
+        var client = ControlClient(socketPath: path)
+        try await client.handshake()
+        let session = try await client.openSession(SessionRequest(name: sessionName, keep: keep))
+        client.session = session.id
+        let generation = link.withLock { link in
+            link.generation += 1
+            return link.generation
+        }
+        let events = client.events()
+        let stream = Task { [weak self] in
+            do {
+                for try await _ in events {}
+            } catch {
+                self?.streamEnded(generation: generation, reason: "\(error)")
+            }
+        }
+        link.withLock { link in
+            link.client = client
+            link.stream = stream
+        }
+        return client
+    }
+
+    private func streamEnded(generation: Int, reason: String) {
+        link.withLock { link in
+            guard link.generation == generation else { return }
+            link.client = nil
+            link.stream = nil
+            link.lostReason = reason
+        }
+    }
+
+    private func perform<T>(_ body: (ControlClient) async throws(ControlClientError) -> T) async throws -> T {
+        let client: ControlClient
+        do {
+            client = try await connected()
+        } catch {
+            throw ConsoleError.refused("\(error)")
+        }
+        do {
+            return try await body(client)
+        } catch {
+            throw ConsoleError.refused("\(error)")
+        }
+    }
+
+    public func apply(_ spec: String, to seam: SeamID) async throws {
+        _ = try await perform { client throws(ControlClientError) in try await client.apply(spec, to: seam) }
+    }
+
+    public func revert(_ seam: SeamID) async throws {
+        _ = try await perform { client throws(ControlClientError) in try await client.revert(seam) }
+    }
+
+    public func revertAll() async throws {
+        _ = try await perform { client throws(ControlClientError) in try await client.revertAll() }
+    }
+
+    public func toggleProfile(_ name: String) async throws {
+        _ = try await perform { client throws(ControlClientError) in try await client.profile(name, "toggle") }
+    }
+
+    public func advanceTime(by duration: Duration) async throws {
+        try await perform { client throws(ControlClientError) in try await client.advanceTime(by: duration) }
+    }
+
+    public func saveProfile(named name: String) async throws -> String {
+        let yaml = try await perform { client throws(ControlClientError) in try await client.currentProfile(named: name) }
+        let slug = name.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
+        let url = saveDirectory.appendingPathComponent("\(slug.isEmpty ? "profile" : slug).yaml")
+        do {
+            try FileManager.default.createDirectory(at: saveDirectory, withIntermediateDirectories: true)
+            try Data(yaml.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw ConsoleError.refused("cannot save \(url.path): \(error.localizedDescription)")
+        }
+        return url.path
+    }
+}

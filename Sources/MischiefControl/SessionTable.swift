@@ -1,0 +1,115 @@
+import Mischief
+
+/// Who owns which change: the bookkeeping of sessions, as a plain value so leases are tested with any clock.
+///
+/// A change made without a session is lasting. A change made with one belongs to it until the session ends;
+/// then the server reverts what it still owns. A session lives while an events stream holds it open, or
+/// until its lease lapses without a renewal.
+struct SessionTable: Sendable {
+    struct Session: Sendable {
+        let id: String
+        let name: String
+        let lease: Duration
+        let keep: Bool
+        /// When the lease lapses, on the server's monotonic clock.
+        var expires: Duration
+        var streams = 0
+        /// Whether a stream ever held it: then the last stream closing ends it.
+        var streamed = false
+        var entries: Set<EntryID> = []
+        var profiles: Set<String> = []
+
+        var info: SessionInfo {
+            SessionInfo(
+                id: id, name: name, lease: Double(lease.components.seconds)
+                    + Double(lease.components.attoseconds) / 1e18,
+                keep: keep, streams: streams, changes: entries.count + profiles.count)
+        }
+    }
+
+    /// What an ended session leaves to revert.
+    struct Ended: Sendable {
+        let session: Session
+        let reason: String
+    }
+
+    private(set) var sessions: [String: Session] = [:]
+    private var nextID = 1
+
+    mutating func open(name: String?, lease: Duration, keep: Bool, now: Duration) -> Session {
+        let id = "s\(nextID)"
+        nextID += 1
+        let session = Session(
+            id: id, name: name.map { "\($0) (\(id))" } ?? "session \(id)", lease: lease, keep: keep,
+            expires: now + lease)
+        sessions[id] = session
+        return session
+    }
+
+    subscript(id: String) -> Session? { sessions[id] }
+
+    mutating func renew(_ id: String, now: Duration) -> Session? {
+        guard var session = sessions[id] else { return nil }
+        session.expires = now + session.lease
+        sessions[id] = session
+        return session
+    }
+
+    mutating func attachStream(_ id: String) -> Bool {
+        guard sessions[id] != nil else { return false }
+        sessions[id]!.streams += 1
+        sessions[id]!.streamed = true
+        return true
+    }
+
+    /// A stream closed; when it was the last, the session ends.
+    mutating func detachStream(_ id: String) -> Ended? {
+        guard var session = sessions[id] else { return nil }
+        session.streams -= 1
+        sessions[id] = session
+        guard session.streams <= 0 else { return nil }
+        return end(id, reason: "its events stream closed")
+    }
+
+    mutating func end(_ id: String, reason: String) -> Ended? {
+        guard let session = sessions.removeValue(forKey: id) else { return nil }
+        return Ended(session: session, reason: reason)
+    }
+
+    /// Ends every session without an open stream whose lease has lapsed by `now`.
+    mutating func expire(now: Duration) -> [Ended] {
+        let lapsed = sessions.values.filter { $0.streams <= 0 && $0.expires <= now }.map(\.id).sorted()
+        return lapsed.compactMap { end($0, reason: "its lease lapsed") }
+    }
+
+    /// Records that `session` (nil: nobody, a lasting change) applied `entries`.
+    mutating func own(_ entries: [EntryID], by session: String?) {
+        guard let session, sessions[session]?.keep == false else { return }
+        sessions[session]!.entries.formUnion(entries)
+    }
+
+    /// Records who switched a profile on; the latest switch owns it.
+    mutating func own(profile: String, by session: String?) {
+        disown(profile: profile)
+        guard let session, sessions[session]?.keep == false else { return }
+        sessions[session]!.profiles.insert(profile)
+    }
+
+    /// A profile was switched off: nobody owns it.
+    mutating func disown(profile: String) {
+        for id in sessions.keys { sessions[id]!.profiles.remove(profile) }
+    }
+
+    /// Everything was reverted: nobody owns anything.
+    mutating func disownAll() {
+        for id in sessions.keys {
+            sessions[id]!.entries.removeAll()
+            sessions[id]!.profiles.removeAll()
+        }
+    }
+
+    /// The session that owns an entry, if any.
+    func owner(of entry: EntryID) -> String? {
+        sessions.values.first { $0.entries.contains(entry) }?.id
+    }
+}
