@@ -38,9 +38,9 @@ struct AttachCommand: AsyncParsableCommand {
             do { try await client.define(profiles: yaml) } catch { setup.messages.append("profiles not sent: \(error)") }
         }
 
-        let user = ProcessInfo.processInfo.environment["USER"] ?? "console"
+        let user = ProcessInfo.processInfo.environment["USER"].map { " \($0)" } ?? ""
         let controller = RemoteController(
-            sessionName: "console \(user) pid \(getpid())", keep: console.keep, saveDirectory: setup.saveDirectory
+            sessionName: "console\(user) pid \(getpid())", keep: console.keep, saveDirectory: setup.saveDirectory
         ) {
             if FileManager.default.fileExists(atPath: path) || explicit != nil { return path }
             // The target restarted under a new pid: follow it when exactly one of that name is serving.
@@ -259,25 +259,43 @@ struct WatchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Write lines even on a terminal.")
     var lines = false
 
+    @Option(name: .long, help: "Seconds between count lines or redraws (events are written as they come).")
+    var interval: Double = 1
+
+    func validate() throws {
+        guard interval.isFinite, interval >= 0.05 else { throw ValidationError("--interval must be at least 0.05 seconds") }
+    }
+
     func run() async throws {
         let client = ControlClient(socketPath: try target.resolve())
         let info = try await talking { () async throws(ControlClientError) in try await client.handshake() }
         let seams = try await talking { () async throws(ControlClientError) in try await client.seams() }
         var table = WatchTable(target: info, seams: seams)
         let live = !lines && isatty(1) == 1
+        let clock = ContinuousClock()
+        let every = Duration.seconds(interval)
+        var lastOutput = clock.now - every
+        var pending: [SeamID: CounterUpdate] = [:]
         do {
             for try await message in client.events() {
                 switch message {
                 case .hello, .other:
-                    continue
+                    break
                 case .event(let event):
                     table.note(event)
                     if !live { print(WatchTable.line(event)) }
                 case .counters(let updates):
-                    let changed = table.update(updates)
-                    if !live { for text in changed { print(text) } }
+                    for update in updates { pending[update.seam] = update }
                 }
-                if live { print("\u{1B}[H\u{1B}[2J" + table.render(), terminator: "") }
+                guard clock.now - lastOutput >= every else { continue }
+                lastOutput = clock.now
+                let changed = table.update(table.order.compactMap { pending[$0] } + pending.values.filter { !table.order.contains($0.seam) })
+                pending.removeAll()
+                if live {
+                    print("\u{1B}[H\u{1B}[2J" + table.render(), terminator: "")
+                } else {
+                    for text in changed { print(text) }
+                }
                 fflush(nil)
             }
         } catch {

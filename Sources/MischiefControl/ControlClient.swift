@@ -119,23 +119,31 @@ public struct ControlClient: Sendable {
 
     /// The target's events stream, holding ``session`` open while it is read. It ends with an error when the
     /// target goes away; cancelling the reading task closes it.
+    ///
+    /// FlyingFox's `HTTPClient` reads a whole body before it returns, so the stream is read off the socket
+    /// here: the status line, the headers, then chunked server-sent events as they arrive.
     public func events() -> AsyncThrowingStream<StreamMessage, any Error> {
-        let path = "events" + (session.map { "?session=\(Self.escape($0))" } ?? "")
+        let path = "/v\(ControlAPI.version)/events" + (session.map { "?session=\(Self.escape($0))" } ?? "")
         let socketPath = self.socketPath
         return AsyncThrowingStream { continuation in
             let task = Task {
+                let socket: AsyncSocket
                 do {
-                    var client = HTTPClient()
-                    let response = try await client.sendHTTPRequest(
-                        Self.makeRequest(.GET, path, body: Data(), contentType: nil, session: nil),
-                        to: sockaddr_un.unix(path: socketPath))
-                    guard response.statusCode.code == 200 else {
-                        throw Self.failure(status: response.statusCode.code, data: try await response.bodyData)
-                    }
-                    guard case .httpBody(let body) = response.payload else { throw ControlClientError.protocolError("no body") }
-                    var parser = StreamParser()
-                    for try await chunk in body {
-                        for message in parser.feed(chunk) { continuation.yield(message) }
+                    socket = try await AsyncSocket.connected(to: sockaddr_un.unix(path: socketPath))
+                } catch {
+                    continuation.finish(throwing: ControlClientError.unreachable(socketPath, "\(error)"))
+                    return
+                }
+                defer { try? socket.close() }
+                do {
+                    let request = "GET \(path) HTTP/1.1\r\nHost: mischief\r\n\(ControlAPI.versionHeader): "
+                        + "\(ControlAPI.version)\r\nAccept: text/event-stream\r\n\r\n"
+                    try await socket.write(Data(request.utf8))
+                    var reader = ChunkedStreamReader()
+                    var bytes = socket.bytes
+                    while let buffer = try await bytes.nextBuffer(suggested: 16_384) {
+                        for message in try reader.feed(buffer) { continuation.yield(message) }
+                        if reader.isComplete { break }
                     }
                     continuation.finish(throwing: ControlClientError.disconnected("the target closed the events stream"))
                 } catch is CancellationError {
@@ -143,7 +151,7 @@ public struct ControlClient: Sendable {
                 } catch let error as ControlClientError {
                     continuation.finish(throwing: error)
                 } catch {
-                    continuation.finish(throwing: ControlClientError.disconnected("\(error.localizedDescription)"))
+                    continuation.finish(throwing: ControlClientError.disconnected(error.localizedDescription))
                 }
             }
             continuation.onTermination = { _ in task.cancel() }
@@ -285,6 +293,57 @@ public enum StreamMessage: Sendable, Equatable {
     case counters([CounterUpdate])
     /// A message this client does not know (a newer target); its name and data.
     case other(String, String)
+}
+
+/// Reads an HTTP response whose body is chunked server-sent events: checks the status, undoes the chunking,
+/// and hands the text to a ``StreamParser``.
+struct ChunkedStreamReader {
+    private var buffer: [UInt8] = []
+    private var headerDone = false
+    private var parser = StreamParser()
+    private(set) var isComplete = false
+
+    mutating func feed(_ bytes: some Collection<UInt8>) throws(ControlClientError) -> [StreamMessage] {
+        buffer.append(contentsOf: bytes)
+        if !headerDone {
+            guard let end = Self.find([13, 10, 13, 10], in: buffer) else { return [] }
+            let head = String(decoding: buffer[..<end], as: UTF8.self)
+            buffer.removeSubrange(..<(end + 4))
+            headerDone = true
+            let lines = head.components(separatedBy: "\r\n")
+            let status = lines.first?.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+            guard status == 200 else {
+                let body = buffer
+                throw ControlClient.failure(status: status, data: Data(body))
+            }
+            guard lines.contains(where: { $0.lowercased().hasPrefix("transfer-encoding:") && $0.lowercased().hasSuffix("chunked") })
+            else { throw .protocolError("the events stream is not chunked") }
+        }
+        var messages: [StreamMessage] = []
+        while let lineEnd = Self.find([13, 10], in: buffer) {
+            let sizeText = String(decoding: buffer[..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else {
+                throw .protocolError("bad chunk size '\(sizeText)'")
+            }
+            if size == 0 {
+                isComplete = true
+                break
+            }
+            let start = lineEnd + 2
+            guard buffer.count >= start + size + 2 else { break }
+            messages += parser.feed(Data(buffer[start..<(start + size)]))
+            buffer.removeSubrange(..<(start + size + 2))
+        }
+        return messages
+    }
+
+    private static func find(_ pattern: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= pattern.count else { return nil }
+        for index in 0...(bytes.count - pattern.count) where bytes[index] == pattern[0] {
+            if Array(bytes[index..<(index + pattern.count)]) == pattern { return index }
+        }
+        return nil
+    }
 }
 
 /// Splits server-sent events into messages.
