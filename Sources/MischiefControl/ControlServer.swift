@@ -196,7 +196,7 @@ public final class ControlServer: Sendable {
             return (state.servers, state.tasks)
         }
         for task in tasks { task.cancel() }
-        for server in servers { await server.stop(timeout: 0.5) }
+        for server in servers { await server.stop(timeout: 0) }
         unlink(socketPath)
         SocketCleanup.remove(socketPath)
     }
