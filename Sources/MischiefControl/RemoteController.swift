@@ -160,8 +160,7 @@ public final class RemoteController: ConsoleController {
 
     public func saveProfile(named name: String) async throws -> String {
         let yaml = try await perform { client throws(ControlClientError) in try await client.currentProfile(named: name) }
-        let slug = name.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
-        let url = saveDirectory.appendingPathComponent("\(slug.isEmpty ? "profile" : slug).yaml")
+        let url = LocalController.saveURL(forProfile: name, in: saveDirectory)
         do {
             try FileManager.default.createDirectory(at: saveDirectory, withIntermediateDirectories: true)
             try Data(yaml.utf8).write(to: url, options: .atomic)

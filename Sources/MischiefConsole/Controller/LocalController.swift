@@ -85,8 +85,7 @@ public final class LocalController: ConsoleController {
             throw ConsoleError.refused("nothing to save: no seam is changed"
                 + (skipped.isEmpty ? "" : " by a spec (\(skipped.map(\.description).joined(separator: ", ")) were changed in code)"))
         }
-        let slug = name.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
-        let url = saveDirectory.appendingPathComponent("\(slug.isEmpty ? "profile" : slug).yaml")
+        let url = Self.saveURL(forProfile: name, in: saveDirectory)
         do {
             try FileManager.default.createDirectory(at: saveDirectory, withIntermediateDirectories: true)
             try ProfileFile(profile).write(to: url)
@@ -94,6 +93,12 @@ public final class LocalController: ConsoleController {
             throw ConsoleError.refused("cannot save \(url.path): \(error.localizedDescription)")
         }
         return url.path
+    }
+
+    /// Where `s` saves a profile called `name`: its name in lower case, other characters as `-`.
+    public static func saveURL(forProfile name: String, in directory: URL) -> URL {
+        let slug = name.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
+        return directory.appendingPathComponent("\(slug.isEmpty ? "profile" : slug).yaml")
     }
 
     /// A refusal as the console shows it: a spec error keeps its caret lines.
