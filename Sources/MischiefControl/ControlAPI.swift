@@ -200,6 +200,16 @@ extension JSONEncoder {
     static let control: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
         return encoder
     }()
+}
+
+extension JSONDecoder {
+    /// The decoder for API answers: dates in ISO 8601, as the target writes them.
+    static var control: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
 }

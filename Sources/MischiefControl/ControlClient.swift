@@ -177,7 +177,7 @@ public struct ControlClient: Sendable {
     ) async throws(ControlClientError) -> T {
         let (_, data) = try await request(method, path, body: body, contentType: contentType)
         do {
-            return try JSONDecoder().decode(T.self, from: data)
+            return try JSONDecoder.control.decode(T.self, from: data)
         } catch {
             throw .protocolError("the target's answer to \(method.rawValue) /v1/\(path) did not decode: \(error)")
         }
@@ -232,7 +232,7 @@ public struct ControlClient: Sendable {
     }
 
     static func failure(status: Int, data: Data) -> ControlClientError {
-        let body = (try? JSONDecoder().decode(ErrorBody.self, from: data))
+        let body = (try? JSONDecoder.control.decode(ErrorBody.self, from: data))
             ?? ErrorBody(error: "HTTP \(status)", detail: String(decoding: data.prefix(500), as: UTF8.self))
         if status == 426 {
             return .incompatible(target: nil, client: ControlAPI.version, detail: body.detail)
@@ -379,7 +379,7 @@ struct StreamParser {
         }
         guard !data.isEmpty else { return nil }
         let json = Data(data.joined(separator: "\n").utf8)
-        let decoder = JSONDecoder()
+        let decoder = JSONDecoder.control
         switch name {
         case "hello": return (try? decoder.decode(StreamHello.self, from: json)).map(StreamMessage.hello)
         case "event": return (try? decoder.decode(EventRow.self, from: json)).map(StreamMessage.event)

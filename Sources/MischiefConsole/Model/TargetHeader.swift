@@ -31,4 +31,28 @@ public struct TargetHeader: Sendable, Codable, Equatable {
         self.wallTime = wallTime
         self.targetTime = targetTime
     }
+
+    private enum CodingKeys: String, CodingKey { case name, pid, uptime, sessionSeed, wallTime, targetTime }
+
+    /// Decodes a header whose `uptime` is in seconds.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try container.decode(String.self, forKey: .name), pid: try container.decode(Int32.self, forKey: .pid),
+            uptime: try container.decodeSeconds(forKey: .uptime),
+            sessionSeed: try container.decode(UInt64.self, forKey: .sessionSeed),
+            wallTime: try container.decode(Date.self, forKey: .wallTime),
+            targetTime: try container.decodeIfPresent(Date.self, forKey: .targetTime))
+    }
+
+    /// Encodes the header with `uptime` in seconds, which reads well in JSON.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(pid, forKey: .pid)
+        try container.encode(uptime.seconds, forKey: .uptime)
+        try container.encode(sessionSeed, forKey: .sessionSeed)
+        try container.encode(wallTime, forKey: .wallTime)
+        try container.encodeIfPresent(targetTime, forKey: .targetTime)
+    }
 }
