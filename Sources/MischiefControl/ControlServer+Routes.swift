@@ -196,7 +196,7 @@ extension ControlServer {
             }
             throw APIFailure(.notFound, "unknown seam", detail)
         }
-        let owners = state_owners(found.layers.map(\.id))
+        let owners = owners(of: found.layers)
         return SeamDetail(
             seam: SeamRow(found, actions: registry.actions(for: seam) ?? []),
             layers: found.layers.map { layer in
@@ -206,10 +206,10 @@ extension ControlServer {
             })
     }
 
-    private func state_owners(_ entries: [EntryID]) -> [EntryID: String] {
+    private func owners(of layers: [EntrySnapshot]) -> [EntryID: String] {
         (try? withSessions { table in
             var owners: [EntryID: String] = [:]
-            for entry in entries { owners[entry] = table.owner(of: entry) }
+            for layer in layers { owners[layer.id] = table.owner(of: layer.id, source: layer.source) }
             return owners
         }) ?? [:]
     }

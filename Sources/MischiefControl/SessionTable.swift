@@ -108,8 +108,12 @@ struct SessionTable: Sendable {
         }
     }
 
-    /// The session that owns an entry, if any.
-    func owner(of entry: EntryID) -> String? {
-        sessions.values.first { $0.entries.contains(entry) }?.id
+    /// The session that owns an entry, if any: directly, or through the profile (`source` "profile NAME") it
+    /// switched on.
+    func owner(of entry: EntryID, source: String) -> String? {
+        if let direct = sessions.values.first(where: { $0.entries.contains(entry) }) { return direct.id }
+        guard source.hasPrefix("profile ") else { return nil }
+        let profile = String(source.dropFirst("profile ".count))
+        return sessions.values.first { $0.profiles.contains(profile) }?.id
     }
 }
