@@ -3,6 +3,7 @@
 //     swift run -c release mischief-bench                 # the table
 //     swift run -c release mischief-bench --scenario int.constant --iterations 1000000
 //                                                         # one scenario, for valgrind --tool=callgrind
+//     swift run -c release mischief-bench --control       # only the control socket's section
 //
 // `Benchmarks/callgrind.sh` turns the second form into instruction counts per call.
 import Dispatch
@@ -119,6 +120,11 @@ if let index = arguments.firstIndex(of: "--scenario") {
     exit(0)
 }
 
+if arguments.contains("--control") {
+    try await ControlBenchmarks.report()
+    exit(0)
+}
+
 let iterations = 20_000_000
 nonisolated(unsafe) var results: [String: Double] = [:]  // main thread only
 for scenario in scenarios {
@@ -162,3 +168,5 @@ let idle = try await ConsoleBenchmarks.consoleCPU(callsPerSecond: 0)
 print(String(format: "console CPU, target idle:             %5.2f%% of a core   target < 1%%", idle.console * 100))
 let busy = try await ConsoleBenchmarks.consoleCPU(callsPerSecond: 1_000_000)
 print(String(format: "console CPU, target at %4.2f M calls/s: %5.2f%% of a core   target < 5%%", busy.calls / 1e6, busy.console * 100))
+
+try await ControlBenchmarks.report()
