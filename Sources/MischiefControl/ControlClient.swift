@@ -42,9 +42,10 @@ public struct ControlClient: Sendable {
 
     public func view() async throws(ControlClientError) -> TargetView { try await get("target/view") }
 
-    /// Everything a console shows, in one request.
-    public func console(events: Int = 200) async throws(ControlClientError) -> ConsoleData {
-        try await get("console?events=\(events)")
+    /// Everything a console shows, in one request: the newest `events` events, only those after `after` when
+    /// given (a console that keeps the ones it has).
+    public func console(events: Int = 200, after: Int? = nil) async throws(ControlClientError) -> ConsoleData {
+        try await get("console?events=\(events)" + (after.map { "&after=\($0)" } ?? ""))
     }
 
     // MARK: Seams

@@ -159,7 +159,7 @@ extension ControlServer {
     // MARK: Reading
 
     func targetInfo() -> TargetInfo {
-        let uptime = registry.snapshot().uptime.components
+        let uptime = registry.uptime.components
         return TargetInfo(
             name: options.name, pid: getpid(),
             uptime: Double(uptime.seconds) + Double(uptime.attoseconds) / 1e18,
@@ -170,6 +170,9 @@ extension ControlServer {
     private func consoleData(_ request: HTTPRequest) async throws(APIFailure) -> ConsoleData {
         do {
             var data = try await console.load()
+            if let after = request.query["after"].flatMap(Int.init) {
+                data.events.removeAll { $0.id <= after }
+            }
             if let limit = request.query["events"].flatMap(Int.init), limit >= 0 {
                 data.events = Array(data.events.suffix(limit))
             }

@@ -47,7 +47,10 @@ public final class RemoteController: ConsoleController {
     public func load() async throws -> ConsoleData {
         do {
             let client = try await connected()
-            var data = try await client.console(events: eventLimit)
+            // Only the events it has not seen: the log is most of an answer, and the console polls 10 times a second.
+            let known = link.withLock { $0.last?.events }
+            var data = try await client.console(events: eventLimit, after: known?.last?.id)
+            if let known { data.events = Array((known + data.events).suffix(eventLimit)) }
             data.connection = .connected
             link.withLock {
                 $0.last = data
@@ -111,6 +114,7 @@ public final class RemoteController: ConsoleController {
         link.withLock { link in
             link.client = client
             link.stream = stream
+            link.last = nil  // a new connection (perhaps a new process): its event ids start afresh
         }
         return client
     }

@@ -43,6 +43,9 @@ public final class Registry: Sendable {
 
     var now: Duration { clock.now - start }
 
+    /// Time since the registry started, without taking a snapshot.
+    public var uptime: Duration { now }
+
     // MARK: Seams
 
     /// Registers seams so consoles list them and changes can name them. Registering the same seam object again
