@@ -121,32 +121,19 @@ public struct ControlClient: Sendable {
     /// The target's events stream, holding ``session`` open while it is read. It ends with an error when the
     /// target goes away; cancelling the reading task closes it.
     ///
-    /// FlyingFox's `HTTPClient` reads a whole body before it returns, so the stream is read off the socket
-    /// here: the status line, the headers, then chunked server-sent events as they arrive.
+    /// Messages arrive as the target sends them: the stream reads the socket itself, because FlyingFox's
+    /// `HTTPClient` returns a response only once its whole body has arrived, which an events stream never does.
     public func events() -> AsyncThrowingStream<StreamMessage, any Error> {
         let path = "/v\(ControlAPI.version)/events" + (session.map { "?session=\(Self.escape($0))" } ?? "")
+        let head = "GET \(path) HTTP/1.1\r\nHost: mischief\r\n"
+            + "\(ControlAPI.versionHeader): \(ControlAPI.version)\r\n\r\n"
         let socketPath = self.socketPath
         return AsyncThrowingStream { continuation in
             let task = Task {
-                let socket: AsyncSocket
                 do {
-                    socket = try await AsyncSocket.connected(to: sockaddr_un.unix(path: socketPath))
-                } catch {
-                    continuation.finish(throwing: ControlClientError.unreachable(socketPath, "\(error)"))
-                    return
-                }
-                defer { try? socket.close() }
-                do {
-                    let request = "GET \(path) HTTP/1.1\r\nHost: mischief\r\n\(ControlAPI.versionHeader): "
-                        + "\(ControlAPI.version)\r\nAccept: text/event-stream\r\n\r\n"
-                    try await socket.write(Data(request.utf8))
-                    var reader = ChunkedStreamReader()
-                    var bytes = socket.bytes
-                    while let buffer = try await bytes.nextBuffer(suggested: 16_384) {
-                        for message in try reader.feed(buffer) { continuation.yield(message) }
-                        if reader.isComplete { break }
-                    }
-                    continuation.finish(throwing: ControlClientError.disconnected("the target closed the events stream"))
+                    try await Self.readEvents(from: socketPath, head: head) { continuation.yield($0) }
+                    continuation.finish(
+                        throwing: ControlClientError.disconnected("the target closed the events stream"))
                 } catch is CancellationError {
                     continuation.finish()
                 } catch let error as ControlClientError {
@@ -157,6 +144,42 @@ public struct ControlClient: Sendable {
             }
             continuation.onTermination = { _ in task.cancel() }
         }
+    }
+
+    /// Sends `head` and hands over each message as it arrives, until the target ends the stream.
+    private static func readEvents(
+        from socketPath: String, head: String, _ deliver: (StreamMessage) -> Void
+    ) async throws {
+        let socket: AsyncSocket
+        do {
+            socket = try await AsyncSocket.connected(to: sockaddr_un.unix(path: socketPath))
+        } catch let error as SocketError {
+            throw ControlClientError.unreachable(socketPath, describe(error))
+        }
+        defer { try? socket.close() }
+        try await socket.write(Data(head.utf8))
+        var reader = ResponseReader()
+        var parser = StreamParser()
+        var refusal: [UInt8] = []
+        while !reader.isComplete {
+            let bytes: [UInt8]
+            do {
+                bytes = try await socket.read(atMost: 4096)
+            } catch SocketError.disconnected {
+                break
+            }
+            let body = try reader.feed(bytes)
+            guard let status = reader.status else { continue }
+            if status == 200 {
+                for message in parser.feed(Data(body)) { deliver(message) }
+            } else {
+                refusal += body
+            }
+        }
+        guard let status = reader.status else {
+            throw ControlClientError.disconnected("the target closed the connection without answering")
+        }
+        guard status == 200 else { throw failure(status: status, data: Data(refusal)) }
     }
 
     // MARK: Requests
@@ -294,57 +317,6 @@ public enum StreamMessage: Sendable, Equatable {
     case counters([CounterUpdate])
     /// A message this client does not know (a newer target); its name and data.
     case other(String, String)
-}
-
-/// Reads an HTTP response whose body is chunked server-sent events: checks the status, undoes the chunking,
-/// and hands the text to a ``StreamParser``.
-struct ChunkedStreamReader {
-    private var buffer: [UInt8] = []
-    private var headerDone = false
-    private var parser = StreamParser()
-    private(set) var isComplete = false
-
-    mutating func feed(_ bytes: some Collection<UInt8>) throws(ControlClientError) -> [StreamMessage] {
-        buffer.append(contentsOf: bytes)
-        if !headerDone {
-            guard let end = Self.find([13, 10, 13, 10], in: buffer) else { return [] }
-            let head = String(decoding: buffer[..<end], as: UTF8.self)
-            buffer.removeSubrange(..<(end + 4))
-            headerDone = true
-            let lines = head.components(separatedBy: "\r\n")
-            let status = lines.first?.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
-            guard status == 200 else {
-                let body = buffer
-                throw ControlClient.failure(status: status, data: Data(body))
-            }
-            guard lines.contains(where: { $0.lowercased().hasPrefix("transfer-encoding:") && $0.lowercased().hasSuffix("chunked") })
-            else { throw .protocolError("the events stream is not chunked") }
-        }
-        var messages: [StreamMessage] = []
-        while let lineEnd = Self.find([13, 10], in: buffer) {
-            let sizeText = String(decoding: buffer[..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
-            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else {
-                throw .protocolError("bad chunk size '\(sizeText)'")
-            }
-            if size == 0 {
-                isComplete = true
-                break
-            }
-            let start = lineEnd + 2
-            guard buffer.count >= start + size + 2 else { break }
-            messages += parser.feed(Data(buffer[start..<(start + size)]))
-            buffer.removeSubrange(..<(start + size + 2))
-        }
-        return messages
-    }
-
-    private static func find(_ pattern: [UInt8], in bytes: [UInt8]) -> Int? {
-        guard bytes.count >= pattern.count else { return nil }
-        for index in 0...(bytes.count - pattern.count) where bytes[index] == pattern[0] {
-            if Array(bytes[index..<(index + pattern.count)]) == pattern { return index }
-        }
-        return nil
-    }
 }
 
 /// Splits server-sent events into messages.
