@@ -189,11 +189,16 @@ public final class ControlServer: Sendable {
 
     /// Stops serving and removes the socket. Sessions end without reverting: the target keeps what it has.
     public func stop() async {
-        let (servers, tasks) = state.withLock { state in
+        let (servers, tasks, ended) = state.withLock { state in
             state.stopped = true
             state.observation?.cancel()
             defer { state.servers = []; state.tasks = []; state.observation = nil }
-            return (state.servers, state.tasks)
+            // Sessions end here, before their streams close: a stream closing ends its session with a revert.
+            return (state.servers, state.tasks, state.sessions.endAll(reason: "the control server stopped"))
+        }
+        for session in ended.map(\.session) {
+            registry.report(seam: nil, message: "\(session.name) ended: the control server stopped; its changes stay",
+                source: session.name)
         }
         for task in tasks { task.cancel() }
         for server in servers { await server.stop(timeout: 0) }

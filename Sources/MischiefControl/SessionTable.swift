@@ -76,6 +76,11 @@ struct SessionTable: Sendable {
         return Ended(session: session, reason: reason)
     }
 
+    /// Ends every session (the server stops), so streams that close afterwards find nothing to revert.
+    mutating func endAll(reason: String) -> [Ended] {
+        sessions.keys.sorted().compactMap { end($0, reason: reason) }
+    }
+
     /// Ends every session without an open stream whose lease has lapsed by `now`.
     mutating func expire(now: Duration) -> [Ended] {
         let lapsed = sessions.values.filter { $0.streams <= 0 && $0.expires <= now }.map(\.id).sorted()
