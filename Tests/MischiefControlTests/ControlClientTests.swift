@@ -1,0 +1,194 @@
+import Foundation
+import Mischief
+import MischiefConsole
+import MischiefControl
+import Testing
+
+@Suite(.timeLimit(.minutes(1))) struct ControlClientTests {
+    @Test func handshakeNamesTheTargetAndItsSocket() async throws {
+        try await withTarget { target in
+            let info = try await target.client().handshake()
+            #expect(info.name == "test")
+            #expect(info.pid == getpid())
+            #expect(info.apiVersion == ControlAPI.version)
+            #expect(info.sessionSeed == 1)
+            #expect(info.socket == target.socketPath)
+        }
+    }
+
+    @Test func applyChangesTheSeamInTheTargetAndRevertUndoesIt() async throws {
+        try await withTarget { target in
+            let client = target.client()
+            let applied = try await client.apply("return(7)", to: "t.count")
+            #expect(applied.seam.behaviour == "return(7)")
+            #expect(applied.seam.status == .active)
+            #expect(applied.layers.map(\.source) == ["api"])
+            #expect(applied.layers.map(\.session) == [nil])
+            #expect(target.count() == 7)
+
+            let reverted = try await client.revert("t.count")
+            #expect(reverted.seam.behaviour == nil)
+            #expect(reverted.layers.isEmpty)
+            #expect(target.count() == 0)
+        }
+    }
+
+    @Test func countersShowTheCallsMadeWhileServing() async throws {
+        try await withTarget { target in
+            let client = target.client()
+            for _ in 0..<5 { _ = target.count() }
+            let plain = try await client.seam("t.count").seam
+            #expect(plain.calls == 5)
+            #expect(plain.chaosCalls == 0)
+
+            try await client.apply("return(3)", to: "t.count")
+            for _ in 0..<3 { #expect(target.count() == 3) }
+            let chaotic = try await client.seam("t.count").seam
+            #expect(chaotic.calls == 8)
+            #expect(chaotic.chaosCalls == 3)
+            // The other seam was never called.
+            #expect(try await client.seams().first { $0.id == "t.name" }?.calls == 0)
+        }
+    }
+
+    @Test func aBadSpecIsRefusedWithItsColumnAndACaretLine() async throws {
+        try await withTarget { target in
+            let client = target.client()
+            let (status, body) = try #require(await refusal { try await client.apply("50%retrun(1)", to: "t.count") })
+            #expect(status == 400)
+            #expect(body.error == "invalid spec")
+            #expect(body.column == 4)
+            let lines = body.detail.components(separatedBy: "\n")
+            #expect(lines.contains("  50%retrun(1)"))
+            #expect(lines.last == "     ^")
+            #expect(body.detail.contains("did you mean 'return'?"))
+            // Nothing was applied.
+            #expect(target.count() == 0)
+            #expect(try await client.seam("t.count").layers.isEmpty)
+        }
+    }
+
+    @Test func anUnknownSeamIs404WithASuggestion() async throws {
+        try await withTarget { target in
+            let client = target.client()
+            let read = try #require(await refusal { try await client.seam("t.cuont") })
+            #expect(read.status == 404)
+            #expect(read.body.error == "unknown seam")
+            #expect(read.body.detail.contains("did you mean 't.count'?"))
+            let apply = try #require(await refusal { try await client.apply("return(1)", to: "t.nothing") })
+            #expect(apply.status == 404)
+            let revert = try #require(await refusal { try await client.revert("t.nothing") })
+            #expect(revert.status == 404)
+        }
+    }
+
+    @Test func profilesAreDefinedFromYAMLThenAppliedRevertedAndToggled() async throws {
+        try await withTarget { target in
+            let client = target.client()
+            let defined = try await client.define(
+                profiles: """
+                    name: Zero
+                    description: Everything small
+                    key: 3
+                    entries:
+                      t.count: return(-1)
+                      t.name: return("Zed")
+                    """)
+            #expect(
+                defined == [ProfileRow(name: "Zero", summary: "Everything small", key: 3, isOn: false, entryCount: 2)])
+            #expect(try await client.profiles().map(\.name) == ["Zero"])
+
+            #expect(try await client.profile("Zero", "apply").isOn)
+            #expect(target.count() == -1)
+            #expect(target.name() == "Zed")
+            #expect(try await client.profile("Zero", "revert").isOn == false)
+            #expect(target.count() == 0)
+            #expect(target.name() == "Ann")
+
+            #expect(try await client.profile("Zero", "toggle").isOn)
+            #expect(target.name() == "Zed")
+            #expect(try await client.profile("Zero", "toggle").isOn == false)
+            #expect(target.name() == "Ann")
+        }
+    }
+
+    @Test func aBrokenOrUnknownProfileIsRefused() async throws {
+        try await withTarget { target in
+            let client = target.client()
+            let broken = try #require(
+                await refusal {
+                    try await client.define(profiles: "name: Broken\nentries:\n  t.count: retrun(1)\n")
+                })
+            #expect(broken.status == 400)
+            #expect(broken.body.error == "invalid profile")
+            #expect(broken.body.detail.contains("request body:3:12"))
+            #expect(broken.body.detail.contains("did you mean 'return'?"))
+            #expect(try await client.profiles().isEmpty)
+
+            let unknown = try #require(await refusal { try await client.profile("Nope", "apply") })
+            #expect(unknown.status == 404)
+            #expect(unknown.body.error == "unknown profile")
+        }
+    }
+
+    @Test func revertAllRevertsEveryActiveEntry() async throws {
+        try await withTarget { target in
+            let client = target.client()
+            try await client.apply("return(1)", to: "t.count")
+            try await client.apply("return(2)", to: "t.count")
+            try await client.apply("return(\"Bo\")", to: "t.name")
+            #expect(try await client.revertAll().reverted == 3)
+            #expect(target.count() == 0)
+            #expect(target.name() == "Ann")
+            #expect(try await client.revertAll().reverted == 0)
+        }
+    }
+
+    @Test func theEventsStreamGreetsThenSendsEventsAndCounters() async throws {
+        try await withTarget { target in
+            let client = target.client()
+            var messages = client.events().makeAsyncIterator()
+            guard case .hello(let hello) = try await messages.next() else {
+                Issue.record("the first message is not hello")
+                return
+            }
+            #expect(hello.target.name == "test")
+            #expect(hello.session == nil)
+
+            try await client.apply("return(9)", to: "t.count")
+            _ = target.count()
+            var sawEvent = false
+            var sawCounters = false
+            while !(sawEvent && sawCounters), let message = try await messages.next() {
+                switch message {
+                case .event(let event) where event.kind == "applied" && event.seam == "t.count":
+                    sawEvent = true
+                case .counters(let updates):
+                    if let update = updates.first(where: { $0.seam == "t.count" }), update.calls == 1 {
+                        #expect(update.behaviour == "return(9)")
+                        #expect(update.chaosCalls == 1)
+                        sawCounters = true
+                    }
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    @Test func aStoppedTargetIsUnreachable() async throws {
+        let directory = try SocketDirectory()
+        defer { directory.remove() }
+        let client = ControlClient(socketPath: directory.socketPath)
+        do {
+            _ = try await client.target()
+            Issue.record("a request to nothing succeeded")
+        } catch {
+            guard case .unreachable(let path, _) = error else {
+                Issue.record("expected unreachable, got \(error)")
+                return
+            }
+            #expect(path == directory.socketPath)
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Mischief
+import MischiefControl
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where sockets live and the checks that keep them private and free of stale files.
+@Suite(.timeLimit(.minutes(1))) struct ControlSocketTests {
+    /// The error `start()` throws on `path`, as a ``ControlSocketError``.
+    static func startFailure(on path: String) async -> ControlSocketError? {
+        let server = ControlServer(registry: Registry(sessionSeed: 1), options: .init(name: "second", socketPath: path))
+        do {
+            try await server.start()
+            await server.stop()
+            return nil
+        } catch {
+            return error as? ControlSocketError
+        }
+    }
+
+    /// Leaves a socket file at `path` that nobody listens on, as a process that died would.
+    static func leaveStaleSocket(at path: String) throws {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXFailure(call: "socket", code: errno) }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            buffer.copyBytes(from: bytes)
+            buffer[bytes.count] = 0
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard bound == 0 else { throw POSIXFailure(call: "bind", code: errno) }
+    }
+
+    // MARK: Paths
+
+    @Test func theDefaultPathUsesTheSocketDirectoryOfTheEnvironment() {
+        let explicit = ["MISCHIEF_SOCKET_DIR": "/srv/socks", "XDG_RUNTIME_DIR": "/run/user/1000"]
+        #expect(
+            ControlSocket.defaultPath(name: "orders", pid: 42, environment: explicit) == "/srv/socks/orders-42.sock")
+        let runtime = ["XDG_RUNTIME_DIR": "/run/user/1000", "MISCHIEF_SOCKET_DIR": ""]
+        #expect(
+            ControlSocket.defaultPath(name: "orders", pid: 42, environment: runtime)
+                == "/run/user/1000/mischief/orders-42.sock")
+        #expect(
+            ControlSocket.defaultPath(name: "my app/v2", pid: 7, environment: [:])
+                == "/tmp/mischief-\(getuid())/my-app-v2-7.sock")
+        #expect(
+            ControlSocket.defaultPath(name: "", pid: 7, environment: [:]) == "/tmp/mischief-\(getuid())/target-7.sock")
+    }
+
+    @Test func aPathLongerThanSunPathIsRefusedByStart() async throws {
+        let long = "/tmp/" + String(repeating: "d", count: 96) + "/t.sock"
+        #expect(long.utf8.count == 108)
+        let failure = await Self.startFailure(on: long)
+        #expect(failure == .pathTooLong(long, bytes: 108))
+        #expect(failure?.description.contains("MISCHIEF_SOCKET_DIR") == true)
+        #expect(throws: Never.self) { try ControlSocket.checkLength(String(long.dropLast())) }
+    }
+
+    // MARK: The directory
+
+    @Test func aMissingDirectoryIsCreatedPrivate() throws {
+        let parent = try SocketDirectory()
+        defer { parent.remove() }
+        let directory = parent.path + "/sockets"
+        try ControlSocket.prepareDirectory(directory)
+        #expect(mode(of: directory)?.type == S_IFDIR)
+        #expect(mode(of: directory)?.permissions == 0o700)
+        try ControlSocket.prepareDirectory(directory)  // and an existing private one is fine
+    }
+
+    @Test func anOpenDirectoryIsRefused() throws {
+        let parent = try SocketDirectory()
+        defer { parent.remove() }
+        let directory = parent.path + "/open"
+        #expect(mkdir(directory, 0o755) == 0)
+        #expect(chmod(directory, 0o755) == 0)
+        do {
+            try ControlSocket.prepareDirectory(directory)
+            Issue.record("a directory with mode 755 was accepted")
+        } catch {
+            guard case .directory(let path, let reason) = error else {
+                Issue.record("expected a directory error, got \(error)")
+                return
+            }
+            #expect(path == directory)
+            #expect(reason.contains("its mode is 755; it must be 700"))
+        }
+        #expect(mode(of: directory)?.permissions == 0o755)  // refused, not changed
+    }
+
+    @Test func aFileOrALinkOrAMissingParentIsRefusedAsADirectory() throws {
+        let parent = try SocketDirectory()
+        defer { parent.remove() }
+        let file = parent.path + "/file"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data()))
+        let link = parent.path + "/link"
+        #expect(symlink(parent.path, link) == 0)
+        for path in [file, link, parent.path + "/missing/deeper"] {
+            #expect(throws: ControlSocketError.self, "\(path)") { try ControlSocket.prepareDirectory(path) }
+        }
+    }
+
+    // MARK: The socket
+
+    @Test func theServedSocketIsPrivateAndRemovedOnStop() async throws {
+        let directory = try SocketDirectory()
+        defer { directory.remove() }
+        let target = try TestTarget(directory: directory)
+        try await target.server.start()
+        let served = mode(of: target.socketPath)
+        await target.server.stop()
+        #expect(served?.type == S_IFSOCK)
+        #expect(served?.permissions == 0o600)
+        #expect(!exists(target.socketPath))
+    }
+
+    @Test func aStaleSocketIsReplaced() async throws {
+        let directory = try SocketDirectory()
+        defer { directory.remove() }
+        try Self.leaveStaleSocket(at: directory.socketPath)
+        #expect(mode(of: directory.socketPath)?.type == S_IFSOCK)
+        let target = try TestTarget(directory: directory)
+        try await target.server.start()
+        let info = try? await target.client().target()
+        await target.server.stop()
+        #expect(info?.socket == directory.socketPath)
+    }
+
+    @Test func aLiveSocketIsNotTakenOver() async throws {
+        try await withTarget { target in
+            let failure = await Self.startFailure(on: target.socketPath)
+            guard case .occupied(let path, let reason) = failure else {
+                Issue.record("expected occupied, got \(String(describing: failure))")
+                return
+            }
+            #expect(path == target.socketPath)
+            #expect(reason == "another process is serving on it")
+            // The first server is untouched.
+            let info = try await target.client().target()
+            #expect(info.name == "test")
+        }
+    }
+
+    @Test func aRegularFileAtThePathIsNotRemoved() async throws {
+        let directory = try SocketDirectory()
+        defer { directory.remove() }
+        #expect(FileManager.default.createFile(atPath: directory.socketPath, contents: Data("mine".utf8)))
+        let failure = await Self.startFailure(on: directory.socketPath)
+        #expect(failure == .occupied(directory.socketPath, "it exists and is not a socket"))
+        #expect(FileManager.default.contents(atPath: directory.socketPath) == Data("mine".utf8))
+    }
+
+    @Test func findListsLiveSocketsFirstWithNameAndPid() async throws {
+        let directory = try SocketDirectory()
+        defer { directory.remove() }
+        try Self.leaveStaleSocket(at: directory.path + "/dead-12.sock")
+        let live = ControlServer(
+            registry: Registry(sessionSeed: 1), options: .init(name: "x", socketPath: directory.path + "/live-34.sock"))
+        try await live.start()
+        let found = ControlSocket.find(in: URL(fileURLWithPath: directory.path))
+        await live.stop()
+        #expect(found.map(\.name) == ["live", "dead"])
+        #expect(found.map(\.pid) == [34, 12])
+        #expect(found.map(\.isLive) == [true, false])
+    }
+}

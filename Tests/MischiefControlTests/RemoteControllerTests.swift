@@ -1,0 +1,94 @@
+import Foundation
+import Mischief
+import MischiefConsole
+import MischiefControl
+import Testing
+
+/// The console's remote controller: a session held while it is connected, the last data kept while the target
+/// is gone, and a new session when a target is back on the same path.
+@Suite(.timeLimit(.minutes(1))) struct RemoteControllerTests {
+    @Test func loadShowsTheTargetAndHoldsASession() async throws {
+        try await withTarget { target in
+            let remote = RemoteController(
+                socketPath: target.socketPath, sessionName: "console",
+                saveDirectory: URL(fileURLWithPath: "/nonexistent"))
+            let data = try await remote.load()
+            #expect(data.connection == .connected)
+            #expect(data.target.name == "test")
+            #expect(data.seams.map(\.id) == ["t.count", "t.name"])
+            #expect(target.server.sessions.map(\.name) == ["console (s1)"])
+            #expect(remote.session == "s1")
+
+            try await remote.apply("return(12)", to: "t.count")
+            #expect(target.count() == 12)
+            #expect(try await target.client().seam("t.count").layers.map(\.session) == ["s1"])
+
+            await remote.close()
+            #expect(target.count() == 0)
+            #expect(target.server.sessions.isEmpty)
+        }
+    }
+
+    @Test func aStoppedTargetIsLostWithTheLastDataAndANewOneOnThePathIsFound() async throws {
+        let directory = try SocketDirectory()
+        defer { directory.remove() }
+        let first = try TestTarget(directory: directory)
+        try await first.server.start()
+        let remote = RemoteController(
+            socketPath: directory.socketPath, sessionName: "console",
+            saveDirectory: URL(fileURLWithPath: directory.path))
+        let connected = try await remote.load()
+        #expect(connected.connection == .connected)
+        _ = first.count()
+
+        await first.server.stop()
+        let lost = try await remote.load()
+        guard case .lost(let reason) = lost.connection else {
+            Issue.record("expected a lost connection, got \(lost.connection)")
+            return
+        }
+        #expect(reason.contains(directory.socketPath))
+        #expect(lost.target == connected.target)
+        #expect(lost.seams == connected.seams)
+        let stillLost = try await remote.load()  // still lost, still the same data
+        #expect(stillLost.connection != .connected)
+        #expect(stillLost.seams == connected.seams)
+
+        let second = try TestTarget(directory: directory)
+        try await second.server.start()
+        let back = try await remote.load()
+        #expect(back.connection == .connected)
+        #expect(back.seams.map(\.calls) == [0, 0])  // the new target's counts, not the old one's
+        #expect(second.server.sessions.map(\.name) == ["console (s1)"])
+        try await remote.apply("return(3)", to: "t.count")
+        #expect(second.count() == 3)
+        #expect(first.count() == 0)
+        await remote.close()
+        #expect(second.server.sessions.isEmpty)
+        #expect(second.count() == 0)
+        await second.server.stop()
+    }
+
+    @Test func aRefusedChangeBecomesAConsoleError() async throws {
+        try await withTarget { target in
+            let remote = RemoteController(
+                socketPath: target.socketPath, saveDirectory: URL(fileURLWithPath: "/nonexistent"))
+            await #expect(throws: ConsoleError.self) { try await remote.apply("retrun(1)", to: "t.count") }
+            await remote.close()
+        }
+    }
+
+    @Test func nothingServingIsLostFromTheStart() async throws {
+        let directory = try SocketDirectory()
+        defer { directory.remove() }
+        let remote = RemoteController(
+            socketPath: directory.socketPath, saveDirectory: URL(fileURLWithPath: directory.path))
+        let data = try await remote.load()
+        guard case .lost = data.connection else {
+            Issue.record("expected a lost connection, got \(data.connection)")
+            return
+        }
+        #expect(data.target.name == "no target")
+        #expect(data.seams.isEmpty)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Mischief
+import MischiefControl
+import Synchronization
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A fresh directory with a short path such as `/tmp/mc-Ab12Cd`, so `<dir>/t.sock` fits `sun_path` (107 bytes)
+/// wherever the system's temporary directory is. The caller removes it.
+struct SocketDirectory: Sendable {
+    let path: String
+
+    init() throws {
+        var template = Array("/tmp/mc-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw POSIXFailure(call: "mkdtemp", code: errno)
+        }
+        path = String(cString: made)
+    }
+
+    /// The socket path tests serve on.
+    var socketPath: String { path + "/t.sock" }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// A failed system call in a test helper.
+struct POSIXFailure: Error, CustomStringConvertible {
+    let call: String
+    let code: Int32
+
+    var description: String { "\(call) failed: \(String(cString: strerror(code))) (errno \(code))" }
+}
+
+/// A target of its own for one test: a registry, two seams and a server on a short socket path.
+final class TestTarget: Sendable {
+    let registry = Registry(sessionSeed: 1)
+    let count = Seam<Void, Int, Never>("t.count", title: "Count", category: "Test", summary: "a number") { 0 }
+    let name = Seam<Void, String, Never>("t.name", title: "Name", category: "Test", summary: "a name") { "Ann" }
+    let directory: SocketDirectory
+    let server: ControlServer
+
+    /// A target on `directory`'s socket path; nothing is served until ``ControlServer/start()``.
+    init(directory: SocketDirectory, configure: (inout ControlServer.Options) -> Void = { _ in }) throws {
+        self.directory = directory
+        try registry.register(count, name)
+        var options = ControlServer.Options(name: "test", socketPath: directory.socketPath)
+        configure(&options)
+        server = ControlServer(registry: registry, options: options)
+    }
+
+    var socketPath: String { server.socketPath }
+
+    func client(session: String? = nil) -> ControlClient {
+        ControlClient(socketPath: socketPath, session: session)
+    }
+
+    var raw: RawHTTPClient { RawHTTPClient(path: socketPath) }
+}
+
+/// Runs `body` against a started target of its own, then stops the server and removes its directory, whether
+/// `body` succeeds or throws.
+func withTarget<R>(
+    configure: (inout ControlServer.Options) -> Void = { _ in }, _ body: (TestTarget) async throws -> R
+) async throws -> R {
+    let directory = try SocketDirectory()
+    defer { directory.remove() }
+    let target = try TestTarget(directory: directory, configure: configure)
+    try await target.server.start()
+    do {
+        let result = try await body(target)
+        await target.server.stop()
+        return result
+    } catch {
+        await target.server.stop()
+        throw error
+    }
+}
+
+/// The status and error body of a request the target refused, or nil when it succeeded or failed otherwise.
+func refusal<T>(_ body: () async throws -> T) async -> (status: Int, body: ErrorBody)? {
+    do {
+        _ = try await body()
+        return nil
+    } catch {
+        guard case .refused(let status, let errorBody) = error as? ControlClientError else { return nil }
+        return (status, errorBody)
+    }
+}
+
+/// The first event of `stream` that `matches`, or nil when none comes within `limit`. The limit only keeps a
+/// broken build from hanging the suite; passing tests never reach it.
+func firstEvent(
+    in stream: AsyncStream<Event>, within limit: Duration = .seconds(5),
+    where matches: @escaping @Sendable (Event) -> Bool
+) async -> Event? {
+    await withTaskGroup(of: Event?.self) { group in
+        group.addTask {
+            for await event in stream where matches(event) { return event }
+            return nil
+        }
+        group.addTask {
+            try? await Task.sleep(for: limit)
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
+}
+
+/// A clock for leases that moves only when the test says so.
+final class ManualClock: Sendable {
+    private let elapsed = Mutex(Duration.zero)
+
+    var now: Duration { elapsed.withLock { $0 } }
+
+    func advance(by duration: Duration) {
+        elapsed.withLock { $0 += duration }
+    }
+}
+
+/// Whether something exists at `path` (a socket, a file, a directory), without following a symbolic link.
+func exists(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0
+}
+
+/// The file type and permission bits at `path`.
+func mode(of path: String) -> (type: mode_t, permissions: mode_t)? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return (info.st_mode & S_IFMT, info.st_mode & 0o777)
+}
