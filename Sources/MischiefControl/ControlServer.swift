@@ -130,11 +130,17 @@ public final class ControlServer: Sendable {
         if options.socketPath == nil { try ControlSocket.prepareDirectory(directory) }
         try ControlSocket.clearStale(socketPath)
 
-        let unixServer = makeServer(address: sockaddr_un.unix(path: socketPath), requiresToken: false)
+        // The socket is bound under a hidden name, made 0600, then renamed into place, so nobody can connect
+        // while it still has the umask's mode (an explicit path's directory may be open to others).
+        var bindPath = (directory as NSString).appendingPathComponent(".mischief-\(getpid())-\(Self.randomToken().prefix(6))")
+        if bindPath.utf8.count > ControlSocket.maxPathBytes { bindPath = socketPath }
+        let unixServer = makeServer(address: sockaddr_un.unix(path: bindPath), requiresToken: false)
         try await run(unixServer)
-        guard chmod(socketPath, 0o600) == 0 else {
+        guard chmod(bindPath, 0o600) == 0, bindPath == socketPath || rename(bindPath, socketPath) == 0 else {
+            let reason = String(cString: strerror(errno))
             await unixServer.stop()
-            throw ControlSocketError.occupied(socketPath, "cannot make the socket private: \(String(cString: strerror(errno)))")
+            unlink(bindPath)
+            throw ControlSocketError.occupied(socketPath, "cannot put a private socket in place: \(reason)")
         }
         SocketCleanup.add(socketPath)
 

@@ -14,8 +14,6 @@ struct SessionTable: Sendable {
         /// When the lease lapses, on the server's monotonic clock.
         var expires: Duration
         var streams = 0
-        /// Whether a stream ever held it: then the last stream closing ends it.
-        var streamed = false
         var entries: Set<EntryID> = []
         var profiles: Set<String> = []
 
@@ -58,7 +56,6 @@ struct SessionTable: Sendable {
     mutating func attachStream(_ id: String) -> Bool {
         guard sessions[id] != nil else { return false }
         sessions[id]!.streams += 1
-        sessions[id]!.streamed = true
         return true
     }
 
