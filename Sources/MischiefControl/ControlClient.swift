@@ -235,9 +235,12 @@ public struct ControlClient: Sendable {
         if let contentType { headers[.contentType] = contentType }
         if let session { headers[HTTPHeader(ControlAPI.sessionHeader)] = session }
         let (route, query) = Self.split(path)
+        // `path` is escaped as on the wire; FlyingFox escapes the path it is given, so it gets it unescaped (else
+        // "German-length%20UI" would arrive as "German-length%2520UI" and name no profile).
+        let unescaped = route.removingPercentEncoding ?? route
         return HTTPRequest(
-            method: method, version: .http11, path: "/v\(ControlAPI.version)/\(route)", query: query, headers: headers,
-            body: HTTPBodySequence(data: body))
+            method: method, version: .http11, path: "/v\(ControlAPI.version)/\(unescaped)", query: query,
+            headers: headers, body: HTTPBodySequence(data: body))
     }
 
     private static func split(_ path: String) -> (String, [HTTPRequest.QueryItem]) {
