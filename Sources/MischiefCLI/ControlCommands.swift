@@ -199,6 +199,8 @@ struct ApplyCommand: AsyncParsableCommand {
         }
         guard hold, let session = client.session else { return }
         print("holding until Ctrl-C or SIGTERM")
+        // Into a pipe, stdout is buffered until exit: a script waiting for this line would wait for ever.
+        fflush(nil)
         let stream = client.events()
         let holder = Task { for try await _ in stream {} }
         let signal = await Signals.next([SIGINT, SIGTERM, SIGHUP])
