@@ -63,6 +63,8 @@ let package = Package(
                 "MischiefConsole",
                 "MischiefCurses",
                 "MischiefControl",
+                // SignalCatcher: the console's async-signal-safe handlers, for the commands without a console.
+                "CMischiefTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

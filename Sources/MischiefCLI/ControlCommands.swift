@@ -198,12 +198,13 @@ struct ApplyCommand: AsyncParsableCommand {
             print("\(detail.seam.id): \(detail.seam.behaviour ?? "original")")
         }
         guard hold, let session = client.session else { return }
+        let signals = try SignalCatcher.install()
         print("holding until Ctrl-C or SIGTERM")
         // Into a pipe, stdout is buffered until exit: a script waiting for this line would wait for ever.
         fflush(nil)
         let stream = client.events()
         let holder = Task { for try await _ in stream {} }
-        let signal = await Signals.next([SIGINT, SIGTERM, SIGHUP])
+        let signal = await signals.next()
         holder.cancel()
         _ = try? await client.endSession(session)
         throw ExitCode(128 + signal)
@@ -367,25 +368,5 @@ struct WatchTable {
         let formatter = DateFormatter()
         formatter.dateFormat = "HH:mm:ss"
         return formatter.string(from: Date())
-    }
-}
-
-/// Waiting for termination signals in async code.
-enum Signals {
-    /// Blocks `signals` from their default action and returns the first that arrives.
-    static func next(_ signals: [Int32]) async -> Int32 {
-        let (stream, continuation) = AsyncStream<Int32>.makeStream()
-        var sources: [any DispatchSourceSignal] = []
-        for number in signals {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield(number) }
-            source.resume()
-            sources.append(source)
-        }
-        var iterator = stream.makeAsyncIterator()
-        let number = await iterator.next() ?? SIGTERM
-        for source in sources { source.cancel() }
-        return number
     }
 }

@@ -80,6 +80,8 @@ extension DemoCommand {
         }
         let app = Task { await demo.run() }
         demo.publish()
+        // Caught from before the socket path is printed, so whoever reads it may stop the demo at once.
+        let signals = try SignalCatcher.install()
         print(server.socketPath)
         fflush(nil)
         print("""
@@ -87,7 +89,7 @@ extension DemoCommand {
               mischief attach \(server.socketPath)
               curl --unix-socket \(server.socketPath) http://localhost/v1/seams
             """, to: &standardError)
-        _ = await Signals.next([SIGINT, SIGTERM, SIGHUP])
+        _ = await signals.next()
         app.cancel()
         await server.stop()
     }
