@@ -50,8 +50,10 @@ struct DemoCommand: AsyncParsableCommand {
         if headless { return try await serve(registry: registry, demo: demo, clock: clock, messages: setup.messages) }
         let observation = registry.observe()
         defer { observation.cancel() }
-        let app = Task { await demo.run() }
-        defer { app.cancel() }
+        // The demo app is not cancelled at the end: the process ends with it. Cancelling it can deadlock when a
+        // weather request completes at that moment (swift-corelibs-foundation: URLSessionTask.cancel() waits for
+        // the session's queue while that queue waits for the task's status lock, which the cancel holds).
+        _ = Task { await demo.run() }
         demo.publish()
 
         let controller = LocalController(
@@ -78,7 +80,7 @@ extension DemoCommand {
             printError(error)
             throw ExitCode(1)
         }
-        let app = Task { await demo.run() }
+        _ = Task { await demo.run() }  // not cancelled at the end; see run()
         demo.publish()
         // Caught from before the socket path is printed, so whoever reads it may stop the demo at once.
         let signals = try SignalCatcher.install()
@@ -90,7 +92,6 @@ extension DemoCommand {
               curl --unix-socket \(server.socketPath) http://localhost/v1/seams
             """, to: &standardError)
         _ = await signals.next()
-        app.cancel()
         await server.stop()
     }
 }
