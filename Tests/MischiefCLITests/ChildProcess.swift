@@ -21,8 +21,11 @@ enum ChildProcess {
         let error: String
     }
 
-    /// Runs `executable` with `arguments` and exactly `environment`, its output going to temporary files.
-    static func run(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> Result {
+    /// Runs `executable` with `arguments` and exactly `environment` (in `directory`, else this process's), its
+    /// output going to temporary files.
+    static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String], directory: URL? = nil
+    ) throws -> Result {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("mischief-child-\(UUID().uuidString)")
         let outputPath = base.path + ".out"
         let errorPath = base.path + ".err"
@@ -30,14 +33,94 @@ enum ChildProcess {
             try? FileManager.default.removeItem(atPath: outputPath)
             try? FileManager.default.removeItem(atPath: errorPath)
         }
+        let pid = try spawn(
+            executable, arguments, environment: environment, directory: directory, output: outputPath,
+            error: errorPath)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else {
+                throw Poll.Failure(description: "waiting for \(executable.path): \(String(cString: strerror(errno)))")
+            }
+        }
+        return Result(
+            status: exitStatus(status), output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
+            error: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
+    }
 
+    /// A program started with ``start(_:_:environment:directory:output:error:)``: signals, its exit, its output.
+    final class Running {
+        let pid: pid_t
+        /// The files its standard output and standard error go to.
+        let output: URL
+        let error: URL
+        /// Its exit status once reaped (128 + the signal when a signal ended it).
+        private(set) var status: Int32?
+
+        init(pid: pid_t, output: URL, error: URL) {
+            self.pid = pid
+            self.output = output
+            self.error = error
+        }
+
+        /// What it has written to standard output so far.
+        var outputText: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
+        /// What it has written to standard error so far.
+        var errorText: String { (try? String(contentsOf: error, encoding: .utf8)) ?? "" }
+
+        /// Sends `signal` to it, unless it has been reaped (its pid may belong to another process by now).
+        func send(_ signal: Int32) {
+            guard status == nil else { return }
+            _ = signalProcess(pid, signal)
+        }
+
+        /// Its exit status once it has exited, reaping it; nil while it runs.
+        func exited() -> Int32? {
+            if let status { return status }
+            var raw: Int32 = 0
+            guard waitpid(pid, &raw, WNOHANG) == pid else { return nil }
+            status = exitStatus(raw)
+            return status
+        }
+
+        /// Waits (polling, up to `timeout`) until it exits, and returns its exit status.
+        func waitForExit(timeout: Duration = .seconds(10)) async throws -> Int32 {
+            try await Poll.until("pid \(pid) to exit", timeout: timeout, lastSeen: { self.errorText }) { self.exited() }
+        }
+
+        /// Kills it with SIGKILL and reaps it, if it still runs: for `defer`, so nothing outlives a failed test.
+        func kill() {
+            guard status == nil, signalProcess(pid, SIGKILL) == 0 else { return }
+            var raw: Int32 = 0
+            while waitpid(pid, &raw, 0) == -1 && errno == EINTR {}
+            status = exitStatus(raw)
+        }
+    }
+
+    /// Starts `executable` in the background, its standard output and error going to the files `output` and `error`.
+    static func start(
+        _ executable: URL, _ arguments: [String], environment: [String: String], directory: URL? = nil, output: URL,
+        error: URL
+    ) throws -> Running {
+        let pid = try spawn(
+            executable, arguments, environment: environment, directory: directory, output: output.path,
+            error: error.path)
+        return Running(pid: pid, output: output, error: error)
+    }
+
+    /// `posix_spawn` with stdin from /dev/null, stdout and stderr to files, no other descriptors, an empty signal
+    /// mask and default signal handlers.
+    private static func spawn(
+        _ executable: URL, _ arguments: [String], environment: [String: String], directory: URL?, output: String,
+        error: String
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, error, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         closeInheritedDescriptors(&actions)
+        if let directory { try changeDirectory(&actions, to: directory) }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -66,17 +149,27 @@ enum ChildProcess {
         guard spawned == 0 else {
             throw Poll.Failure(description: "cannot start \(executable.path): \(String(cString: strerror(spawned)))")
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 {
-            guard errno == EINTR else {
-                throw Poll.Failure(description: "waiting for \(executable.path): \(String(cString: strerror(errno)))")
+        return pid
+    }
+
+    /// WIFEXITED / WEXITSTATUS, which Swift does not import: the exit status, or 128 + the signal that ended it.
+    private static func exitStatus(_ status: Int32) -> Int32 {
+        status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + status & 0x7f
+    }
+
+    /// Makes the child start in `directory` (glibc's `posix_spawn_file_actions_addchdir_np`, looked up as Swift does
+    /// not import GNU extensions).
+    private static func changeDirectory(_ actions: inout posix_spawn_file_actions_t, to directory: URL) throws {
+        #if os(Linux)
+            typealias Actions = UnsafeMutablePointer<posix_spawn_file_actions_t>
+            typealias AddChdir = @convention(c) (Actions, UnsafePointer<CChar>) -> Int32
+            guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else {
+                throw Poll.Failure(description: "this libc cannot start a child in another directory")
             }
-        }
-        // WIFEXITED / WEXITSTATUS, which Swift does not import.
-        let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + status & 0x7f
-        return Result(
-            status: exitStatus, output: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "",
-            error: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")
+            _ = unsafeBitCast(symbol, to: AddChdir.self)(&actions, directory.path)
+        #else
+            throw Poll.Failure(description: "starting a child in another directory is only done on Linux")
+        #endif
     }
 
     /// Makes the child close every descriptor from 3 on, also those other threads open meanwhile without
@@ -96,3 +189,6 @@ enum ChildProcess {
         #endif
     }
 }
+
+/// `kill(2)`, for the methods of `ChildProcess.Running`, whose own `kill()` hides it.
+private func signalProcess(_ pid: pid_t, _ signal: Int32) -> Int32 { kill(pid, signal) }

@@ -41,6 +41,12 @@ struct TmuxServer {
         (try? run(["capture-pane", "-p", "-t", session])) ?? "(no screen: tmux capture-pane failed)"
     }
 
+    /// The process id of the program `session`'s pane runs (the command it was started with).
+    func panePID(_ session: String) throws -> Int? {
+        let output = try run(["list-panes", "-t", session, "-F", "#{pane_pid}"])
+        return Int(output.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
     /// Types `keys` (tmux key names such as `Space`, or single characters) into `session`.
     func send(_ session: String, keys: String...) throws {
         try run(["send-keys", "-t", session] + keys)
@@ -70,6 +76,9 @@ struct TmuxServer {
             .trimmingCharacters(in: .whitespacesAndNewlines)
         _ = try? run(["kill-server"])
         if let socketPath, !socketPath.isEmpty { try? FileManager.default.removeItem(atPath: socketPath) }
+        // A server whose last session ended (its program exited) has gone already and left its socket where tmux
+        // puts it by default (`run` gives it no TMUX_TMPDIR).
+        try? FileManager.default.removeItem(atPath: "/tmp/tmux-\(getuid())/\(socket)")
     }
 
     /// Runs a tmux command against this server and returns its output.
