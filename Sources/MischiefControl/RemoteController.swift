@@ -58,7 +58,7 @@ public final class RemoteController: ConsoleController {
             }
             return data
         } catch {
-            return lost("\(error)")
+            return lost(Self.headline(error))
         }
     }
 
@@ -73,6 +73,15 @@ public final class RemoteController: ConsoleController {
         }
         if let client, let session = client.session { _ = try? await client.endSession(session) }
         stream?.cancel()
+    }
+
+    /// Why the target is lost, short enough for the header (which shows little after the word "lost").
+    static func headline(_ error: any Error) -> String {
+        switch error as? ControlClientError {
+        case .unreachable(_, let reason): "no answer (\(reason))"
+        case .refused(let status, let body): "HTTP \(status): \(body.detail)"
+        default: "\(error)"
+        }
     }
 
     private func lost(_ reason: String) -> ConsoleData {

@@ -47,7 +47,7 @@ import Testing
             Issue.record("expected a lost connection, got \(lost.connection)")
             return
         }
-        #expect(reason.contains(directory.socketPath))
+        #expect(reason.hasPrefix("no answer (") && reason.contains("No such file"))  // short: the header has little room
         #expect(lost.target == connected.target)
         #expect(lost.seams == connected.seams)
         let stillLost = try await remote.load()  // still lost, still the same data
