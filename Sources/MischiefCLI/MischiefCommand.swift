@@ -1,5 +1,6 @@
 import ArgumentParser
 import Mischief
+import MischiefControl
 
 @main
 struct MischiefCommand: AsyncParsableCommand {
@@ -10,7 +11,7 @@ struct MischiefCommand: AsyncParsableCommand {
             A target routes calls (the clock, the location, strings, models, network responses, its own \
             functions) through named seams; Mischief changes what those seams do and reverts every change.
             """,
-        version: "0.1.0",
+        version: "\(ControlAPI.libraryVersion) (control API v\(ControlAPI.version))",
         subcommands: [
             DemoCommand.self, AttachCommand.self, ListCommand.self, ApplyCommand.self, RevertCommand.self,
             WatchCommand.self, SpecCommand.self, ThemesCommand.self,
