@@ -96,20 +96,22 @@ public enum ControlSocket {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return .refused }
         defer { close(fd) }
+        return withAddress(of: path) { connect(fd, $0, $1) } == 0 ? .listening : .refused
+    }
+
+    /// Calls `body` with `path` as a `sockaddr_un` (for `bind` or `connect`); -1 when the path does not fit.
+    static func withAddress(of path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
-        guard bytes.count <= maxPathBytes else { return .refused }
+        guard bytes.count <= maxPathBytes else { return -1 }
         withUnsafeMutableBytes(of: &address.sun_path) { buffer in
             buffer.copyBytes(from: bytes)
             buffer[bytes.count] = 0
         }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
-        return result == 0 ? .listening : .refused
     }
 
     /// A socket found in the socket directory.

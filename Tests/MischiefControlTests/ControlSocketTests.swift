@@ -1,6 +1,6 @@
 import Foundation
 import Mischief
-import MischiefControl
+@testable import MischiefControl
 import Testing
 
 #if canImport(Glibc)
@@ -28,18 +28,7 @@ import Testing
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXFailure(call: "socket", code: errno) }
         defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            buffer.copyBytes(from: bytes)
-            buffer[bytes.count] = 0
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        let bound = ControlSocket.withAddress(of: path) { bind(fd, $0, $1) }
         guard bound == 0 else { throw POSIXFailure(call: "bind", code: errno) }
     }
 

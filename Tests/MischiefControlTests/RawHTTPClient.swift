@@ -1,5 +1,5 @@
 import Foundation
-import MischiefControl
+@testable import MischiefControl
 
 #if canImport(Glibc)
     import Glibc
@@ -65,18 +65,7 @@ struct RawHTTPClient: Sendable {
     private static func openConnection(to path: String) throws -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXFailure(call: "socket", code: errno) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            buffer.copyBytes(from: bytes)
-            buffer[bytes.count] = 0
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        let result = ControlSocket.withAddress(of: path) { connect(fd, $0, $1) }
         guard result == 0 else {
             let code = errno
             close(fd)
