@@ -53,7 +53,8 @@ extension ControlServer {
         case (.GET, .console):
             return Self.json(try await consoleData(request))
         case (.GET, .seams):
-            return Self.json(try await consoleData(request).seams)
+            // Rows straight from a snapshot: the console's whole answer (events, view) is not needed here.
+            return Self.json(registry.snapshot().seams.map { SeamRow($0, actions: registry.actions(for: $0.id) ?? []) })
         case (.GET, .seam(let id)):
             return Self.json(try detail(of: try seamID(id)))
         case (.PUT, .seam(let id)):
@@ -280,11 +281,10 @@ extension ControlServer {
     }
 
     private func define(_ request: HTTPRequest) async throws(APIFailure) -> [ProfileRow] {
-        let type = try mediaType(of: request, accepting: [
+        _ = try mediaType(of: request, accepting: [
             "application/json", "application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml", "text/plain",
             "application/x-www-form-urlencoded",
         ])
-        _ = type
         let text = try await bodyText(request)
         let files: [ProfileFile]
         do throws(FileErrors) {
