@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -88,6 +89,18 @@ let package = Package(
         .testTarget(name: "MischiefCLITests", dependencies: ["MischiefCLI"]),
     ]
 )
+
+// Fuzzers: only in the manifest when MISCHIEF_FUZZ=1, because they link libFuzzer's driver (`--sanitize=fuzzer`), which
+// an ordinary build does not have. Scripts/fuzz.sh builds and runs them in a scratch path of their own.
+if ProcessInfo.processInfo.environment["MISCHIEF_FUZZ"] == "1" {
+    package.products.append(.executable(name: "mischief-fuzz", targets: ["MischiefFuzz"]))
+    package.targets.append(
+        .executableTarget(
+            name: "MischiefFuzz",
+            dependencies: [
+                "Mischief", "MischiefFiles", "MischiefCatalog", "MischiefNetwork", "MischiefConsole", "MischiefControl",
+            ]))
+}
 
 for target in package.targets where target.type != .system && target.name != "CMischiefTerminal" {
     var settings = target.swiftSettings ?? []

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses (Sources/MischiefFuzz) with AddressSanitizer and runs each for a bounded time.
+#
+# Usage: Scripts/fuzz.sh [HARNESS…]        every harness when none is named
+#   FUZZ_SECONDS=60   time per harness (CI uses the default; run longer by hand: FUZZ_SECONDS=3600)
+#   FUZZ_SCRATCH=.build-fuzz   the scratch path
+# Crashes are written to .fuzz/artifacts/HARNESS/; each becomes a regression test in the suite that owns the code.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SECONDS_EACH=${FUZZ_SECONDS:-60}
+SCRATCH=${FUZZ_SCRATCH:-.build-fuzz}
+export MISCHIEF_FUZZ=1
+
+echo "fuzz: building mischief-fuzz (--sanitize=fuzzer --sanitize=address) in $SCRATCH"
+swift build --scratch-path "$SCRATCH" --product mischief-fuzz --sanitize=fuzzer --sanitize=address 2>&1 | tail -3
+BIN="$SCRATCH/debug/mischief-fuzz"
+
+if [[ $# -gt 0 ]]; then
+    names=("$@")
+else
+    mapfile -t names < <("$BIN" 2>&1 | sed -n 's/^  \([a-z0-9-]*\)  .*/\1/p')
+fi
+
+status=0
+for name in "${names[@]}"; do
+    corpus=".fuzz/corpus/$name"
+    artifacts=".fuzz/artifacts/$name/"
+    mkdir -p "$corpus" "$artifacts"
+    seeds="Tests/FuzzSeeds/$name"
+    dirs=("$corpus")
+    [[ -d "$seeds" ]] && dirs+=("$seeds")
+    echo "fuzz: $name for ${SECONDS_EACH}s"
+    log=$(mktemp)
+    if ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" "$BIN" "$name" -max_total_time="$SECONDS_EACH" \
+        -artifact_prefix="$artifacts" -print_final_stats=1 "${dirs[@]}" >"$log" 2>&1; then
+        echo "fuzz: $name: $(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}') executions, no crash"
+    else
+        status=1
+        echo "fuzz: $name FAILED" >&2
+        tail -60 "$log" >&2
+    fi
+    rm -f "$log"
+done
+exit $status
