@@ -28,11 +28,14 @@ struct AttachCommand: AsyncParsableCommand {
         let path = try TargetOptions.resolve(explicit)
         let name = ControlSocket.find(in: URL(fileURLWithPath: (path as NSString).deletingLastPathComponent))
             .first { $0.path == path }?.name
+        let client = ControlClient(socketPath: path)
+        // A target that does not answer now is an error, as for every command, before the screen is taken; "lost"
+        // in the header is for a target that goes away later.
+        _ = try await talking { () async throws(ControlClientError) in try await client.handshake() }
 
         // The user's profile files are defined on the target, with hot keys after the target's own.
         let scratch = Registry()
         var setup = console.prepare(registry: scratch)
-        let client = ControlClient(socketPath: path)
         if !scratch.profiles.isEmpty {
             let yaml = ProfileFile.yaml(scratch.profiles.map { ProfileFile($0.profile) })
             do { try await client.define(profiles: yaml) } catch { setup.messages.append("profiles not sent: \(error)") }
