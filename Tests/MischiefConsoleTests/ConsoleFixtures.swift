@@ -86,9 +86,10 @@ enum ConsoleFixtures {
 
     static func rows(_ signatures: [ActionSignature]) -> [ActionRow] { signatures.map(ActionRow.init) }
 
-    /// Twelve seams; `calls` is added to every seam's call count, so successive frames show rates.
+    /// Twelve seams; `calls` is added to every seam's call count, so successive frames show rates. Every behaviour
+    /// here was applied from a spec, so its spec is its description.
     static func seams(calls extra: Int = 0) -> [SeamRow] {
-        [
+        fromSpecs([
             SeamRow(
                 id: "clock.now", title: "Current date", category: "Clock",
                 summary: "What the app thinks the time is", signature: "(Void) -> Date", behaviour: "shift(1d)",
@@ -138,7 +139,16 @@ enum ConsoleFixtures {
                 id: "net.reachability", title: "Reachability", category: "Network",
                 summary: "Whether the network is there", signature: "(Void) -> Bool", calls: 45,
                 actions: rows([returning, off])),
-        ]
+        ])
+    }
+
+    /// `seams` with each behaviour's spec set to its description, as for behaviours applied from specs.
+    static func fromSpecs(_ seams: [SeamRow]) -> [SeamRow] {
+        seams.map { seam in
+            var seam = seam
+            seam.spec = seam.behaviour
+            return seam
+        }
     }
 
     static let profiles = [

@@ -6,10 +6,12 @@
 public struct Change: Sendable, CustomStringConvertible {
     let seam: any RegisteredSeam
     let behaviour: any Sendable
-    /// The behaviour as spec-like text.
+    /// The behaviour described for people: a spec's canonical form, or `closure` for one built in code. Not
+    /// always a spec; never apply it as one (use ``spec``).
     public let behaviourDescription: String
-    /// The canonical spec when the change was made from one (so it can be saved in a profile).
-    let spec: String?
+    /// The canonical spec when the change was made from one (so it can be saved and applied again); nil for a
+    /// behaviour built in code.
+    public let spec: String?
     /// The seed random parts derive theirs from, instead of the session seed (a profile's seed).
     let seed: UInt64?
 

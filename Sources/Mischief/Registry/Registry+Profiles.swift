@@ -105,13 +105,11 @@ extension Registry {
             for id in state.order {
                 let record = state.records[id]!
                 guard !record.layers.isEmpty else { continue }
-                let layers = record.seam.info.stacking == .replace ? [record.layers.last!] : record.layers.reversed()
-                let specs = layers.compactMap(\.spec)
-                guard specs.count == layers.count else {
+                guard let spec = record.spec else {
                     skipped.append(id)
                     continue
                 }
-                entries.append(Profile.Entry(seam: id, spec: specs.joined(separator: " -> ")))
+                entries.append(Profile.Entry(seam: id, spec: spec))
             }
             return (Profile(name: name, seed: seed, entries: entries), skipped)
         }

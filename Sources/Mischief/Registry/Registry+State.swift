@@ -108,8 +108,17 @@ extension Registry {
             }
             let seeds = seam.info.stacking == .replace ? (layers.last?.seeds ?? []) : layers.flatMap(\.seeds)
             return SeamSnapshot(
-                info: seam.info, counters: counters, behaviour: behaviour,
+                info: seam.info, counters: counters, behaviour: behaviour, spec: spec,
                 layers: layers.compactMap { history[$0.entry] }, seeds: seeds, status: status, lastCalled: lastCalled)
+        }
+
+        /// The spec of what calls get now (the last layer's on a replacing seam, every layer's newest first joined
+        /// with `->` on a merging one); nil when nothing is applied or a layer was built in code and has no spec.
+        var spec: String? {
+            guard !layers.isEmpty else { return nil }
+            let current = seam.info.stacking == .replace ? [layers.last!] : layers.reversed()
+            let specs = current.compactMap(\.spec)
+            return specs.count == current.count ? specs.joined(separator: " -> ") : nil
         }
     }
 
@@ -128,7 +137,8 @@ extension Registry {
 
         func snapshot(seam: SeamID, status: RevertStatus, revertedAt: Duration? = nil) -> EntrySnapshot {
             EntrySnapshot(
-                id: entry, seam: seam, behaviour: description, source: source, group: group, appliedAt: appliedAt,
+                id: entry, seam: seam, behaviour: description, spec: spec, source: source, group: group,
+                appliedAt: appliedAt,
                 revertedAt: revertedAt, status: status, seeds: seeds)
         }
     }
@@ -144,7 +154,7 @@ extension Registry {
 extension EntrySnapshot {
     func with(status: RevertStatus) -> EntrySnapshot {
         EntrySnapshot(
-            id: id, seam: seam, behaviour: behaviour, source: source, group: group, appliedAt: appliedAt,
+            id: id, seam: seam, behaviour: behaviour, spec: spec, source: source, group: group, appliedAt: appliedAt,
             revertedAt: revertedAt, status: status, seeds: seeds)
     }
 }

@@ -26,8 +26,12 @@ public struct SeamSnapshot: Sendable, Identifiable {
     public var id: SeamID { info.id }
     public let info: SeamInfo
     public let counters: SeamCounters
-    /// The behaviour calls get now, as spec-like text; nil when the seam is its original.
+    /// The behaviour calls get now, described for people (a spec's canonical form, or `closure` for one built in
+    /// code); nil when the seam is its original. Not always a spec: see ``spec``.
     public let behaviour: String?
+    /// The spec of the behaviour calls get now, which can be applied again; nil when the seam is its original or
+    /// its behaviour (or a layer of it) was built in code.
+    public let spec: String?
     /// The active entries on this seam, oldest first (the last one wins on a replacing seam).
     public let layers: [EntrySnapshot]
     /// The seeds the active behaviour uses.
@@ -42,7 +46,10 @@ public struct SeamSnapshot: Sendable, Identifiable {
 public struct EntrySnapshot: Hashable, Sendable, Identifiable {
     public let id: EntryID
     public let seam: SeamID
+    /// The behaviour described for people (a spec's canonical form, or `closure` for one built in code).
     public let behaviour: String
+    /// The canonical spec it was made from, which can be applied again; nil for a behaviour built in code.
+    public let spec: String?
     /// Who applied it ("console", "profile Tokyo", "test").
     public let source: String
     /// The entries applied together with this one share a group number.

@@ -42,7 +42,8 @@ extension ConsoleData {
                 SeamRow(
                     id: try! SeamID("\(category.lowercased()).seam-\(index)"), title: "\(category) seam \(index)",
                     category: category, summary: "Synthetic seam number \(index)", signature: "(Void) -> Int",
-                    behaviour: status == .active ? "delay(\(100 + index % 5 * 50)ms)" : nil, calls: calls,
+                    behaviour: status == .active ? "delay(\(100 + index % 5 * 50)ms)" : nil,
+                    spec: status == .active ? "delay(\(100 + index % 5 * 50)ms)" : nil, calls: calls,
                     chaosCalls: status == .active ? calls / 2 : 0, errors: index % 13 == 0 ? 1 : 0,
                     inFlight: status == .reverting ? 1 : 0, status: status, actions: actions))
         }

@@ -12,8 +12,12 @@ public struct SeamRow: Sendable, Codable, Equatable, Identifiable {
     public var summary: String
     /// The seam's Swift types, such as `(Void) -> Date`.
     public var signature: String
-    /// The canonical spec text of the active behaviour; nil when the seam runs its original.
+    /// The active behaviour described for people (a spec's canonical form, or `closure` for one built in code);
+    /// nil when the seam runs its original. Not always a spec: see ``spec``.
     public var behaviour: String?
+    /// The canonical spec of the active behaviour, which can be applied again; nil when the seam runs its original
+    /// or its behaviour was built in code. Optional in JSON (targets before it was added leave it out).
+    public var spec: String?
     /// Calls counted so far.
     public var calls: Int
     /// Calls a behaviour served.
@@ -35,6 +39,7 @@ public struct SeamRow: Sendable, Codable, Equatable, Identifiable {
         summary: String = "",
         signature: String = "",
         behaviour: String? = nil,
+        spec: String? = nil,
         calls: Int = 0,
         chaosCalls: Int = 0,
         errors: Int = 0,
@@ -48,6 +53,7 @@ public struct SeamRow: Sendable, Codable, Equatable, Identifiable {
         self.summary = summary
         self.signature = signature
         self.behaviour = behaviour
+        self.spec = spec
         self.calls = calls
         self.chaosCalls = chaosCalls
         self.errors = errors
@@ -60,7 +66,7 @@ public struct SeamRow: Sendable, Codable, Equatable, Identifiable {
     public init(_ seam: SeamSnapshot, actions: [ActionSignature]) {
         self.init(
             id: seam.id, title: seam.info.title, category: seam.info.category, summary: seam.info.summary,
-            signature: seam.info.signature, behaviour: seam.behaviour, calls: seam.counters.calls,
+            signature: seam.info.signature, behaviour: seam.behaviour, spec: seam.spec, calls: seam.counters.calls,
             chaosCalls: seam.counters.chaosCalls, errors: seam.counters.errors, inFlight: seam.counters.inFlight,
             status: seam.status, actions: actions.map(ActionRow.init))
     }

@@ -93,7 +93,7 @@ public struct ConsoleState: Sendable, Equatable {
     public internal(set) var detailScroll = 0
     /// How far the target pane is scrolled.
     public internal(set) var targetScroll = 0
-    /// The spec each seam last had, for Space to bring back.
+    /// The spec each seam last had, for Space to bring back (none after a behaviour built in code).
     public internal(set) var lastUsed: [SeamID: String] = [:]
     /// Changes sent and not yet seen in data, so quick repeated keys build on each other.
     public internal(set) var pending: [SeamID: PendingChange] = [:]
@@ -122,6 +122,15 @@ public struct ConsoleState: Sendable, Equatable {
             return change.behaviour
         }
         return seam.behaviour
+    }
+
+    /// The spec of a seam's behaviour, counting changes sent but not yet seen in data; nil when it runs its original
+    /// or a behaviour built in code.
+    public func spec(of seam: SeamRow) -> String? {
+        if let change = pending[seam.id] {
+            return change.behaviour
+        }
+        return seam.spec
     }
 
     /// Whether keys go to a text field (filter, spec, profile name), so `q`, digits and `/` are text.

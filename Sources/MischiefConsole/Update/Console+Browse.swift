@@ -131,8 +131,12 @@ extension Console {
     /// `+`/`-`: moves the main parameter of the selected seam's behaviour by a step.
     static func nudge(by steps: Int, in state: inout ConsoleState) -> [ConsoleCommand] {
         guard let seam = state.selectedSeam else { return [] }
-        guard let current = state.behaviour(of: seam) else {
+        guard let behaviour = state.behaviour(of: seam) else {
             state.message = .init("\(seam.id) runs its original; Space or Enter applies a behaviour first")
+            return []
+        }
+        guard let current = state.spec(of: seam) else {
+            state.message = .init("\(seam.id) runs \(behaviour), built in code; Enter picks an action to nudge")
             return []
         }
         guard let spec = seam.nudged(current, by: steps) else {
@@ -170,7 +174,7 @@ extension Console {
             state.message = .init("\(seam.id) has no actions")
             return
         }
-        let action = state.behaviour(of: seam).flatMap { try? Spec(parsing: $0) }?.alternatives.first?.terms
+        let action = state.spec(of: seam).flatMap { try? Spec(parsing: $0) }?.alternatives.first?.terms
             .first?.action
         let choice = seam.actions.firstIndex { $0.name == action } ?? 0
         state.mode = .picker(ActionPicker(seam: seam.id, choice: choice))

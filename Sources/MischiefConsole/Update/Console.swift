@@ -95,10 +95,9 @@ public enum Console {
             }
         }
         state.rates = rates
-        for seam in data.seams {
-            if let behaviour = seam.behaviour {
-                state.lastUsed[seam.id] = behaviour
-            }
+        // Only a spec can be applied again: a behaviour built in code (shown as `closure`) leaves none to bring back.
+        for seam in data.seams where seam.behaviour != nil {
+            state.lastUsed[seam.id] = seam.spec
         }
         state.rebuildLines()
         // Changes the data now shows, or whose command has finished, no longer need to be remembered.
