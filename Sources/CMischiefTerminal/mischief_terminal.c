@@ -17,10 +17,16 @@
 /// Leave the alternate screen, reset the keypad/cursor-key modes, show the cursor, reset attributes, new line.
 static const char reset_sequence[] = "\033[?1049l\033[?1l\033>\033[?25h\033[0m\r\n";
 
-static const int crash_signals[] = { SIGSEGV, SIGILL, SIGBUS, SIGABRT, SIGTRAP, SIGFPE };
+/// The signals whose default action ends the process with a core dump: each restores the terminal and then ends the
+/// process the way it would have without the console.
+static const int crash_signals[] = {
+    SIGSEGV, SIGILL, SIGBUS, SIGABRT, SIGTRAP, SIGFPE, SIGSYS, SIGQUIT, SIGXCPU, SIGXFSZ
+};
 #define CRASH_SIGNAL_COUNT ((int)(sizeof(crash_signals) / sizeof(crash_signals[0])))
 
 static struct sigaction previous_crash_actions[CRASH_SIGNAL_COUNT];
+/// Whether the handler was installed for each signal (not for one that was ignored before).
+static int crash_handled[CRASH_SIGNAL_COUNT];
 static volatile sig_atomic_t crash_installed = 0;
 static volatile sig_atomic_t crash_restored = 0;
 static int saved_tty_fd = -1;
@@ -34,6 +40,24 @@ static int crash_index(int sig) {
         }
     }
     return -1;
+}
+
+static void wake_terminal_thread(int bit);
+
+/// Ends the process with `sig` under its default action (a core dump for these), even when the signal was sent
+/// with kill(2) and so does not recur when the handler returns.
+static void die_of(int sig) {
+    struct sigaction default_action;
+    memset(&default_action, 0, sizeof(default_action));
+    default_action.sa_handler = SIG_DFL;
+    sigemptyset(&default_action.sa_mask);
+    sigaction(sig, &default_action, NULL);
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, sig);
+    // Pending while blocked in this handler; delivered, and fatal, as soon as it is unblocked.
+    raise(sig);
+    pthread_sigmask(SIG_UNBLOCK, &only, NULL);
 }
 
 static void crash_handler(int sig, siginfo_t *info, void *context) {
@@ -62,11 +86,27 @@ static void crash_handler(int sig, siginfo_t *info, void *context) {
         previous.sa_sigaction(sig, info, context);
     } else if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN && previous.sa_handler != NULL) {
         previous.sa_handler(sig);
-    } else {
-        // Default action: the re-raised signal is delivered once this handler returns (a fault would also
-        // simply recur when the faulting instruction is re-executed).
-        raise(sig);
     }
+    // The previous handler returned. The Swift backtracer does so after resetting its handlers to the default,
+    // expecting the fault to recur when the faulting instruction runs again; but a signal sent with kill(2) or
+    // raise(3) never recurs, and the process would go on (drawing over the backtrace). So: when the default action
+    // is what is left, die of it now.
+    struct sigaction now;
+    if (sigaction(sig, NULL, &now) == 0 && !(now.sa_flags & SA_SIGINFO) && now.sa_handler == SIG_DFL) {
+        die_of(sig);
+        errno = saved_errno;
+        return;
+    }
+    // A handler of the program's own dealt with it and stays: catch the next one again, and take the terminal back.
+    struct sigaction again;
+    memset(&again, 0, sizeof(again));
+    again.sa_sigaction = crash_handler;
+    again.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&again.sa_mask);
+    sigaction(sig, &again, NULL);
+    crash_restored = 0;
+    wake_terminal_thread(MISCHIEF_SIGNAL_CONTINUE);
+    errno = saved_errno;
 }
 
 int mischief_terminal_crash_install(int tty_fd) {
@@ -80,6 +120,13 @@ int mischief_terminal_crash_install(int tty_fd) {
     }
     crash_restored = 0;
     for (int i = 0; i < CRASH_SIGNAL_COUNT; i++) {
+        crash_handled[i] = 0;
+        // A signal the program ignores (SIGQUIT under nohup, say) stays ignored.
+        if (sigaction(crash_signals[i], NULL, &previous_crash_actions[i]) == 0
+            && !(previous_crash_actions[i].sa_flags & SA_SIGINFO)
+            && previous_crash_actions[i].sa_handler == SIG_IGN) {
+            continue;
+        }
         struct sigaction action;
         memset(&action, 0, sizeof(action));
         action.sa_sigaction = crash_handler;
@@ -88,11 +135,14 @@ int mischief_terminal_crash_install(int tty_fd) {
         if (sigaction(crash_signals[i], &action, &previous_crash_actions[i]) != 0) {
             int error = errno;
             for (int j = 0; j < i; j++) {
-                sigaction(crash_signals[j], &previous_crash_actions[j], NULL);
+                if (crash_handled[j]) {
+                    sigaction(crash_signals[j], &previous_crash_actions[j], NULL);
+                }
             }
             errno = error;
             return -1;
         }
+        crash_handled[i] = 1;
     }
     crash_installed = 1;
     return 0;
@@ -103,7 +153,10 @@ void mischief_terminal_crash_uninstall(void) {
         return;
     }
     for (int i = 0; i < CRASH_SIGNAL_COUNT; i++) {
-        sigaction(crash_signals[i], &previous_crash_actions[i], NULL);
+        if (crash_handled[i]) {
+            sigaction(crash_signals[i], &previous_crash_actions[i], NULL);
+            crash_handled[i] = 0;
+        }
     }
     crash_installed = 0;
 }
@@ -128,19 +181,26 @@ static int signal_bit(int sig) {
     case SIGINT: return MISCHIEF_SIGNAL_INTERRUPT;
     case SIGTERM: return MISCHIEF_SIGNAL_TERMINATE;
     case SIGWINCH: return MISCHIEF_SIGNAL_WINCH;
+    case SIGTSTP: return MISCHIEF_SIGNAL_SUSPEND;
+    case SIGCONT: return MISCHIEF_SIGNAL_CONTINUE;
     default: return 0;
+    }
+}
+
+/// Records `bit` as pending and wakes the thread polling the wake-up pipe. Async-signal-safe.
+static void wake_terminal_thread(int bit) {
+    atomic_fetch_or(&pending_signals, bit);
+    int fd = wake_fd;
+    if (fd >= 0) {
+        char byte = (char)bit;
+        ssize_t ignored = write(fd, &byte, 1);
+        (void)ignored;
     }
 }
 
 static void forward_handler(int sig, siginfo_t *info, void *context) {
     int saved_errno = errno;
-    atomic_fetch_or(&pending_signals, signal_bit(sig));
-    int fd = wake_fd;
-    if (fd >= 0) {
-        char byte = (char)sig;
-        ssize_t ignored = write(fd, &byte, 1);
-        (void)ignored;
-    }
+    wake_terminal_thread(signal_bit(sig));
     if (sig == SIGWINCH) {
         struct sigaction previous = previous_winch;
         if ((previous.sa_flags & SA_SIGINFO) && previous.sa_sigaction != NULL) {
@@ -198,7 +258,87 @@ int mischief_terminal_winch_install(void) {
     return 0;
 }
 
+// MARK: - Job control and user signals
+
+static const int job_signals[] = { SIGTSTP, SIGCONT, SIGUSR1, SIGUSR2 };
+#define JOB_SIGNAL_COUNT ((int)(sizeof(job_signals) / sizeof(job_signals[0])))
+static struct sigaction previous_job_actions[JOB_SIGNAL_COUNT];
+static int job_handled[JOB_SIGNAL_COUNT];
+
+int mischief_terminal_job_control_install(int fd) {
+    if (wake_fd < 0) {
+        wake_fd = fd;
+    }
+    for (int i = 0; i < JOB_SIGNAL_COUNT; i++) {
+        if (job_handled[i]) {
+            continue;
+        }
+        int sig = job_signals[i];
+        struct sigaction previous;
+        if (sigaction(sig, NULL, &previous) != 0) {
+            return -1;
+        }
+        int is_default = !(previous.sa_flags & SA_SIGINFO) && previous.sa_handler == SIG_DFL;
+        int is_ignored = !(previous.sa_flags & SA_SIGINFO) && previous.sa_handler == SIG_IGN;
+        struct sigaction action;
+        memset(&action, 0, sizeof(action));
+        sigemptyset(&action.sa_mask);
+        if (sig == SIGUSR1 || sig == SIGUSR2) {
+            // Their default kills the process with the terminal in raw mode; a handler of the program's own stays.
+            if (!is_default) {
+                continue;
+            }
+            action.sa_handler = SIG_IGN;
+        } else {
+            // A program that ignores SIGTSTP (or handles SIGCONT itself) keeps it that way.
+            if (is_ignored || (sig == SIGCONT && !is_default)) {
+                continue;
+            }
+            action.sa_sigaction = forward_handler;
+            action.sa_flags = SA_SIGINFO | SA_RESTART;
+        }
+        if (sigaction(sig, &action, &previous_job_actions[i]) != 0) {
+            return -1;
+        }
+        job_handled[i] = 1;
+    }
+    return 0;
+}
+
+void mischief_terminal_stop_self(void) {
+    int index = 0;
+    while (job_signals[index] != SIGTSTP) {
+        index++;
+    }
+    struct sigaction stop, ours;
+    memset(&stop, 0, sizeof(stop));
+    stop.sa_handler = SIG_DFL;
+    sigemptyset(&stop.sa_mask);
+    sigaction(SIGTSTP, &stop, &ours);
+    sigset_t only, before;
+    sigemptyset(&only);
+    sigaddset(&only, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &only, &before);
+    // The whole process group, as Ctrl-Z would (a wrapper shell stops too, so the job shell sees the job stopped).
+    // Delivered to this thread before kill returns; the kernel drops it in an orphaned process group.
+    kill(0, SIGTSTP);
+    pthread_sigmask(SIG_SETMASK, &before, NULL);
+    if (job_handled[index]) {
+        sigaction(SIGTSTP, &ours, NULL);
+    } else {
+        sigaction(SIGTSTP, &previous_job_actions[index], NULL);
+    }
+    // This stop's own SIGCONT needs no second re-entry.
+    atomic_fetch_and(&pending_signals, ~MISCHIEF_SIGNAL_CONTINUE);
+}
+
 void mischief_terminal_signals_uninstall(void) {
+    for (int i = 0; i < JOB_SIGNAL_COUNT; i++) {
+        if (job_handled[i]) {
+            sigaction(job_signals[i], &previous_job_actions[i], NULL);
+            job_handled[i] = 0;
+        }
+    }
     if (winch_installed) {
         sigaction(SIGWINCH, &previous_winch, NULL);
         winch_installed = 0;

@@ -139,7 +139,7 @@ final class CursesScreen {
     }
 
     /// Forgets what is on screen and redraws the latest frame in full (clipped to the new size).
-    private func handleResize() {
+    func handleResize() {
         shown = nil
         guard let window else { return }
         clearok(window, true)

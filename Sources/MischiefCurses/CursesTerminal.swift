@@ -13,8 +13,10 @@ import Synchronization
 /// without busy polling. Only the latest pending grid is drawn. Callbacks run on the terminal thread; keep them
 /// short.
 ///
-/// Signals: SIGINT/SIGTERM/SIGHUP are caught and delivered to `onSignal`; crash signals restore the terminal and
-/// chain to the previous handler (the Swift backtracer) via `CMischiefTerminal`.
+/// Signals: SIGINT/SIGTERM/SIGHUP are caught and delivered to `onSignal`; the signals that dump core (SIGSEGV,
+/// SIGABRT, SIGQUIT, …) restore the terminal, chain to the previous handler (the Swift backtracer) and end the
+/// process with that signal; SIGTSTP gives the terminal back and stops, SIGCONT takes it again; SIGWINCH resizes;
+/// SIGUSR1/SIGUSR2 are ignored unless the program handles them. See `CMischiefTerminal`.
 ///
 /// `Sendable` without `@unchecked`: all shared state is in a `Mutex` or `Atomic`; the non-Sendable ncurses
 /// session is confined to the terminal thread (see ``ConfinedScreen``).
@@ -205,6 +207,8 @@ public final class CursesTerminal: Terminal, Sendable {
         let screen = CursesScreen(palette: palette, depth: requestedDepth)
         defer {
             screen.close()
+            // Also when opening failed before the screen's own handlers were in place.
+            mischief_terminal_signals_uninstall()
             shared.withLock {
                 guard $0.generation == generation else { return }
                 $0.wakeFD = -1
@@ -217,6 +221,11 @@ public final class CursesTerminal: Terminal, Sendable {
             close(writeFD)
         }
         do {
+            // Before the screen opens, so ncurses does not install its own SIGTSTP handler (which would run curses
+            // calls on whatever thread the signal lands on).
+            if mischief_terminal_job_control_install(writeFD) != 0 {
+                throw CursesTerminalError.system(call: "sigaction (job control)", errno: errno)
+            }
             try screen.open(wakeFD: writeFD)
         } catch let error as CursesTerminalError {
             opened(.failure(error))
@@ -265,7 +274,7 @@ public final class CursesTerminal: Terminal, Sendable {
                 deliver(signal, screen: screen, handlers: handlers)
                 if shouldStop(screen) { return }
             }
-            var resized = false
+            var resized = jobControl(signals, screen: screen)
             screen.readKeys { key in
                 if key == .resize {
                     resized = true
@@ -296,6 +305,19 @@ public final class CursesTerminal: Terminal, Sendable {
                 screen.draw(grid)
             }
         }
+    }
+
+    /// SIGTSTP: gives the terminal back to the shell, stops, and takes it again when continued; SIGCONT alone
+    /// (stopped and continued by someone else): takes the terminal again, as the shell may have changed it.
+    ///
+    /// - Returns: whether the size changed meanwhile.
+    private func jobControl(_ signals: Int32, screen: CursesScreen) -> Bool {
+        guard signals & (MISCHIEF_SIGNAL_SUSPEND | MISCHIEF_SIGNAL_CONTINUE) != 0 else { return false }
+        screen.leave()
+        if signals & MISCHIEF_SIGNAL_SUSPEND != 0 {
+            mischief_terminal_stop_self()
+        }
+        return screen.reenter()
     }
 
     /// Hands a termination signal to the owner, or by default restores the terminal and exits.

@@ -52,6 +52,12 @@ struct TmuxServer {
         try run(["send-keys", "-t", session] + keys)
     }
 
+    /// Whether the program in `session` has the alternate screen on (a full-screen program that has not left it).
+    func isAlternateScreenOn(_ session: String) throws -> Bool {
+        try run(["display-message", "-p", "-t", session, "#{alternate_on}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
     /// Resizes the window of `session`, as a user resizing the terminal would.
     func resize(_ session: String, width: Int, height: Int) throws {
         try run(["resize-window", "-t", session, "-x", "\(width)", "-y", "\(height)"])

@@ -1,9 +1,19 @@
 /// Async-signal-safe terminal restoration and signal forwarding for Mischief's full-screen console.
 ///
-/// Crash handling: `mischief_terminal_crash_install` saves the tty's termios and installs handlers for the crash
-/// signals (SIGSEGV, SIGILL, SIGBUS, SIGABRT, SIGTRAP, SIGFPE). On a crash the handler writes a fixed reset
-/// sequence to the tty, restores the saved termios, reinstates the previously installed handler (normally the
-/// Swift runtime's backtracer) and hands the signal to it with the original siginfo and context.
+/// Crash handling: `mischief_terminal_crash_install` saves the tty's termios and installs handlers for the signals
+/// whose default action dumps core (SIGSEGV, SIGILL, SIGBUS, SIGABRT, SIGTRAP, SIGFPE, SIGSYS, SIGQUIT, SIGXCPU,
+/// SIGXFSZ; not one the program ignores). On such a signal the handler writes a fixed reset sequence to the tty,
+/// restores the saved termios, reinstates the previously installed handler (normally the Swift runtime's
+/// backtracer) and hands the signal to it with the original siginfo and context. When that handler returns and
+/// leaves the default action in place (the backtracer does, expecting a fault to recur), the handler re-raises the
+/// signal under the default action, so a signal sent with kill(2) ends the process too, with that signal as its
+/// status. When a handler of the program's own returns and stays, the signal was handled: the crash handler is
+/// installed again and the terminal thread is woken with `MISCHIEF_SIGNAL_CONTINUE` to take the terminal back.
+///
+/// Job control: `mischief_terminal_job_control_install` catches SIGTSTP and SIGCONT (pending bits
+/// `MISCHIEF_SIGNAL_SUSPEND`/`CONTINUE`; the terminal thread leaves curses, calls `mischief_terminal_stop_self`, and
+/// takes the terminal again) and ignores SIGUSR1/SIGUSR2 while their action is the default (which would kill the
+/// process with the terminal in raw mode).
 ///
 /// Signal forwarding: `mischief_terminal_signals_install` catches SIGINT, SIGTERM and SIGHUP (so they do not
 /// kill the process), and `mischief_terminal_winch_install` catches SIGWINCH (chaining to the handler installed
@@ -24,6 +34,11 @@ extern "C" {
 #define MISCHIEF_SIGNAL_TERMINATE 4
 /// Pending-signal bit for SIGWINCH.
 #define MISCHIEF_SIGNAL_WINCH 8
+/// Pending-signal bit for SIGTSTP: leave the terminal to the shell and stop.
+#define MISCHIEF_SIGNAL_SUSPEND 16
+/// Pending-signal bit for SIGCONT (and for a crash signal a handler of the program's own dealt with): take the
+/// terminal again.
+#define MISCHIEF_SIGNAL_CONTINUE 32
 
 /// Saves the termios of `tty_fd` and installs the crash handlers. Returns 0, or -1 with errno set.
 int mischief_terminal_crash_install(int tty_fd);
@@ -41,7 +56,16 @@ int mischief_terminal_signals_install(int wake_fd);
 /// handler. Returns 0, or -1 with errno set.
 int mischief_terminal_winch_install(void);
 
-/// Restores the SIGINT, SIGTERM, SIGHUP and SIGWINCH handlers that were installed before.
+/// Catches SIGTSTP and SIGCONT, waking `wake_fd` (unless the fd given to `mischief_terminal_signals_install` is
+/// set), and ignores SIGUSR1 and SIGUSR2 while their action is the default. Returns 0, or -1 with errno set.
+int mischief_terminal_job_control_install(int wake_fd);
+
+/// Stops the process group as SIGTSTP's default action would, returning once the process is continued (at once
+/// in an orphaned process group, where the kernel drops the stop). Call after giving the terminal back.
+void mischief_terminal_stop_self(void);
+
+/// Restores the SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT, SIGUSR1 and SIGUSR2 actions that were
+/// installed before.
 void mischief_terminal_signals_uninstall(void);
 
 /// Returns and clears the pending-signal bit set (`MISCHIEF_SIGNAL_*`).
