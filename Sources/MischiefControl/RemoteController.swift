@@ -171,15 +171,8 @@ public final class RemoteController: ConsoleController {
         try await perform { client throws(ControlClientError) in try await client.advanceTime(by: duration) }
     }
 
-    public func saveProfile(named name: String) async throws -> String {
+    public func saveProfile(named name: String, overwrite: Bool) async throws -> String {
         let yaml = try await perform { client throws(ControlClientError) in try await client.currentProfile(named: name) }
-        let url = LocalController.saveURL(forProfile: name, in: saveDirectory)
-        do {
-            try FileManager.default.createDirectory(at: saveDirectory, withIntermediateDirectories: true)
-            try Data(yaml.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw ConsoleError.refused("cannot save \(url.path): \(error.localizedDescription)")
-        }
-        return url.path
+        return try LocalController.save(yaml, named: name, in: saveDirectory, overwrite: overwrite)
     }
 }

@@ -24,7 +24,7 @@ import Testing
         func revertAll() async throws { try record("revertAll") }
         func toggleProfile(_ name: String) async throws { try record("toggle \(name)") }
         func advanceTime(by duration: Duration) async throws { try record("advance \(duration)") }
-        func saveProfile(named name: String) async throws -> String {
+        func saveProfile(named name: String, overwrite: Bool) async throws -> String {
             try record("save \(name)")
             return "/profiles/\(name).yaml"
         }

@@ -85,7 +85,7 @@ struct ConsoleRunnerTests {
 
     @Test func savingWritesAProfileFileThatLoadsBack() async throws {
         try await controller.apply("return(7)", to: "test.answer")
-        let path = try await controller.saveProfile(named: "Lucky Seven")
+        let path = try await controller.saveProfile(named: "Lucky Seven", overwrite: false)
         #expect(path.hasSuffix("lucky-seven.yaml"))
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains("test.answer: return(7)"))

@@ -13,8 +13,11 @@ public enum ConsoleCommand: Sendable, Equatable {
     case toggleProfile(String)
     /// Move virtual time forward.
     case advanceTime(Duration)
-    /// Save the current state as a profile of this name.
+    /// Save the current state as a profile of this name, unless that would replace a file the console did not
+    /// write for it (then the result is ``CommandResult/needsConfirmation(_:)``).
     case saveProfile(String)
+    /// Save the current state as a profile of this name, replacing its file whatever it holds (the user said yes).
+    case overwriteProfile(String)
     /// Switch to the next theme (the driver owns the themes; report the new theme's name as the success text).
     case cycleTheme
     /// Leave the console.
@@ -23,7 +26,8 @@ public enum ConsoleCommand: Sendable, Equatable {
     /// Runs a command that goes to the target; nil for ``cycleTheme`` and ``quit``, which the driver handles.
     ///
     /// Errors become ``CommandResult/failure(_:)`` with the error's description (a ``ConsoleError``'s message
-    /// as it is); ``saveProfile(_:)`` succeeds with the path written.
+    /// as it is); ``saveProfile(_:)`` and ``overwriteProfile(_:)`` succeed with the path written, and a save that
+    /// would replace another file ends in ``CommandResult/needsConfirmation(_:)``.
     public func perform(with controller: some ConsoleController) async -> CommandResult? {
         do {
             switch self {
@@ -38,11 +42,15 @@ public enum ConsoleCommand: Sendable, Equatable {
             case .advanceTime(let duration):
                 try await controller.advanceTime(by: duration)
             case .saveProfile(let name):
-                return .success(try await controller.saveProfile(named: name))
+                return .success(try await controller.saveProfile(named: name, overwrite: false))
+            case .overwriteProfile(let name):
+                return .success(try await controller.saveProfile(named: name, overwrite: true))
             case .cycleTheme, .quit:
                 return nil
             }
             return .success(nil)
+        } catch ConsoleError.wouldReplace(let what) {
+            return .needsConfirmation(what)
         } catch {
             return .failure("\(error)")
         }
@@ -55,4 +63,6 @@ public enum CommandResult: Sendable, Equatable {
     case success(String?)
     /// It failed; the message is shown as it is (a spec error keeps its caret line).
     case failure(String)
+    /// It needs the user's yes first; the text says why (`tokyo.yaml exists (2 profiles: Tokyo, Osaka)`).
+    case needsConfirmation(String)
 }

@@ -29,18 +29,27 @@ public protocol ConsoleController: Sendable {
     /// - Throws: ``ConsoleError/refused(_:)`` when the target's time is real.
     func advanceTime(by duration: Duration) async throws
 
-    /// Saves what is applied now as a profile; returns the path written.
-    func saveProfile(named name: String) async throws -> String
+    /// Saves what is applied now as a profile in a file of its own; returns the path written.
+    ///
+    /// - Parameter overwrite: Replace the file even when the console did not write it for this profile (the user
+    ///   said yes to ``ConsoleError/wouldReplace(_:)``'s question).
+    /// - Throws: ``ConsoleError/wouldReplace(_:)`` saying what the file holds when it is in the way and `overwrite`
+    ///   is false; ``ConsoleError/refused(_:)`` when there is nothing to save or the file cannot be written.
+    func saveProfile(named name: String, overwrite: Bool) async throws -> String
 }
 
 /// Why a controller did not do what the console asked; the message is shown as it is.
 public enum ConsoleError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The target refused: a bad spec (message, spec and caret line), an unknown profile, real time, …
     case refused(String)
+    /// Saving would replace a file the console did not write for this profile; the message says what it holds
+    /// (`tokyo.yaml exists (2 profiles: Tokyo, Osaka)`), for the console to ask before overwriting.
+    case wouldReplace(String)
 
     public var description: String {
         switch self {
-        case .refused(let message): message
+        case .refused(let message), .wouldReplace(let message): message
         }
     }
+
 }

@@ -79,26 +79,32 @@ public final class LocalController: ConsoleController {
         }
     }
 
-    public func saveProfile(named name: String) async throws -> String {
+    public func saveProfile(named name: String, overwrite: Bool) async throws -> String {
         let (profile, skipped) = registry.currentState(named: name, seed: registry.sessionSeed)
         guard !profile.entries.isEmpty else {
             throw ConsoleError.refused("nothing to save: no seam is changed"
                 + (skipped.isEmpty ? "" : " by a spec (\(skipped.map(\.description).joined(separator: ", ")) were changed in code)"))
         }
-        let url = Self.saveURL(forProfile: name, in: saveDirectory)
-        do {
-            try FileManager.default.createDirectory(at: saveDirectory, withIntermediateDirectories: true)
-            try ProfileFile(profile).write(to: url)
-        } catch {
-            throw ConsoleError.refused("cannot save \(url.path): \(error.localizedDescription)")
-        }
-        return url.path
+        return try Self.save(ProfileFile(profile).yaml(), named: name, in: saveDirectory, overwrite: overwrite)
     }
 
     /// Where `s` saves a profile called `name`: its name in lower case, other characters as `-`.
     public static func saveURL(forProfile name: String, in directory: URL) -> URL {
-        let slug = name.lowercased().map { $0.isLetter || $0.isNumber ? String($0) : "-" }.joined()
-        return directory.appendingPathComponent("\(slug.isEmpty ? "profile" : slug).yaml")
+        ProfileSaver.url(forProfile: name, in: directory)
+    }
+
+    /// Saves `yaml`, the profile called `name`, in `directory` with ``ProfileSaver``; returns the path written.
+    ///
+    /// - Throws: ``ConsoleError/wouldReplace(_:)`` or ``ConsoleError/refused(_:)``.
+    public static func save(_ yaml: String, named name: String, in directory: URL, overwrite: Bool) throws -> String {
+        let url = saveURL(forProfile: name, in: directory)
+        do throws(ProfileSaveError) {
+            try ProfileSaver.save(yaml: yaml, named: name, to: url, overwrite: overwrite)
+        } catch {
+            if case .wouldReplace = error { throw ConsoleError.wouldReplace(error.description) }
+            throw ConsoleError.refused(error.description)
+        }
+        return url.path
     }
 
     /// A refusal as the console shows it: a spec error keeps its caret lines.

@@ -18,7 +18,7 @@ extension Console {
             HelpView.draw(scroll, state, theme: theme, size: size, on: &canvas)
         case .eventLog(let scroll):
             EventLogView.draw(scroll, state, size: size, on: &canvas)
-        case .browse, .filter, .saveName, .picker:
+        case .browse, .filter, .saveName, .confirmOverwrite, .picker:
             let layout = ConsoleLayout(size)
             let focus = layout.panes.contains(state.focus) ? state.focus : .list
             HeaderView.draw(state, in: layout.header, on: &canvas)

@@ -66,6 +66,8 @@ enum KeyHelp {
             [("⏎", "keep"), ("Esc", "clear"), ("↑↓", "move")]
         case .saveName:
             [("⏎", "save"), ("Esc", "cancel")]
+        case .confirmOverwrite:
+            [("y", "overwrite"), ("n", "keep the file")]
         case .picker(let picker):
             picker.isEditing
                 ? [("⏎", "apply"), ("Esc", "close"), ("←→", "cursor")]

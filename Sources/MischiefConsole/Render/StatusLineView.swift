@@ -9,6 +9,10 @@ enum StatusLineView {
         case .saveName(let name):
             used = canvas.text(" Save as profile: ", x: rect.x, y: rect.y, .accent, bold: true)
             used += field(name, at: rect.x + used, rect: rect, on: &canvas)
+        case .confirmOverwrite(_, let question):
+            used = canvas.spans(
+                [.init(" \(question); overwrite? y/N", .warning, bold: true)], x: rect.x, y: rect.y,
+                maxWidth: rect.width)
         case .browse, .help, .eventLog, .picker:
             if let message = state.message {
                 let text = " " + (message.text.split(separator: "\n").first.map(String.init) ?? "")

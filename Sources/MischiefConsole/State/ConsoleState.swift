@@ -28,6 +28,9 @@ public struct ConsoleState: Sendable, Equatable {
         case picker(ActionPicker)
         /// Typing the name to save the current state under.
         case saveName(TextField)
+        /// Asking whether to overwrite the file profile `name` would be saved to, which holds something else;
+        /// `question` says what (`tokyo.yaml exists (2 profiles: Tokyo, Osaka)`).
+        case confirmOverwrite(name: String, question: String)
         /// The key help, scrolled by this many lines.
         case help(scroll: Int)
         /// The event log, scrolled up from its newest line by this many lines.
@@ -138,7 +141,7 @@ public struct ConsoleState: Sendable, Equatable {
         switch mode {
         case .filter, .saveName: true
         case .picker(let picker): picker.isEditing
-        case .browse, .help, .eventLog: false
+        case .browse, .help, .eventLog, .confirmOverwrite: false
         }
     }
 }

@@ -49,6 +49,19 @@ extension Console {
         return []
     }
 
+    /// A key while asking whether to overwrite a profile file: `y` overwrites, any other key keeps the file.
+    static func confirmOverwriteKey(
+        _ key: Key, name: String, question: String, in state: inout ConsoleState
+    ) -> [ConsoleCommand] {
+        state.mode = .browse
+        guard key == .character("y") || key == .character("Y") else {
+            state.message = .init("not saved: \(question)")
+            return []
+        }
+        state.message = .init("saving \(name)…")
+        return [.overwriteProfile(name)]
+    }
+
     /// A key in the help screen.
     static func helpKey(_ key: Key, scroll: Int, in state: inout ConsoleState) {
         let limit = HelpView.lineCount(columns: state.size.columns) - (state.size.rows - 3)

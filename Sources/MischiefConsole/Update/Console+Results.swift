@@ -18,7 +18,7 @@ extension Console {
                 switch result {
                 case .success:
                     state.mode = .browse
-                case .failure(let message):
+                case .failure(let message), .needsConfirmation(let message):
                     picker.applying = nil
                     picker.error = message
                     state.mode = .picker(picker)
@@ -37,9 +37,15 @@ extension Console {
             succeeded(result, "profile \(name) switched", in: &state)
         case .advanceTime(let duration):
             succeeded(result, "virtual time moved forward by \(SpecDuration(duration))", in: &state)
-        case .saveProfile(let name):
-            if case .success(let path) = result {
+        case .saveProfile(let name), .overwriteProfile(let name):
+            switch result {
+            case .success(let path):
                 state.message = .init("saved \(name) to \(path ?? "its profile file")")
+            case .needsConfirmation(let question):
+                state.mode = .confirmOverwrite(name: name, question: question)
+                state.message = nil
+            case .failure:
+                break
             }
         case .cycleTheme:
             if case .success(let name) = result {

@@ -59,6 +59,8 @@ public enum Console {
             return pickerKey(key, picker, in: &state)
         case .saveName(let field):
             return saveNameKey(key, field, in: &state)
+        case .confirmOverwrite(let name, let question):
+            return confirmOverwriteKey(key, name: name, question: question, in: &state)
         case .help(let scroll):
             helpKey(key, scroll: scroll, in: &state)
             return []
