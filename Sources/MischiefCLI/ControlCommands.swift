@@ -34,8 +34,10 @@ struct AttachCommand: AsyncParsableCommand {
         _ = try await talking { () async throws(ControlClientError) in try await client.handshake() }
 
         // The user's profile files are defined on the target, with hot keys after the target's own.
+        let presets = (try? await client.profiles()) ?? []
+        let keysTaken = Dictionary(presets.compactMap { row in row.key.map { ($0, row.name) } }) { first, _ in first }
         let scratch = Registry()
-        var setup = console.prepare(registry: scratch)
+        var setup = console.prepare(registry: scratch, keysTaken: keysTaken)
         if !scratch.profiles.isEmpty {
             let yaml = ProfileFile.yaml(scratch.profiles.map { ProfileFile($0.profile) })
             do { try await client.define(profiles: yaml) } catch { setup.messages.append("profiles not sent: \(error)") }

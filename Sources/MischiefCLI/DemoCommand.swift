@@ -118,7 +118,9 @@ struct ConsoleOptions: ParsableArguments {
     }
 
     /// Loads the theme and the user's profiles (given hot keys after the target's own), collecting problems.
-    func prepare(registry: Registry) -> Setup {
+    ///
+    /// - Parameter keysTaken: Hot keys the target's profiles have when they are not in `registry` (attached).
+    func prepare(registry: Registry, keysTaken: [Int: String] = [:]) -> Setup {
         let environment = ProcessInfo.processInfo.environment
         let directory = FileManager.default.currentDirectoryPath
         var messages: [String] = []
@@ -135,9 +137,9 @@ struct ConsoleOptions: ParsableArguments {
         }
 
         let directories = SearchPath.profiles(explicit: profiles, environment: environment, currentDirectory: directory)
-        let (_, diagnostics) = ProfileFile.loadAll(from: directories, into: registry)
+        let (_, diagnostics) = ProfileFile.loadAll(from: directories, into: registry, keysTaken: keysTaken)
         messages += diagnostics.map(\.description)
-        let taken = Set(registry.profiles.compactMap(\.profile.key))
+        let taken = Set(registry.profiles.compactMap(\.profile.key)).union(keysTaken.keys)
         var free = (1...9).filter { !taken.contains($0) }
         for status in registry.profiles where status.profile.key == nil && !free.isEmpty {
             var profile = status.profile

@@ -55,11 +55,15 @@ extension ProfileFile {
 
     /// Loads every profile file in `directories` (in order), checks each profile against `registry`, and defines
     /// those whose entries are all good. A broken file or profile is reported and skipped, never half-defined; a
-    /// profile whose name an earlier one already took is skipped; clashing hot keys are reported.
+    /// profile whose name an earlier one already took is skipped; clashing hot keys are reported. A hot key that a
+    /// profile already in `registry` (a preset) or in `keysTaken` has is reported as a warning, and the file's
+    /// profile is defined without it, so it can be given a free key instead of hiding behind the preset.
     ///
+    /// - Parameter keysTaken: Hot keys taken elsewhere, with their profiles' names (an attached console's
+    ///   target's presets).
     /// - Returns: The names defined, in order, and every problem found.
     public static func loadAll(
-        from directories: [URL], into registry: Registry
+        from directories: [URL], into registry: Registry, keysTaken: [Int: String] = [:]
     ) -> (defined: [String], diagnostics: [FileDiagnostic]) {
         let (files, problems) = SearchPath.files(in: directories)
         var diagnostics = problems
@@ -74,8 +78,18 @@ extension ProfileFile {
             }
         }
         diagnostics += check(loaded) { _ in nil }
+        var taken = keysTaken
+        for status in registry.profiles {
+            if let key = status.profile.key { taken[key] = status.profile.name }
+        }
         var defined: [String] = []
-        for file in loaded where !defined.contains(file.name) {
+        for var file in loaded where !defined.contains(file.name) {
+            if let key = file.key, let owner = taken[key], owner != file.name {
+                let location = file.keyLocation ?? file.location ?? .wholeFile("profile '\(file.name)'")
+                diagnostics.append(
+                    .warning(at: location, "hot key \(key) is already '\(owner)''s; '\(file.name)' gets a free key instead"))
+                file.key = nil
+            }
             let own = entryProblems(in: file, against: registry)
             diagnostics += own
             guard !own.contains(where: { $0.severity == .error }), let profile = try? file.profile(),
