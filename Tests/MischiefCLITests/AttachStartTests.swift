@@ -34,11 +34,12 @@ import Testing
     static func onTerminal(_ arguments: [String], in directory: URL) async throws -> TerminalRun {
         let script = URL(fileURLWithPath: "/usr/bin/script")
         guard FileManager.default.isExecutableFile(atPath: script.path) else {
-            throw Poll.Failure(description: "script(1) is needed to give mischief a terminal (apt-get install bsdutils)")
+            throw Poll.Failure(
+                description: "script(1) is needed to give mischief a terminal (apt-get install bsdutils)")
         }
         let errorFile = directory.appendingPathComponent("attach.err")
-        let command = ([CLI.binary.path] + arguments).map(quoted).joined(separator: " ") + " 2> "
-            + quoted(errorFile.path)
+        let command = ([CLI.binary.path] + arguments).map(ConsoleInTmux.quoted).joined(separator: " ") + " 2> "
+            + ConsoleInTmux.quoted(errorFile.path)
         let environment = HeadlessDemo.environment(in: directory).merging(
             ["TERM": "xterm-256color", "SHELL": "/bin/sh"]) { $1 }
         // -e: script exits with the command's status; /dev/null: no typescript file, the copy goes to stdout.
@@ -57,10 +58,5 @@ import Testing
         }
         let error = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
         return TerminalRun(status: status, terminal: running.outputText, error: error)
-    }
-
-    /// `text` in single quotes for sh.
-    private static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }

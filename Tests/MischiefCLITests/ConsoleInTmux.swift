@@ -105,8 +105,8 @@ final class ConsoleInTmux {
     func waitForEnd(timeout: Duration = .seconds(60)) async throws -> Ending {
         let statusFile = directory.appendingPathComponent("status")
         var answered = false
-        let status = try await Poll.until("the demo to end", timeout: timeout, lastSeen: { self.tmux.screen(self.session) }) {
-            () -> Int32? in
+        let lastSeen = { self.tmux.screen(self.session) }
+        let status = try await Poll.until("the demo to end", timeout: timeout, lastSeen: lastSeen) { () -> Int32? in
             if let text = try? String(contentsOf: statusFile, encoding: .utf8) {
                 return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
             }

@@ -28,7 +28,8 @@ import Testing
         #expect(ending.isRestored, "echo and icanon back after \(name): \(ending.terminalFlags.sorted())")
         #expect(!ending.alternateScreen, "the alternate screen left after \(name)")
         if Self.backtraced.contains(signal) {
-            #expect(ending.screen.contains("crashed"), "the backtrace on the normal screen:\n\(Poll.ascii(ending.screen))")
+            #expect(
+                ending.screen.contains("crashed"), "the backtrace on the normal screen:\n\(Poll.ascii(ending.screen))")
         }
     }
 

@@ -7,7 +7,9 @@ import Testing
 /// which no target takes back as a spec); without one it applies the seam's first action.
 @Suite struct ConsoleSpaceTests {
     let registry = Registry(sessionSeed: 5)
-    let answer = Seam<Void, Int, Never>("test.answer", title: "The answer", category: "Test", summary: "What the target computes") { 42 }
+    let answer = Seam<Void, Int, Never>("test.answer", title: "The answer", category: "Test", summary: "A number") {
+        42
+    }
     let controller: LocalController
 
     init() throws {
