@@ -185,7 +185,7 @@ final class CursesScreen {
         doupdate()
     }
 
-    /// Writes one cell; returns the columns it took (2 for wide graphemes that fit, else 1).
+    /// Writes one cell (see ``CursesCellText``); returns the grid columns it covered.
     private func put(
         _ cell: Cell, x: Int, y: Int, visibleWidth: Int, plan: CursesColourPlan, window: UnsafeMutablePointer<WINDOW>
     ) -> Int {
@@ -194,19 +194,14 @@ final class CursesScreen {
         if look.bold || cell.style.bold { attributes |= cn_a_bold() }
         if look.reverse != cell.style.reverse { attributes |= cn_a_reverse() }
         if look.dim { attributes |= cn_a_dim() }
-        let graphemeWidth = cell.text.isEmpty ? 1 : DisplayWidth.of(Character(cell.text))
-        var (characters, libraryWidth) = Self.terminalCharacters(cell.text)
-        if graphemeWidth == 2 && x + 1 >= visibleWidth {
-            // Would be cut by the screen edge (grid wider than the screen).
-            characters = [0x20]
-            libraryWidth = 1
-        }
-        putCharacters(characters, x: x, y: y, attributes: attributes, pair: look.pair, window: window)
-        if libraryWidth == 1 && graphemeWidth == 2 && x + 1 < visibleWidth {
+        let write = CursesCellText.write(for: cell, x: x, visibleWidth: visibleWidth)
+        putCharacters(write.characters, x: x, y: y, attributes: attributes, pair: look.pair, window: window)
+        if write.padded {
             // The C library thinks this grapheme is narrow: pad so the columns still line up.
-            putCharacters([0x20], x: x + 1, y: y, attributes: attributes, pair: look.pair, window: window)
+            putCharacters(
+                [CursesCellText.space], x: x + 1, y: y, attributes: attributes, pair: look.pair, window: window)
         }
-        return graphemeWidth == 2 && x + 1 < visibleWidth ? 2 : 1
+        return write.columns
     }
 
     /// Writes a base character plus combining characters at (x, y).
@@ -221,29 +216,6 @@ final class CursesScreen {
         }
         // Writing the bottom-right cell returns ERR (the cursor cannot advance) but still draws it.
         _ = mvwadd_wch(window, Int32(y), Int32(x), &cell)
-    }
-
-    /// The characters to send for a grapheme and the column width the C library gives them.
-    ///
-    /// Keeps the base scalar and the zero-width scalars after it (at most `CCHARW_MAX`); drops the rest of
-    /// emoji ZWJ sequences (terminals disagree on joining them) and U+FE0F when the C library thinks the base is
-    /// narrow. Unprintable graphemes become U+FFFD; the continuation marker `""` becomes a space.
-    static func terminalCharacters(_ text: String) -> (characters: [wchar_t], width: Int) {
-        let scalars = Array(text.unicodeScalars)
-        guard let base = scalars.first else { return ([0x20], 1) }
-        let baseWidth = Int(cn_wcwidth(wchar_t(bitPattern: base.value)))
-        guard baseWidth >= 1 else { return ([0xFFFD], 1) }
-        var characters: [wchar_t] = [wchar_t(bitPattern: base.value)]
-        for scalar in scalars.dropFirst() {
-            if characters.count == 5 || scalar.value == 0x200D || cn_wcwidth(wchar_t(bitPattern: scalar.value)) != 0 {
-                break
-            }
-            if scalar.value == 0xFE0F && baseWidth == 1 {
-                continue
-            }
-            characters.append(wchar_t(bitPattern: scalar.value))
-        }
-        return (characters, baseWidth)
     }
 
     /// Sets up colour pairs for the palette at the detected or requested depth.
