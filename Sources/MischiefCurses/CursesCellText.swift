@@ -34,7 +34,7 @@ enum CursesCellText {
     /// A wide grapheme that the screen edge would cut in half becomes a space; the continuation marker `""` (the
     /// right half of a wide grapheme drawn on its own) becomes a space.
     static func write(for cell: Cell, x: Int, visibleWidth: Int) -> Write {
-        let gridWidth = cell.text.isEmpty ? 1 : DisplayWidth.of(Character(cell.text))
+        let gridWidth = cell.text.isEmpty ? 1 : min(2, max(1, DisplayWidth.of(cell.text)))
         if gridWidth == 2 && x + 1 >= visibleWidth {
             return Write(characters: [space], width: 1, padded: false)
         }

@@ -1,26 +1,33 @@
 /// Terminal column widths of grapheme clusters, computed in pure Swift so results do not depend on the platform.
 ///
-/// Rules: combining marks, zero-width joiners, variation selectors and other format characters add nothing;
-/// East Asian Wide and Fullwidth characters (CJK, Hangul, kana, fullwidth forms) and emoji-presentation
-/// characters take two columns, as does any cluster containing U+FE0F (emoji presentation selector); control
-/// characters have width 0 (``CellGrid/put(_:x:y:style:maxWidth:)`` replaces them with U+FFFD); everything else
-/// takes one column. A cluster takes the width of its first non-zero-width scalar.
+/// Widths are those of the cells ``CellGrid/put(_:x:y:style:maxWidth:)`` writes (see ``CellText``): a control takes
+/// one column (it is shown as U+FFFD); removed format characters (bidirectional controls, zero-width spaces) and
+/// combining marks, joiners and variation selectors add nothing, and a cluster that starts with one takes no
+/// column (it is a lone mark); East Asian Wide and Fullwidth characters (CJK, Hangul, kana, fullwidth forms) and
+/// emoji-presentation characters take two columns, as does any cluster containing U+FE0F (emoji presentation
+/// selector); everything else takes one column. A cluster takes the width of its first scalar, and only its
+/// first ``CellText/maxScalars`` kept scalars count.
 public enum DisplayWidth {
     /// The number of columns `grapheme` occupies: 0, 1 or 2.
     public static func of(_ grapheme: Character) -> Int {
-        var base: Int?
+        if grapheme.isASCII {
+            return 1  // printable, or a control shown as U+FFFD
+        }
+        if grapheme.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return 1
+        }
+        var base = 0
         var emojiPresentation = false
-        for scalar in grapheme.unicodeScalars {
-            if scalar.value == 0xFE0F {
+        var first = true
+        CellText.forEachKept(grapheme) { scalar in
+            if first {
+                first = false
+                base = of(scalar)
+            } else if scalar.value == 0xFE0F {
                 emojiPresentation = true
-                continue
-            }
-            let width = of(scalar)
-            if base == nil, width > 0 {
-                base = width
             }
         }
-        guard let base else { return 0 }
+        guard base > 0 else { return 0 }
         return emojiPresentation ? 2 : base
     }
 
