@@ -21,6 +21,12 @@ final class CursesScreen {
     private var shown: CellGrid?
     /// The latest frame drawn, redrawn after a resize.
     private var latest: CellGrid?
+    /// Keys read so far that wait for more (a lone ESC, an unfinished escape sequence).
+    private var keys = CursesKeyDecoder()
+
+    /// How long to wait for the rest of an escape sequence, in milliseconds, before a lone ESC is the Escape key
+    /// and an unfinished sequence is dropped (on top of ncurses' own `ESCDELAY` after an ESC).
+    static let sequenceWait: Int32 = 30
 
     /// Creates a closed screen.
     init(palette: Palette, depth: ColourDepth?) {
@@ -67,6 +73,14 @@ final class CursesScreen {
         noecho()
         nonl()
         keypad(window, true)
+        // Home, End, F-keys … in the encodings the terminfo entry does not name (tmux sends ESC [ 1 ~ for Home under
+        // TERM=xterm-256color). Sequences ncurses still does not know are read by `keys`, which swallows them whole.
+        for (sequence, key) in KeyInputDecoder.knownSequences {
+            if let code = CursesKeyDecoder.keyCode(for: key) {
+                _ = define_key(sequence, code)
+            }
+        }
+        keys = CursesKeyDecoder()
         wtimeout(window, 0)
         typeahead(-1)
         leaveok(window, true)
@@ -95,22 +109,33 @@ final class CursesScreen {
         mischief_terminal_crash_uninstall()
     }
 
-    /// Reads every available key without blocking; calls `body` for each and stops early if it returns `false`.
+    /// Reads every available key; calls `body` for each and stops early if it returns `false`.
+    ///
+    /// Does not block, except when what was read ends in a lone ESC or an unfinished escape sequence: then it waits
+    /// up to ``sequenceWait`` ms for the rest before deciding.
     func readKeys(_ body: (Key) -> Bool) {
-        guard let window else { return }
-        while isOpen {
-            var code: wint_t = 0
-            let status = wget_wch(window, &code)
-            if status == ERR {
-                return
-            }
-            guard let key = CursesKeyDecoder.decode(status: status, code: code) else { continue }
+        var going = true
+        func deliver(_ key: Key) {
+            guard going else { return }
             if key == .resize {
                 handleResize()
             }
-            if !body(key) {
-                return
+            going = body(key)
+        }
+        while going, isOpen, let window {
+            var code: wint_t = 0
+            var status = wget_wch(window, &code)
+            if status == ERR {
+                guard keys.isPending else { return }
+                wtimeout(window, Self.sequenceWait)
+                status = wget_wch(window, &code)
+                wtimeout(window, 0)
+                if status == ERR {
+                    keys.flush(emit: deliver)
+                    return
+                }
             }
+            keys.feed(status: status, code: code, emit: deliver)
         }
     }
 

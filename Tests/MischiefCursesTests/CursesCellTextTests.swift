@@ -2,8 +2,9 @@ import CNcurses
 import Glibc
 import Mischief
 import MischiefConsole
-@testable import MischiefCurses
 import Testing
+
+@testable import MischiefCurses
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
