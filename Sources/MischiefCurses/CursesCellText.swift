@@ -9,19 +9,6 @@ import MischiefConsole
 /// narrower is padded with a space, one it thinks wider or cannot print becomes U+FFFD. So a row sent to ncurses
 /// is exactly as wide as the grid's, whatever text a target published.
 enum CursesCellText {
-    /// One `setcchar`/`mvwadd_wch` write.
-    struct Write: Equatable {
-        /// The base character and its combining characters (at most `CCHARW_MAX`), not NUL-terminated.
-        var characters: [wchar_t]
-        /// The columns the C library advances for `characters`: 1 or 2.
-        var width: Int
-        /// Whether a space follows in the next column (the grid's cell is wider than the C library thinks).
-        var padded: Bool
-
-        /// The grid columns the write covers.
-        var columns: Int { width + (padded ? 1 : 0) }
-    }
-
     /// The most characters a `cchar_t` holds (`CCHARW_MAX`).
     static let maxCharacters = 5
     /// A space.
@@ -34,15 +21,19 @@ enum CursesCellText {
     /// A wide grapheme that the screen edge would cut in half becomes a space; the continuation marker `""` (the
     /// right half of a wide grapheme drawn on its own) becomes a space.
     static func write(for cell: Cell, x: Int, visibleWidth: Int) -> Write {
+        if cell.text.utf8.count == 1, let byte = cell.text.utf8.first, byte >= 0x20, byte < 0x7F {
+            return Write(wchar_t(byte), width: 1)  // printable ASCII: most cells
+        }
         let gridWidth = cell.text.isEmpty ? 1 : min(2, max(1, DisplayWidth.of(cell.text)))
         if gridWidth == 2 && x + 1 >= visibleWidth {
-            return Write(characters: [space], width: 1, padded: false)
+            return Write(space, width: 1)
         }
-        var (characters, width) = terminalCharacters(cell.text)
-        if width > gridWidth {
-            (characters, width) = ([replacementOrQuestionMark], 1)
+        var write = terminalCharacters(cell.text)
+        if write.width > gridWidth {
+            write = Write(replacementOrQuestionMark, width: 1)
         }
-        return Write(characters: characters, width: width, padded: width < gridWidth)
+        write.padded = write.width < gridWidth
+        return write
     }
 
     /// The writes that draw a whole row of cells from column 0, as a full redraw makes them.
@@ -63,20 +54,22 @@ enum CursesCellText {
     /// Keeps the base scalar and the combining marks after it (at most ``maxCharacters`` in all); drops the rest of
     /// emoji ZWJ sequences (terminals disagree on joining them), any control or format character, and U+FE0F when
     /// the C library thinks the base is narrow. Unprintable graphemes become U+FFFD; `""` becomes a space.
-    static func terminalCharacters(_ text: String) -> (characters: [wchar_t], width: Int) {
+    static func terminalCharacters(_ text: String) -> Write {
         var scalars = text.unicodeScalars.makeIterator()
-        guard let base = scalars.next() else { return ([space], 1) }
+        guard let base = scalars.next() else { return Write(space, width: 1) }
         let baseWidth = Int(cn_wcwidth(wchar_t(bitPattern: base.value)))
-        guard baseWidth >= 1, baseWidth <= 2, isPrintable(base) else { return ([replacementOrQuestionMark], 1) }
-        var characters: [wchar_t] = [wchar_t(bitPattern: base.value)]
-        while characters.count < maxCharacters, let scalar = scalars.next() {
+        guard baseWidth >= 1, baseWidth <= 2, isPrintable(base) else {
+            return Write(replacementOrQuestionMark, width: 1)
+        }
+        var write = Write(wchar_t(bitPattern: base.value), width: baseWidth)
+        while write.count < maxCharacters, let scalar = scalars.next() {
             guard isCombining(scalar) else { break }
             if scalar.value == 0xFE0F && baseWidth == 1 {
                 continue
             }
-            characters.append(wchar_t(bitPattern: scalar.value))
+            write.append(wchar_t(bitPattern: scalar.value))
         }
-        return (characters, baseWidth)
+        return write
     }
 
     /// U+FFFD if the C library can print it in one column (a UTF-8 locale), else `?`.

@@ -220,25 +220,24 @@ final class CursesScreen {
         if look.reverse != cell.style.reverse { attributes |= cn_a_reverse() }
         if look.dim { attributes |= cn_a_dim() }
         let write = CursesCellText.write(for: cell, x: x, visibleWidth: visibleWidth)
-        putCharacters(write.characters, x: x, y: y, attributes: attributes, pair: look.pair, window: window)
+        write.withTerminatedCharacters { put($0, x: x, y: y, attributes: attributes, pair: look.pair, window: window) }
         if write.padded {
             // The C library thinks this grapheme is narrow: pad so the columns still line up.
-            putCharacters(
-                [CursesCellText.space], x: x + 1, y: y, attributes: attributes, pair: look.pair, window: window)
+            CursesCellText.Write(CursesCellText.space, width: 1).withTerminatedCharacters {
+                put($0, x: x + 1, y: y, attributes: attributes, pair: look.pair, window: window)
+            }
         }
         return write.columns
     }
 
-    /// Writes a base character plus combining characters at (x, y).
-    private func putCharacters(
-        _ characters: [wchar_t], x: Int, y: Int, attributes: attr_t, pair: Int32, window: UnsafeMutablePointer<WINDOW>
+    /// Writes NUL-terminated characters (a base character plus combining characters) at (x, y).
+    private func put(
+        _ characters: UnsafePointer<wchar_t>, x: Int, y: Int, attributes: attr_t, pair: Int32,
+        window: UnsafeMutablePointer<WINDOW>
     ) {
         var cell = cchar_t()
         var pairNumber = pair
-        let terminated = characters + [0]
-        _ = terminated.withUnsafeBufferPointer { buffer in
-            setcchar(&cell, buffer.baseAddress, attributes, Int16(truncatingIfNeeded: pair), &pairNumber)
-        }
+        setcchar(&cell, characters, attributes, Int16(truncatingIfNeeded: pair), &pairNumber)
         // Writing the bottom-right cell returns ERR (the cursor cannot advance) but still draws it.
         _ = mvwadd_wch(window, Int32(y), Int32(x), &cell)
     }

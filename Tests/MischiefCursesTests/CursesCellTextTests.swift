@@ -70,4 +70,20 @@ import Testing
         // A wide grapheme in the last column becomes a space.
         #expect(CursesCellText.write(for: Cell("東", style: style), x: 9, visibleWidth: 10).characters == [0x20])
     }
+
+    /// The characters and width ncurses is given for `text`.
+    static func characters(_ text: String) -> ([wchar_t], Int) {
+        let write = CursesCellText.terminalCharacters(text)
+        return (write.characters, write.width)
+    }
+
+    @Test func terminalCharactersFollowTheCLibrary() {
+        #expect(Self.characters("a") == ([0x61], 1))
+        #expect(Self.characters("東") == ([0x6771], 2))
+        #expect(Self.characters("e\u{301}") == ([0x65, 0x301], 1))
+        #expect(Self.characters("") == ([0x20], 1))
+        // ZWJ sequences are cut to their first emoji; U+FE0F is dropped where the C library says narrow.
+        #expect(CursesCellText.terminalCharacters("👩\u{200D}💻").characters == [0x1F469])
+        #expect(Self.characters("❤\u{FE0F}") == ([0x2764], 1))
+    }
 }

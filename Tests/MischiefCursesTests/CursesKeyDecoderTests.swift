@@ -90,7 +90,8 @@ import Testing
         #expect(CursesKeyDecoder.keys([(OK, 27), (KEY_CODE_YES, UInt32(KEY_HOME))]) == [.home])
         #expect(CursesKeyDecoder.keys([(OK, 27), (KEY_CODE_YES, UInt32(KEY_MOUSE)), (OK, 0x34)]) == [.character("4")])
         // A resize is reported at once, and what was pending stays pending.
-        #expect(CursesKeyDecoder.keys([(OK, 27), (KEY_CODE_YES, UInt32(KEY_RESIZE)), (OK, 0x5B), (OK, 0x41)])
-            == [.resize, .up])
+        #expect(
+            CursesKeyDecoder.keys([(OK, 27), (KEY_CODE_YES, UInt32(KEY_RESIZE)), (OK, 0x5B), (OK, 0x41)])
+                == [.resize, .up])
     }
 }

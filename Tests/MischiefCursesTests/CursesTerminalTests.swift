@@ -24,15 +24,4 @@ import Testing
         #expect("\(CursesTerminalError.missingTerm)".contains("TERM"))
         #expect("\(CursesTerminalError.unknownTerm("bogus"))".contains("'bogus'"))
     }
-
-    @Test func terminalCharactersFollowTheCLibrary() {
-        _ = setlocale(LC_CTYPE, "C.UTF-8")
-        #expect(CursesCellText.terminalCharacters("a") == ([0x61], 1))
-        #expect(CursesCellText.terminalCharacters("東") == ([0x6771], 2))
-        #expect(CursesCellText.terminalCharacters("e\u{301}") == ([0x65, 0x301], 1))
-        #expect(CursesCellText.terminalCharacters("") == ([0x20], 1))
-        // ZWJ sequences are cut to their first emoji; U+FE0F is dropped where the C library says narrow.
-        #expect(CursesCellText.terminalCharacters("👩\u{200D}💻").characters == [0x1F469])
-        #expect(CursesCellText.terminalCharacters("❤\u{FE0F}") == ([0x2764], 1))
-    }
 }
