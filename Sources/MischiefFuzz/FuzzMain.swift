@@ -13,6 +13,7 @@
 enum FuzzMain {
     static let harnesses: [FuzzHarness] = [
         smokeHarness,
+        keysHarness,
         // Each area adds its harnesses here, one line each.
     ]
 

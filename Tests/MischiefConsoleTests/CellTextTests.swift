@@ -9,6 +9,8 @@ import Testing
         #expect(CellText.classify("\u{9B}") == .cell("\u{FFFD}", width: 1))
         #expect(CellText.classify("\r\n") == .cell("\u{FFFD}", width: 1))
         #expect(CellText.classify("\t") == .cell(" ", width: 1))
+        #expect(CellText.classify("\u{2028}") == .cell("\u{FFFD}", width: 1))
+        #expect(CellText.classify("\u{2029}") == .cell("\u{FFFD}", width: 1))
     }
 
     @Test func formatAndBidirectionalControlsAreInvisible() {

@@ -28,14 +28,14 @@ public enum CellText {
 
     /// What `grapheme` becomes in a cell.
     ///
-    /// Controls (C0, DEL, C1) are shown as U+FFFD, a tab as a space; format characters other than the zero-width
+    /// Controls (C0, DEL, C1) and the line and paragraph separators are shown as U+FFFD, a tab as a space; format characters other than the zero-width
     /// joiner, the soft hyphen and tag characters (bidirectional controls, zero-width spaces, word joiners, byte
     /// order marks, Arabic prepended signs) are removed; what is left is cut to ``maxScalars`` scalars.
     public static func classify(_ grapheme: Character) -> Kind {
         if let ascii = grapheme.asciiValue, ascii >= 0x20, ascii < 0x7F {
             return .cell(String(grapheme), width: 1)
         }
-        if grapheme.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        if grapheme.unicodeScalars.contains(where: isLineControl) {
             return .cell(grapheme == "\t" ? " " : "\u{FFFD}", width: 1)
         }
         var kept = String.UnicodeScalarView()
@@ -69,6 +69,15 @@ public enum CellText {
         guard scalar.properties.generalCategory == .format else { return false }
         let value = scalar.value
         return value != 0x200D && value != 0x00AD && !(0xE0020...0xE007F).contains(value)
+    }
+
+    /// Whether a scalar is a control (C0, DEL, C1) or a line or paragraph separator: a cluster of its own, shown as
+    /// U+FFFD.
+    public static func isLineControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
     }
 
     /// Calls `body` with the scalars of `grapheme` a cell keeps: not removed, at most ``maxScalars``.
