@@ -92,9 +92,10 @@ import Testing
     }
 
     /// Whether the list, the detail and the target pane are scrolled to their ends: the last seam is selected, the
-    /// detail shows only its up arrow, and the target's last panel (the profile card) is at the bottom.
+    /// detail is scrolled down (its up arrow shows; new events may have come in below since), and the target's last
+    /// panel (the profile card) is at the bottom.
     static func atEnds(_ screen: DemoScreen) -> Bool {
-        screen.text.contains("┌─ net.request ") && screen.text.contains("↑ ─┘")
+        screen.text.contains("┌─ net.request ") && (screen.text.contains("↑ ─┘") || screen.text.contains("↑↓─┘"))
             && (screen.text.contains("member since") || screen.text.contains("cannot read the profile"))
     }
 
