@@ -14,6 +14,7 @@ enum FuzzMain {
     static let harnesses: [FuzzHarness] = [
         smokeHarness,
         keysHarness,
+        cellsHarness,
         // Each area adds its harnesses here, one line each.
     ]
 
