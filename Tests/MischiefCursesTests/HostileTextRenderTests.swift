@@ -20,7 +20,7 @@ import Testing
     /// Generated cases per shard; each renders the ``steps(typing:and:)`` screens at one size, plus three sizes below
     /// the minimum. Shards run in parallel.
     static let cases = 50
-    /// The sizes of the first cases: the extremes and two common sizes.
+    /// The sizes of shard 0's first cases: the extremes and two common sizes.
     static let sizes = [
         ScreenSize.minimum, ScreenSize(rows: 80, columns: 250), ScreenSize(rows: 13, columns: 51),
         ScreenSize(rows: 79, columns: 249), ScreenSize(rows: 24, columns: 80), ScreenSize(rows: 40, columns: 120),
@@ -57,7 +57,7 @@ import Testing
                 await Task.yield()
                 let grid = Console.render(state, size: size, theme: index % 2 == 0 ? .standard : .monochrome)
                 failures += problems(in: grid, size: size, widths: &widths).map {
-                    "shard \(shard) case \(index) at \(size), step \(step): \($0)"
+                    "shard \(shard) case \(index) at \(size.columns)x\(size.rows), step \(step): \($0)"
                 }
             }
             for small in tooSmall {
@@ -94,7 +94,7 @@ import Testing
     /// What is wrong with a rendered screen and its conversion for ncurses, row by row.
     static func problems(in grid: CellGrid, size: ScreenSize, widths: inout [String: Int]) -> [String] {
         guard grid.width == size.columns, grid.height == size.rows else {
-            return ["grid \(grid.width)×\(grid.height) for a \(size) screen"]
+            return ["grid \(grid.width)x\(grid.height) for a \(size.columns)x\(size.rows) screen"]
         }
         var problems: [String] = []
         for y in 0..<grid.height {
