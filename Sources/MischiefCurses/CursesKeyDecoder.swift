@@ -1,26 +1,63 @@
 import CNcurses
 import MischiefConsole
 
-/// Decodes the raw results of ncurses' `wget_wch` into ``Key``s; pure, so it is testable without a terminal.
-public enum CursesKeyDecoder {
-    /// Decodes one `wget_wch` result.
+/// Decodes the results of ncurses' `wget_wch` into ``Key``s; pure, so it is testable without a terminal.
+///
+/// ncurses decodes the sequences its terminfo entry (and ``CursesScreen``'s `define_key` calls) name into `KEY_*`
+/// codes; every other character goes through a ``KeyInputDecoder``, which recognises the remaining common
+/// encodings and swallows sequences it does not know whole, so their bytes never become keys.
+public struct CursesKeyDecoder: Sendable {
+    private var input = KeyInputDecoder()
+
+    /// A decoder between keys.
+    public init() {}
+
+    /// Whether input read so far waits for more (a lone ESC, an unfinished sequence); see ``flush(emit:)``.
+    public var isPending: Bool { input.isPending }
+
+    /// Feeds one `wget_wch` result.
     ///
     /// - Parameters:
-    ///   - status: the return value of `wget_wch`: `OK` for a character, `KEY_CODE_YES` for a function key code.
+    ///   - status: the return value of `wget_wch`: `OK` for a character, `KEY_CODE_YES` for a function key code;
+    ///     anything else (`ERR`) is ignored.
     ///   - code: the character or key code `wget_wch` stored.
-    /// - Returns: the key, or `nil` for `ERR` and codes that have no ``Key``.
-    public static func decode(status: Int32, code: UInt32) -> Key? {
+    ///   - emit: called with each key decoded (``Key/resize`` at once, whatever is pending).
+    public mutating func feed(status: Int32, code: UInt32, emit: (Key) -> Void) {
         switch status {
         case KEY_CODE_YES:
-            return decodeKeyCode(Int32(bitPattern: code))
+            let key = Self.decodeKeyCode(Int32(bitPattern: code))
+            if key == .resize {
+                emit(.resize)
+            } else {
+                input.feed(key: key, emit: emit)
+            }
         case OK:
-            return decodeCharacter(code)
+            input.feed(character: code, emit: emit)
         default:
-            return nil
+            break
         }
     }
 
-    /// Decodes an ncurses `KEY_*` code.
+    /// Says that no more input came in time: a lone ESC is the Escape key, an unfinished sequence is dropped.
+    public mutating func flush(emit: (Key) -> Void) {
+        input.flush(emit: emit)
+    }
+
+    /// The keys of a run of `wget_wch` results, read as if no more input came after them; for tests.
+    public static func keys(_ results: [(status: Int32, code: UInt32)]) -> [Key] {
+        var decoder = CursesKeyDecoder()
+        var keys: [Key] = []
+        for result in results {
+            decoder.feed(status: result.status, code: result.code) { keys.append($0) }
+        }
+        decoder.flush { keys.append($0) }
+        return keys
+    }
+
+    /// Decodes an ncurses `KEY_*` code; `nil` for codes that have no ``Key``.
+    ///
+    /// `KEY_FIND` and `KEY_SELECT` are Home and End: xterm's terminfo names `ESC [ 1 ~` and `ESC [ 4 ~` so, and that
+    /// is what tmux and screen send for Home and End.
     static func decodeKeyCode(_ code: Int32) -> Key? {
         switch code {
         case KEY_UP: return .up
@@ -29,8 +66,9 @@ public enum CursesKeyDecoder {
         case KEY_RIGHT: return .right
         case KEY_PPAGE: return .pageUp
         case KEY_NPAGE: return .pageDown
-        case KEY_HOME, KEY_A1: return .home
-        case KEY_END, KEY_C1: return .end
+        case KEY_HOME, KEY_A1, KEY_FIND: return .home
+        case KEY_END, KEY_C1, KEY_SELECT, KEY_LL: return .end
+        case KEY_IC: return .insert
         case KEY_ENTER: return .enter
         case KEY_BTAB: return .backTab
         case KEY_BACKSPACE: return .backspace
@@ -41,23 +79,22 @@ public enum CursesKeyDecoder {
         }
     }
 
-    /// Decodes a character returned with status `OK` (control characters included).
-    static func decodeCharacter(_ code: UInt32) -> Key? {
-        switch code {
-        case 9: return .tab
-        case 10, 13: return .enter
-        case 27: return .escape
-        case 8, 127: return .backspace
-        case 0: return .control("@")
-        case 1...26: return .control(Character(Unicode.Scalar(UInt8(0x60 + code))))
-        case 28: return .control("\\")
-        case 29: return .control("]")
-        case 30: return .control("^")
-        case 31: return .control("_")
-        case 0x80...0x9F: return nil  // C1 controls
-        default:
-            guard let scalar = Unicode.Scalar(code) else { return nil }
-            return .character(Character(scalar))
+    /// The ncurses code of a key that a sequence can stand for, to teach ncurses more sequences (`define_key`).
+    static func keyCode(for key: Key) -> Int32? {
+        switch key {
+        case .up: KEY_UP
+        case .down: KEY_DOWN
+        case .left: KEY_LEFT
+        case .right: KEY_RIGHT
+        case .pageUp: KEY_PPAGE
+        case .pageDown: KEY_NPAGE
+        case .home: KEY_HOME
+        case .end: KEY_END
+        case .insert: KEY_IC
+        case .delete: KEY_DC
+        case .backTab: KEY_BTAB
+        case .function(let n) where (1...63).contains(n): KEY_F0 + Int32(n)
+        default: nil
         }
     }
 }

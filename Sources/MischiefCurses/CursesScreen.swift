@@ -21,6 +21,12 @@ final class CursesScreen {
     private var shown: CellGrid?
     /// The latest frame drawn, redrawn after a resize.
     private var latest: CellGrid?
+    /// Keys read so far that wait for more (a lone ESC, an unfinished escape sequence).
+    private var keys = CursesKeyDecoder()
+
+    /// How long to wait for the rest of an escape sequence, in milliseconds, before a lone ESC is the Escape key
+    /// and an unfinished sequence is dropped (on top of ncurses' own `ESCDELAY` after an ESC).
+    static let sequenceWait: Int32 = 30
 
     /// Creates a closed screen.
     init(palette: Palette, depth: ColourDepth?) {
@@ -67,6 +73,14 @@ final class CursesScreen {
         noecho()
         nonl()
         keypad(window, true)
+        // Home, End, F-keys … in the encodings the terminfo entry does not name (tmux sends ESC [ 1 ~ for Home under
+        // TERM=xterm-256color). Sequences ncurses still does not know are read by `keys`, which swallows them whole.
+        for (sequence, key) in KeyInputDecoder.knownSequences {
+            if let code = CursesKeyDecoder.keyCode(for: key) {
+                _ = define_key(sequence, code)
+            }
+        }
+        keys = CursesKeyDecoder()
         wtimeout(window, 0)
         typeahead(-1)
         leaveok(window, true)
@@ -95,22 +109,33 @@ final class CursesScreen {
         mischief_terminal_crash_uninstall()
     }
 
-    /// Reads every available key without blocking; calls `body` for each and stops early if it returns `false`.
+    /// Reads every available key; calls `body` for each and stops early if it returns `false`.
+    ///
+    /// Does not block, except when what was read ends in a lone ESC or an unfinished escape sequence: then it waits
+    /// up to ``sequenceWait`` ms for the rest before deciding.
     func readKeys(_ body: (Key) -> Bool) {
-        guard let window else { return }
-        while isOpen {
-            var code: wint_t = 0
-            let status = wget_wch(window, &code)
-            if status == ERR {
-                return
-            }
-            guard let key = CursesKeyDecoder.decode(status: status, code: code) else { continue }
+        var going = true
+        func deliver(_ key: Key) {
+            guard going else { return }
             if key == .resize {
                 handleResize()
             }
-            if !body(key) {
-                return
+            going = body(key)
+        }
+        while going, isOpen, let window {
+            var code: wint_t = 0
+            var status = wget_wch(window, &code)
+            if status == ERR {
+                guard keys.isPending else { return }
+                wtimeout(window, Self.sequenceWait)
+                status = wget_wch(window, &code)
+                wtimeout(window, 0)
+                if status == ERR {
+                    keys.flush(emit: deliver)
+                    return
+                }
             }
+            keys.feed(status: status, code: code, emit: deliver)
         }
     }
 
@@ -185,7 +210,7 @@ final class CursesScreen {
         doupdate()
     }
 
-    /// Writes one cell; returns the columns it took (2 for wide graphemes that fit, else 1).
+    /// Writes one cell (see ``CursesCellText``); returns the grid columns it covered.
     private func put(
         _ cell: Cell, x: Int, y: Int, visibleWidth: Int, plan: CursesColourPlan, window: UnsafeMutablePointer<WINDOW>
     ) -> Int {
@@ -194,56 +219,27 @@ final class CursesScreen {
         if look.bold || cell.style.bold { attributes |= cn_a_bold() }
         if look.reverse != cell.style.reverse { attributes |= cn_a_reverse() }
         if look.dim { attributes |= cn_a_dim() }
-        let graphemeWidth = cell.text.isEmpty ? 1 : DisplayWidth.of(Character(cell.text))
-        var (characters, libraryWidth) = Self.terminalCharacters(cell.text)
-        if graphemeWidth == 2 && x + 1 >= visibleWidth {
-            // Would be cut by the screen edge (grid wider than the screen).
-            characters = [0x20]
-            libraryWidth = 1
-        }
-        putCharacters(characters, x: x, y: y, attributes: attributes, pair: look.pair, window: window)
-        if libraryWidth == 1 && graphemeWidth == 2 && x + 1 < visibleWidth {
+        let write = CursesCellText.write(for: cell, x: x, visibleWidth: visibleWidth)
+        write.withTerminatedCharacters { put($0, x: x, y: y, attributes: attributes, pair: look.pair, window: window) }
+        if write.padded {
             // The C library thinks this grapheme is narrow: pad so the columns still line up.
-            putCharacters([0x20], x: x + 1, y: y, attributes: attributes, pair: look.pair, window: window)
+            CursesCellText.Write(CursesCellText.space, width: 1).withTerminatedCharacters {
+                put($0, x: x + 1, y: y, attributes: attributes, pair: look.pair, window: window)
+            }
         }
-        return graphemeWidth == 2 && x + 1 < visibleWidth ? 2 : 1
+        return write.columns
     }
 
-    /// Writes a base character plus combining characters at (x, y).
-    private func putCharacters(
-        _ characters: [wchar_t], x: Int, y: Int, attributes: attr_t, pair: Int32, window: UnsafeMutablePointer<WINDOW>
+    /// Writes NUL-terminated characters (a base character plus combining characters) at (x, y).
+    private func put(
+        _ characters: UnsafePointer<wchar_t>, x: Int, y: Int, attributes: attr_t, pair: Int32,
+        window: UnsafeMutablePointer<WINDOW>
     ) {
         var cell = cchar_t()
         var pairNumber = pair
-        let terminated = characters + [0]
-        _ = terminated.withUnsafeBufferPointer { buffer in
-            setcchar(&cell, buffer.baseAddress, attributes, Int16(truncatingIfNeeded: pair), &pairNumber)
-        }
+        setcchar(&cell, characters, attributes, Int16(truncatingIfNeeded: pair), &pairNumber)
         // Writing the bottom-right cell returns ERR (the cursor cannot advance) but still draws it.
         _ = mvwadd_wch(window, Int32(y), Int32(x), &cell)
-    }
-
-    /// The characters to send for a grapheme and the column width the C library gives them.
-    ///
-    /// Keeps the base scalar and the zero-width scalars after it (at most `CCHARW_MAX`); drops the rest of
-    /// emoji ZWJ sequences (terminals disagree on joining them) and U+FE0F when the C library thinks the base is
-    /// narrow. Unprintable graphemes become U+FFFD; the continuation marker `""` becomes a space.
-    static func terminalCharacters(_ text: String) -> (characters: [wchar_t], width: Int) {
-        let scalars = Array(text.unicodeScalars)
-        guard let base = scalars.first else { return ([0x20], 1) }
-        let baseWidth = Int(cn_wcwidth(wchar_t(bitPattern: base.value)))
-        guard baseWidth >= 1 else { return ([0xFFFD], 1) }
-        var characters: [wchar_t] = [wchar_t(bitPattern: base.value)]
-        for scalar in scalars.dropFirst() {
-            if characters.count == 5 || scalar.value == 0x200D || cn_wcwidth(wchar_t(bitPattern: scalar.value)) != 0 {
-                break
-            }
-            if scalar.value == 0xFE0F && baseWidth == 1 {
-                continue
-            }
-            characters.append(wchar_t(bitPattern: scalar.value))
-        }
-        return (characters, baseWidth)
     }
 
     /// Sets up colour pairs for the palette at the detected or requested depth.

@@ -49,6 +49,11 @@ struct TmuxServer {
 
     /// Types `keys` (tmux key names such as `Space`, or single characters) into `session`.
     func send(_ session: String, keys: String...) throws {
+        try send(session, keys: keys)
+    }
+
+    /// Types `keys` (tmux key names, or `-H` and hex bytes) into `session`.
+    func send(_ session: String, keys: [String]) throws {
         try run(["send-keys", "-t", session] + keys)
     }
 

@@ -75,6 +75,22 @@ import Testing
         #expect(grid[5, 0].text == "z")
     }
 
+    /// Presets 4 and 6 of the demo put bidirectional controls, zero-width characters and lone marks in target text;
+    /// the grid joined each to the cell before, so a cell held several graphemes (and the terminal crashed on it).
+    @Test func everyCellHoldsOnePrintableGrapheme() {
+        var grid = CellGrid(width: 12, height: 1, fill: .background)
+        let written = grid.put(
+            "\u{200F}\u{202E}Hi\u{202C}\u{200F} x\u{200B}y\u{0600}\u{2060}z\u{1B}[0m", x: 0, y: 0, style: text)
+        #expect(written == 10)
+        #expect(grid.text == "Hi xyz\u{FFFD}[0m")
+        for x in 0..<grid.width {
+            #expect(grid[x, 0].text.count == 1, "cell \(x): \(grid[x, 0].text.unicodeScalars.map(\.value))")
+        }
+        // A lone variation selector would make "☺" wide without a second cell: it is dropped instead.
+        #expect(grid.put("☺\u{200B}\u{FE0F}!", x: 0, y: 0, style: text) == 2)
+        #expect(grid[0, 0].text == "☺" && grid[1, 0].text == "!")
+    }
+
     @Test func negativeXClipsOnTheLeft() {
         var grid = CellGrid(width: 4, height: 1, fill: .background)
         #expect(grid.put("東ab", x: -1, y: 0, style: text) == 4)

@@ -106,4 +106,16 @@ import Testing
         #expect(field.text == "東・京")
         #expect(TextField("ab", cursor: 7).cursor == 2)
     }
+
+    /// A terminal delivers a decomposed "é" or a flag one scalar at a time; each joins the character before it, and
+    /// the next key used to index past the end of the text (a crash).
+    @Test func typedScalarsThatJoinTheCharacterBefore() {
+        var field = TextField()
+        _ = edit(&field, [.character("e"), .character("\u{301}"), .character("x")])
+        #expect(field.text == "e\u{301}x" && field.cursor == 2)
+        _ = edit(&field, [.character("🇵"), .character("🇹"), .character("!")])
+        #expect(field.text == "e\u{301}x🇵🇹!" && field.cursor == 4)
+        _ = edit(&field, [.home, .character("\u{301}"), .right, .backspace])
+        #expect(field.text == "\u{301}x🇵🇹!" && field.cursor == 1)
+    }
 }

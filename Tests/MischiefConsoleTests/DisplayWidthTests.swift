@@ -46,9 +46,22 @@ import Testing
         #expect(DisplayWidth.of("\u{200D}") == 0)
     }
 
-    @Test func controlsHaveNoWidth() {
-        #expect(DisplayWidth.of(Character("\u{7}")) == 0)
-        #expect(DisplayWidth.of(Character("\u{9B}")) == 0)
+    /// Widths are those of the cells the grid writes: a control shows as U+FFFD, removed format characters and
+    /// lone marks take nothing.
+    @Test func controlsTakeTheirReplacementsColumn() {
+        #expect(DisplayWidth.of(Character("\u{7}")) == 1)
+        #expect(DisplayWidth.of(Character("\u{1B}")) == 1)
+        #expect(DisplayWidth.of(Character("\u{9B}")) == 1)
+        #expect(DisplayWidth.of(Character("\r\n")) == 1)
+        #expect(DisplayWidth.of("\u{200F}\u{202E}ab\u{202C}\u{200F}") == 2)
+        #expect(DisplayWidth.of("a\u{200B}b\u{2060}c\u{FEFF}") == 3)
+        #expect(DisplayWidth.of(Character("\u{0600}5")) == 1)  // a prepended Arabic sign is removed
+    }
+
+    @Test func onlyTheFirstScalarsOfAClusterCount() {
+        let marks = String(repeating: "\u{301}", count: CellText.maxScalars)
+        #expect(DisplayWidth.of(Character("a" + marks + "\u{FE0F}")) == 1)
+        #expect(DisplayWidth.of(Character("a\u{301}\u{FE0F}")) == 2)
     }
 
     @Test func truncate() {

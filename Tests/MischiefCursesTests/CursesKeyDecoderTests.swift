@@ -1,17 +1,23 @@
 import CNcurses
 import MischiefConsole
-import MischiefCurses
 import Testing
+
+@testable import MischiefCurses
 
 @Suite struct CursesKeyDecoderTests {
     /// Decodes a `KEY_*` code returned with `KEY_CODE_YES`.
     private func keyCode(_ code: Int32) -> Key? {
-        CursesKeyDecoder.decode(status: KEY_CODE_YES, code: UInt32(code))
+        CursesKeyDecoder.keys([(KEY_CODE_YES, UInt32(code))]).first
     }
 
     /// Decodes a character returned with `OK`.
     private func character(_ code: UInt32) -> Key? {
-        CursesKeyDecoder.decode(status: OK, code: code)
+        CursesKeyDecoder.keys([(OK, code)]).first
+    }
+
+    /// The characters of `text`, as `wget_wch` returns them when ncurses does not know a sequence.
+    private func characters(_ text: String) -> [(status: Int32, code: UInt32)] {
+        text.unicodeScalars.map { (OK, $0.value) }
     }
 
     @Test func navigationKeys() {
@@ -62,6 +68,30 @@ import Testing
     }
 
     @Test func errorsDecodeToNothing() {
-        #expect(CursesKeyDecoder.decode(status: ERR, code: 0) == nil)
+        #expect(CursesKeyDecoder.keys([(ERR, 0)]).isEmpty)
+    }
+
+    /// tmux sends `ESC [ 1 ~` / `ESC [ 4 ~` for Home/End; xterm's terminfo calls them Find/Select, and a terminfo
+    /// without them left the bytes to be read as ESC, `[`, `1`, `~`: Home switched preset 1 on.
+    @Test func homeAndEndInEveryEncoding() {
+        #expect(keyCode(KEY_FIND) == .home)
+        #expect(keyCode(KEY_SELECT) == .end)
+        #expect(keyCode(KEY_IC) == .insert)
+        for (sequence, key) in KeyInputDecoder.knownSequences {
+            #expect(CursesKeyDecoder.keys(characters(sequence)) == [key], "\(Array(sequence.utf8))")
+            #expect(CursesKeyDecoder.keyCode(for: key).flatMap(CursesKeyDecoder.decodeKeyCode) == key)
+        }
+    }
+
+    @Test func unknownSequencesAndAltChordsAreNotKeys() {
+        #expect(CursesKeyDecoder.keys(characters("\u{1B}[200~q")) == [.character("q")])
+        #expect(CursesKeyDecoder.keys(characters("\u{1B}1")) == [.alt("1")])
+        // ESC, then a key ncurses decoded: Alt with that key, given as the key; or with a code that is no key.
+        #expect(CursesKeyDecoder.keys([(OK, 27), (KEY_CODE_YES, UInt32(KEY_HOME))]) == [.home])
+        #expect(CursesKeyDecoder.keys([(OK, 27), (KEY_CODE_YES, UInt32(KEY_MOUSE)), (OK, 0x34)]) == [.character("4")])
+        // A resize is reported at once, and what was pending stays pending.
+        #expect(
+            CursesKeyDecoder.keys([(OK, 27), (KEY_CODE_YES, UInt32(KEY_RESIZE)), (OK, 0x5B), (OK, 0x41)])
+                == [.resize, .up])
     }
 }

@@ -24,15 +24,4 @@ import Testing
         #expect("\(CursesTerminalError.missingTerm)".contains("TERM"))
         #expect("\(CursesTerminalError.unknownTerm("bogus"))".contains("'bogus'"))
     }
-
-    @Test func terminalCharactersFollowTheCLibrary() {
-        _ = setlocale(LC_CTYPE, "C.UTF-8")
-        #expect(CursesScreen.terminalCharacters("a") == ([0x61], 1))
-        #expect(CursesScreen.terminalCharacters("東") == ([0x6771], 2))
-        #expect(CursesScreen.terminalCharacters("e\u{301}") == ([0x65, 0x301], 1))
-        #expect(CursesScreen.terminalCharacters("") == ([0x20], 1))
-        // ZWJ sequences are cut to their first emoji; U+FE0F is dropped where the C library says narrow.
-        #expect(CursesScreen.terminalCharacters("👩\u{200D}💻").characters == [0x1F469])
-        #expect(CursesScreen.terminalCharacters("❤\u{FE0F}") == ([0x2764], 1))
-    }
 }

@@ -36,11 +36,12 @@ public struct CellGrid: Hashable, Sendable {
 
     /// Writes text from (x, y), clipped to `maxWidth` columns and to the grid; returns the columns used.
     ///
-    /// Wide graphemes take two cells; a wide grapheme that would be cut in half at the clip edge is replaced by a
-    /// space. Control characters are shown as U+FFFD. Zero-width graphemes (e.g. a combining mark at the start of
-    /// `text`) are appended to the previously written cell, or dropped if there is none. Columns left of the
-    /// grid (negative `x`) count as used but are not drawn. The result is the number of columns advanced from
-    /// `x`, at most the clip width.
+    /// Every grapheme cluster goes through ``CellText/classify(_:)`` first, so whatever `text` holds, each cell gets
+    /// one printable grapheme cluster: controls are shown as U+FFFD, bidirectional and other format controls are
+    /// dropped, and lone combining marks join the previously written cell when they still form one grapheme of the
+    /// same width there (else they are dropped). Wide graphemes take two cells; a wide grapheme that would be cut in
+    /// half at the clip edge is replaced by a space. Columns left of the grid (negative `x`) count as used but are
+    /// not drawn. The result is the number of columns advanced from `x`, at most the clip width.
     @discardableResult
     public mutating func put(_ text: String, x: Int, y: Int, style: Style, maxWidth: Int? = nil) -> Int {
         guard y >= 0, y < height else { return 0 }
@@ -49,17 +50,18 @@ public struct CellGrid: Hashable, Sendable {
         var lastWritten: Int?
         for grapheme in text {
             guard column < limit else { break }
-            var shown = String(grapheme)
-            var columns = DisplayWidth.of(grapheme)
-            if grapheme.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                shown = "\u{FFFD}"
-                columns = 1
-            }
-            if columns == 0 {
-                if let lastWritten, !cells[y * width + lastWritten].text.isEmpty {
-                    cells[y * width + lastWritten].text += shown
+            let shown: String
+            let columns: Int
+            switch CellText.classify(grapheme) {
+            case .invisible:
+                continue
+            case .marks(let marks):
+                if let lastWritten, let joined = CellText.joining(marks, to: cells[y * width + lastWritten].text) {
+                    cells[y * width + lastWritten].text = joined
                 }
                 continue
+            case .cell(let cellText, let cellWidth):
+                (shown, columns) = (cellText, cellWidth)
             }
             if columns == 2 && column + 1 >= limit {
                 // Cut in half by the clip edge.

@@ -1,32 +1,63 @@
 /// Terminal column widths of grapheme clusters, computed in pure Swift so results do not depend on the platform.
 ///
-/// Rules: combining marks, zero-width joiners, variation selectors and other format characters add nothing;
-/// East Asian Wide and Fullwidth characters (CJK, Hangul, kana, fullwidth forms) and emoji-presentation
-/// characters take two columns, as does any cluster containing U+FE0F (emoji presentation selector); control
-/// characters have width 0 (``CellGrid/put(_:x:y:style:maxWidth:)`` replaces them with U+FFFD); everything else
-/// takes one column. A cluster takes the width of its first non-zero-width scalar.
+/// Widths are those of the cells ``CellGrid/put(_:x:y:style:maxWidth:)`` writes (see ``CellText``): a control or a
+/// line or paragraph separator takes one column (it is shown as U+FFFD); removed format characters (bidirectional
+/// controls, zero-width spaces) and combining marks, joiners and variation selectors add nothing, and a cluster that
+/// starts with one takes no column (it is a lone mark); East Asian Wide and Fullwidth characters (CJK, Hangul, kana,
+/// fullwidth forms) and emoji-presentation characters take two columns, as does any cluster containing U+FE0F
+/// (emoji presentation selector); everything else takes one column. A cluster takes the width of its first scalar,
+/// and only its first ``CellText/maxScalars`` kept scalars count.
 public enum DisplayWidth {
     /// The number of columns `grapheme` occupies: 0, 1 or 2.
     public static func of(_ grapheme: Character) -> Int {
-        var base: Int?
+        if grapheme.isASCII {
+            return 1  // printable, or a control shown as U+FFFD
+        }
+        var base = 0
+        var kept = 0
         var emojiPresentation = false
+        // The scalars ``CellText/forEachKept(_:_:)`` keeps, in one loop without a closure (this is the drawing path).
         for scalar in grapheme.unicodeScalars {
-            if scalar.value == 0xFE0F {
-                emojiPresentation = true
-                continue
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: return 1  // shown as U+FFFD, a cluster of its own
+            case .format where CellText.isRemoved(scalar): continue
+            default: break
             }
-            let width = of(scalar)
-            if base == nil, width > 0 {
-                base = width
+            guard kept < CellText.maxScalars else { break }
+            kept += 1
+            if kept == 1 {
+                base = of(scalar)
+                guard base > 0 else { return 0 }  // a lone mark
+            } else if scalar.value == 0xFE0F {
+                emojiPresentation = true
             }
         }
-        guard let base else { return 0 }
         return emojiPresentation ? 2 : base
     }
 
     /// The number of columns `string` occupies.
     public static func of(_ string: String) -> Int {
-        string.reduce(0) { $0 + of($1) }
+        if let ascii = asciiWidth(string) {
+            return ascii
+        }
+        return string.reduce(0) { $0 + of($1) }
+    }
+
+    /// The width of an all-ASCII string (one column per grapheme: CR LF is one), or `nil` if it is not ASCII.
+    private static func asciiWidth(_ string: String) -> Int? {
+        let utf8 = string.utf8
+        return utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            var width = 0
+            var previous: UInt8 = 0
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                if !(byte == 0x0A && previous == 0x0D) {
+                    width += 1
+                }
+                previous = byte
+            }
+            return width
+        } ?? nil
     }
 
     /// The number of columns a lone scalar occupies: 0, 1 or 2.
@@ -53,24 +84,24 @@ public enum DisplayWidth {
     /// does not fit is dropped, so the result may be one column narrower than `columns`.
     public static func truncate(_ s: String, to columns: Int, ellipsis: Bool) -> String {
         guard columns > 0 else { return "" }
-        if of(s) <= columns {
-            return s
-        }
         let budget = ellipsis ? columns - 1 : columns
-        var result = ""
         var used = 0
-        for grapheme in s {
-            let width = of(grapheme)
-            if used + width > budget {
+        var cut: String.Index?  // where the shortened text ends, once it is known to be needed
+        var index = s.startIndex
+        // One pass that stops past `columns`, so a long text costs what fits, not its whole length.
+        while index < s.endIndex {
+            let grapheme = s[index]
+            used += of(grapheme)
+            if used > budget, cut == nil {
+                cut = index
+            }
+            if used > columns {
                 break
             }
-            result.append(grapheme)
-            used += width
+            index = s.index(after: index)
         }
-        if ellipsis {
-            result.append("…")
-        }
-        return result
+        guard used > columns, let cut else { return s }
+        return String(s[..<cut]) + (ellipsis ? "…" : "")
     }
 
     /// Whether a scalar is a combining mark, joiner, variation selector or other zero-width character.
@@ -95,34 +126,30 @@ public enum DisplayWidth {
         }
     }
 
-    /// East Asian Wide and Fullwidth ranges (outside the emoji blocks, which use emoji presentation).
-    private static let wideRanges: [ClosedRange<UInt32>] = [
-        0x1100...0x115F,  // Hangul Jamo leading consonants
-        0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0, 0x23F3...0x23F3,
-        0x2E80...0x303E,  // CJK radicals, Kangxi, ideographic description, CJK symbols and punctuation
-        0x3041...0x33FF,  // Hiragana, Katakana, Bopomofo, Hangul compatibility Jamo, Kanbun, CJK compatibility
-        0x3400...0x4DBF,  // CJK extension A
-        0x4E00...0x9FFF,  // CJK unified ideographs
-        0xA000...0xA4CF,  // Yi
-        0xA960...0xA97F,  // Hangul Jamo extended A
-        0xAC00...0xD7A3,  // Hangul syllables
-        0xF900...0xFAFF,  // CJK compatibility ideographs
-        0xFE10...0xFE19,  // vertical forms
-        0xFE30...0xFE6F,  // CJK compatibility forms, small form variants
-        0xFF00...0xFF60,  // fullwidth forms
-        0xFFE0...0xFFE6,  // fullwidth signs
-        0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF,  // Tangut, Khitan, kana supplement
-        0x1F200...0x1F2FF,  // enclosed ideographic supplement
-        0x20000...0x2FFFD,  // CJK extensions B–F
-        0x30000...0x3FFFD,  // CJK extension G and later
-    ]
-
     /// Whether a scalar value is East Asian Wide or Fullwidth.
     private static func isWide(_ value: UInt32) -> Bool {
-        guard value >= 0x1100 else { return false }
-        for range in wideRanges where range.contains(value) {
-            return true
+        switch value {
+        case 0x1100...0x115F,  // Hangul Jamo leading consonants
+            0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3,
+            0x2E80...0x303E,  // CJK radicals, Kangxi, ideographic description, CJK symbols and punctuation
+            0x3041...0x33FF,  // Hiragana, Katakana, Bopomofo, Hangul compatibility Jamo, Kanbun, CJK compatibility
+            0x3400...0x4DBF,  // CJK extension A
+            0x4E00...0x9FFF,  // CJK unified ideographs
+            0xA000...0xA4CF,  // Yi
+            0xA960...0xA97F,  // Hangul Jamo extended A
+            0xAC00...0xD7A3,  // Hangul syllables
+            0xF900...0xFAFF,  // CJK compatibility ideographs
+            0xFE10...0xFE19,  // vertical forms
+            0xFE30...0xFE6F,  // CJK compatibility forms, small form variants
+            0xFF00...0xFF60,  // fullwidth forms
+            0xFFE0...0xFFE6,  // fullwidth signs
+            0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF,  // Tangut, Khitan, kana supplement
+            0x1F200...0x1F2FF,  // enclosed ideographic supplement
+            0x20000...0x2FFFD,  // CJK extensions B–F
+            0x30000...0x3FFFD:  // CJK extension G and later
+            true
+        default:
+            false
         }
-        return false
     }
 }

@@ -42,10 +42,7 @@ struct Canvas {
         for span in spans {
             let room = maxWidth - used
             guard room > 0 else { break }
-            let shown =
-                DisplayWidth.of(span.text) > room
-                ? DisplayWidth.truncate(span.text, to: room, ellipsis: true)
-                : span.text
+            let shown = DisplayWidth.truncate(span.text, to: room, ellipsis: true)
             used += text(shown, x: x + used, y: y, override ?? span.role, bold: span.bold, maxWidth: room)
         }
         return used

@@ -19,8 +19,10 @@ public struct TextField: Sendable, Equatable {
     public mutating func edit(_ key: Key) -> Bool {
         switch key {
         case .character(let character):
-            text.insert(character, at: index(cursor))
-            cursor += 1
+            // A combining mark (or half a flag) joins the character before it: count the cursor again, never +1.
+            let (before, after) = (String(text[..<index(cursor)]) + String(character), text[index(cursor)...])
+            text = before + after
+            cursor = min(before.count, text.count)
         case .backspace, .control("h"):
             guard cursor > 0 else { return true }
             text.remove(at: index(cursor - 1))
@@ -60,6 +62,6 @@ public struct TextField: Sendable, Equatable {
 
     /// The string index of a character offset.
     private func index(_ offset: Int) -> String.Index {
-        text.index(text.startIndex, offsetBy: offset)
+        text.index(text.startIndex, offsetBy: min(max(0, offset), text.count))
     }
 }

@@ -2,12 +2,15 @@
 public enum Key: Hashable, Sendable {
     /// A printable character (including non-ASCII).
     case character(Character)
-    case up, down, left, right, pageUp, pageDown, home, end, enter, tab, backTab, backspace, delete, escape
+    case up, down, left, right, pageUp, pageDown, home, end, insert, enter, tab, backTab, backspace, delete, escape
     /// Function key F`n` (1-based).
     case function(Int)
     /// A control chord; the payload is the lower-case letter (`"c"` for Ctrl-C) or the punctuation character
     /// (`"@"`, `"\\"`, `"]"`, `"^"`, `"_"`).
     case control(Character)
+    /// Alt (Meta) with a printable character: ESC then the character. Distinct from the character itself, so Alt-1
+    /// never acts as 1; the console binds no Alt chord.
+    case alt(Character)
     /// The terminal was resized; the new size is reported separately.
     case resize
 }

@@ -1,0 +1,153 @@
+/// Turns what a terminal reads into ``Key``s: pure, so it is testable (and fuzzed) without a terminal.
+///
+/// It is fed characters (Unicode scalar values, controls included) and, from a terminal library that decodes some
+/// sequences itself (ncurses' `KEY_*` codes), whole keys. Escape sequences are recognised in the common encodings
+/// whatever `TERM` says — xterm (`ESC [ H`, `ESC O H`, `ESC [ 1 ; 5 H`), tmux/screen and VT220 (`ESC [ 1 ~`),
+/// rxvt (`ESC [ 7 ~`), the Linux console (`ESC [ [ A` for F1) — and a sequence it does not know is swallowed whole
+/// (CSI `ESC [` parameters, intermediates, final `0x40–0x7E`; SS3 `ESC O`): its bytes never become keys.
+///
+/// ESC followed by a printable character is Alt with it: ``Key/alt(_:)``, never the character itself, so Alt-1 does
+/// not toggle preset 1. ESC followed by a control is swallowed. A lone ESC stays pending until more input comes or
+/// the reader calls ``flush(emit:)`` because none came in time; then it is ``Key/escape``.
+///
+/// ```swift
+/// KeyInputDecoder.keys(in: Array("\u{1B}[1~q".utf8))  // [.home, .character("q")]
+/// KeyInputDecoder.keys(in: Array("\u{1B}[99;9Xq".utf8))  // [.character("q")]: the unknown sequence is swallowed
+/// ```
+public struct KeyInputDecoder: Sendable {
+    /// Where the decoder is in its input.
+    private enum State: Sendable, Equatable {
+        /// Between keys.
+        case ground
+        /// After ESC (`doubled`: after ESC ESC).
+        case escape(doubled: Bool)
+        /// Inside a CSI or SS3 sequence (see `sequence`).
+        case sequence
+        /// After `ESC [ [`: the Linux console's F1–F5 take one more byte.
+        case linuxFunction
+    }
+
+    private var state = State.ground
+    private var sequence = EscapeSequence(.csi)
+
+    /// A decoder between keys.
+    public init() {}
+
+    /// Whether input read so far waits for more (a lone ESC, an unfinished sequence).
+    public var isPending: Bool { state != .ground }
+
+    /// Feeds one character the terminal read: a Unicode scalar value, or a C0/C1 control.
+    public mutating func feed(character code: UInt32, emit: (Key) -> Void) {
+        switch state {
+        case .ground:
+            switch code {
+            case 0x1B: state = .escape(doubled: false)
+            case 0x9B: begin(.csi)
+            case 0x8F: begin(.ss3)
+            default: Self.plainKey(code).map(emit)
+            }
+        case .escape(let doubled):
+            switch code {
+            case 0x1B:
+                if doubled { emit(.escape) }
+                state = .escape(doubled: true)
+            case 0x5B: begin(.csi)  // [
+            case 0x4F: begin(.ss3)  // O
+            default:
+                state = .ground
+                if case .character(let character)? = Self.plainKey(code) { emit(.alt(character)) }
+            }
+        case .sequence:
+            switch code {
+            case 0x30...0x3F: sequence.parameter(UInt8(code))
+            case 0x20...0x2F: sequence.intermediate()
+            case 0x5B where sequence.introducer == .csi && !sequence.hasBytes: state = .linuxFunction
+            case 0x40...0x7E:
+                state = .ground
+                sequence.key(final: UInt8(code)).map(emit)
+            default: abandon(at: code)
+            }
+        case .linuxFunction:
+            switch code {
+            case 0x41...0x45:
+                state = .ground
+                emit(.function(Int(code) - 0x40))
+            case 0x20...0x7E: state = .ground
+            default: abandon(at: code)
+            }
+        }
+    }
+
+    /// Feeds a key the terminal library decoded itself, or `nil` for one it decoded that has no ``Key``.
+    ///
+    /// After a lone ESC it is that key with Alt, given as the key (as terminals report Alt in a modifier parameter);
+    /// it ends an unfinished sequence.
+    public mutating func feed(key: Key?, emit: (Key) -> Void) {
+        state = .ground
+        key.map(emit)
+    }
+
+    /// Says that no more input came in time: a lone ESC (or ESC ESC) is the Escape key; an unfinished sequence is
+    /// dropped.
+    public mutating func flush(emit: (Key) -> Void) {
+        if case .escape = state {
+            emit(.escape)
+        }
+        state = .ground
+    }
+
+    /// The keys in a byte stream (UTF-8; invalid bytes are dropped), read as if no more input came after it.
+    public static func keys(in bytes: some Sequence<UInt8>) -> [Key] {
+        var decoder = KeyInputDecoder()
+        var keys: [Key] = []
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                decoder.feed(character: Unicode.UTF8.decode(encoded).value) { keys.append($0) }
+            case .error:
+                continue
+            case .emptyInput:
+                decoder.flush { keys.append($0) }
+                return keys
+            }
+        }
+    }
+
+    /// Starts a CSI or SS3 sequence.
+    private mutating func begin(_ introducer: EscapeSequence.Introducer) {
+        sequence = EscapeSequence(introducer)
+        state = .sequence
+    }
+
+    /// Ends an unfinished sequence at a character that cannot continue it: ESC or an 8-bit introducer starts the
+    /// next sequence; anything else (a control, DEL, a non-ASCII character) is swallowed with the sequence.
+    private mutating func abandon(at code: UInt32) {
+        switch code {
+        case 0x1B: state = .escape(doubled: false)
+        case 0x9B: begin(.csi)
+        case 0x8F: begin(.ss3)
+        default: state = .ground
+        }
+    }
+
+    /// The key of a character outside escape sequences: controls as their keys, C1 controls and non-scalars as
+    /// nothing, anything else as itself.
+    static func plainKey(_ code: UInt32) -> Key? {
+        switch code {
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 0: return .control("@")
+        case 1...26: return .control(Character(Unicode.Scalar(UInt8(0x60 + code))))
+        case 28: return .control("\\")
+        case 29: return .control("]")
+        case 30: return .control("^")
+        case 31: return .control("_")
+        case 0x80...0x9F: return nil
+        default: return Unicode.Scalar(code).map { .character(Character($0)) }
+        }
+    }
+}
