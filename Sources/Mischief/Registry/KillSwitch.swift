@@ -6,11 +6,11 @@ import Synchronization
 /// start-up, say). While engaged, every registry refuses every change with a clear message, and what was
 /// applied when it was engaged is reverted, so every seam behaves as its original.
 public enum KillSwitch {
-    private static let state = Mutex<String?>(environmentReason())
-    private static let registries = Mutex<[WeakRegistry]>([])
+    private static let state = Locked<String?>(environmentReason())
+    private static let registries = Locked<[WeakRegistry]>([])
 
     private struct WeakRegistry: @unchecked Sendable {
-        // @unchecked: a weak reference to a Sendable class, read and written under the Mutex.
+        // @unchecked: a weak reference to a Sendable class, read and written under the lock.
         weak var registry: Registry?
     }
 

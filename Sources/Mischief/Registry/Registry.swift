@@ -26,7 +26,9 @@ public final class Registry: Sendable {
 
     let clock = ContinuousClock()
     let start: ContinuousClock.Instant
-    let state: Mutex<State>
+    let state: Locked<State>
+    /// Hands out each registry's mark for the boxes it installs.
+    private static let owners = Atomic<Int>(0)
 
     /// Makes a registry.
     ///
@@ -37,7 +39,8 @@ public final class Registry: Sendable {
         self.sessionSeed = sessionSeed ?? Environment.value("MISCHIEF_SEED").flatMap(UInt64.init)
             ?? UInt64.random(in: 1...UInt64.max)
         self.start = clock.now
-        self.state = Mutex(State(eventCapacity: eventCapacity))
+        let owner = Registry.owners.wrappingAdd(1, ordering: .relaxed).newValue
+        self.state = Locked(State(eventCapacity: eventCapacity, owner: owner))
         KillSwitch.track(self)
     }
 
@@ -310,6 +313,9 @@ public final class Registry: Sendable {
 
     deinit {
         state.withLock { state in
+            // Seams may outlive their registry: withdraw what it installed, so they call their originals again.
+            // Their cores own the withdrawn behaviours until the calls inside them have returned.
+            for record in state.records.values { record.seam.core.withdraw(owner: state.owner) }
             for continuation in state.subscribers.values { continuation.finish() }
         }
     }
@@ -317,9 +323,9 @@ public final class Registry: Sendable {
 
 /// Keeps call counting on while it lives; see ``Registry/observe()``.
 public final class Observation: Sendable {
-    private let onCancel: Mutex<(@Sendable () -> Void)?>
+    private let onCancel: Locked<(@Sendable () -> Void)?>
 
-    init(_ onCancel: @escaping @Sendable () -> Void) { self.onCancel = Mutex(onCancel) }
+    init(_ onCancel: @escaping @Sendable () -> Void) { self.onCancel = Locked(onCancel) }
 
     /// Stops observing. Calling it again does nothing.
     public func cancel() {
