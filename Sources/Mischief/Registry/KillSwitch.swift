@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Switches chaos off for the whole process, for builds and runs where it must never happen.
 ///
 /// Set `MISCHIEF_DISABLED=1` in the environment, or call ``engage(reason:)`` early (in a release build's

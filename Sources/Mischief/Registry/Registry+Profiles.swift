@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Registry {
     /// Checks every entry of `profile` against the registered seams; returns every problem at once.
     public func problems(in profile: Profile) -> [ProfileProblem] {
