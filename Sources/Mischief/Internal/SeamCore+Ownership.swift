@@ -8,17 +8,20 @@ import Synchronization
 /// (``withdraw(owner:)``), so a seam that outlives its registry calls its original, and a call still inside
 /// the withdrawn box finishes safely; the box is freed at the core's next install or reclaim, or with the core.
 ///
-/// Phases: a retired box keeps the phase it was installed in. A new box gets a phase that no retired box waits
-/// on; when none is free (three boxes within one call's time), it shares with the oldest, and ``reclaim()``
-/// moves the current box to the other phase as soon as that one is free, so the oldest waits only for calls
-/// already inside, never for calls that start later. Every method takes the core's own lock; registries call
-/// them under theirs (lock order: registry, then core), and the core never calls back.
+/// Phases: every box carries the set of phases it may have calls in. A new box is published in a phase no
+/// retired box waits on; when none is free (three boxes within one call's time), it shares one, and
+/// ``reclaim(owner:)`` publishes it in the other phase as soon as that one is free, so a retired box waits only
+/// for calls already inside, never for calls that start later. A phase observed drained after a box stopped
+/// being published in it leaves that box's set; a retired box with an empty set is freed. `Models/seam-core.pml`
+/// checks this (Scripts/model-check.sh). Every method takes the core's own lock; registries call them under
+/// theirs (lock order: registry, then core), and the core never calls back.
 extension SeamCore {
     /// A replaced box, kept alive until every call that could be using it has returned.
     struct Retired: @unchecked Sendable {
         // @unchecked: `box` is a SyncBox or AsyncBox, final Sendable classes, held type-erased.
         let box: AnyObject
-        let phase: Int
+        /// The phases it may still have calls in (bit n for phase n).
+        var phases: UInt8
         /// Who installed it and the entries it served, so that registry can tell when they are reverted.
         let owner: Int
         let entries: Set<EntryID>
@@ -29,8 +32,10 @@ extension SeamCore {
         // @unchecked: as for `Retired`; only touched under the core's lock.
         /// The installed box (the word holds its address unretained).
         var current: AnyObject?
-        /// The phase of `current`, or of the last box when there is none.
+        /// The phase the word publishes `current` in, or the last box's when there is none.
         var phase = 0
+        /// The phases `current` may have calls in: `phase`, and those it was published in before.
+        var phases: UInt8 = 0
         var owner = 0
         var entries: Set<EntryID> = []
         var counting = false
@@ -56,10 +61,10 @@ extension SeamCore {
     func reclaim(owner: Int) -> Waiting {
         let (waiting, freed) = ownership.withLock { state in
             let freed = reclaimDrained(&state)
-            if state.current != nil, state.retired.contains(where: { $0.phase == state.phase }),
-                !state.retired.contains(where: { $0.phase != state.phase })
-            {
+            let busy = state.retired.reduce(0) { $0 | $1.phases }
+            if state.current != nil, busy & bit(state.phase) != 0, busy & bit(1 - state.phase) == 0 {
                 state.phase = 1 - state.phase
+                state.phases |= bit(state.phase)
                 store(state)
             }
             var waiting = Waiting(isRetiring: !state.retired.isEmpty)
@@ -97,25 +102,29 @@ extension SeamCore {
     ) -> [Retired] {
         var freed = reclaimDrained(&state)
         if let old = state.current {
-            state.retired.append(Retired(box: old, phase: state.phase, owner: state.owner, entries: state.entries))
+            state.retired.append(Retired(box: old, phases: state.phases, owner: state.owner, entries: state.entries))
         }
         state.current = box
         state.owner = owner
         state.entries = entries
-        if box != nil { state.phase = freePhase(state) }
+        state.phases = 0
+        if box != nil {
+            state.phase = freePhase(state)
+            state.phases = bit(state.phase)
+        }
         store(state)
         freed += reclaimDrained(&state)
         return freed
     }
 
-    /// A phase for a new box: one no retired box waits on, else the one the newest retired box is not in.
+    /// A phase for a new box: one no retired box waits on, else the other one than the last box's.
     private func freePhase(_ state: Ownership) -> Int {
-        let busy = state.retired.map(\.phase)
-        let preferred = 1 - state.phase
-        if !busy.contains(preferred) { return preferred }
-        if !busy.contains(state.phase) { return state.phase }
-        return 1 - (state.retired.last?.phase ?? state.phase)
+        let busy = state.retired.reduce(0) { $0 | $1.phases }
+        if busy & bit(1 - state.phase) == 0 || busy & bit(state.phase) != 0 { return 1 - state.phase }
+        return state.phase
     }
+
+    private func bit(_ phase: Int) -> UInt8 { 1 << UInt8(phase) }
 
     /// Stores the word for `state`.
     private func store(_ state: Ownership) {
@@ -128,13 +137,20 @@ extension SeamCore {
         word.store(new, ordering: .sequentiallyConsistent)
     }
 
-    /// Takes the retired boxes whose phase has drained out of `state`; the caller releases them.
+    /// Checks the phases boxes are no longer published in but may have calls in; a drained one leaves every
+    /// box's set. Takes the retired boxes left with none out of `state`; the caller releases them.
     private func reclaimDrained(_ state: inout Ownership) -> [Retired] {
-        guard !state.retired.isEmpty else { return [] }
-        var drained = [false, false]
-        for phase in Set(state.retired.map(\.phase)) { drained[phase] = isDrained(phase: phase) }
-        let freed = state.retired.filter { drained[$0.phase] }
-        state.retired.removeAll { drained[$0.phase] }
+        let published = state.current == nil ? 0 : bit(state.phase)
+        let stale = state.retired.reduce(state.phases & ~published) { $0 | $1.phases }
+        guard stale != 0 else { return [] }
+        var drained: UInt8 = 0
+        for phase in 0..<SeamCore.phaseCount where stale & bit(phase) != 0 && isDrained(phase: phase) {
+            drained |= bit(phase)
+        }
+        state.phases &= ~(drained & ~published)
+        for index in state.retired.indices { state.retired[index].phases &= ~drained }
+        let freed = state.retired.filter { $0.phases == 0 }
+        state.retired.removeAll { $0.phases == 0 }
         return freed
     }
 }
