@@ -45,7 +45,7 @@ extension Registry.State {
             let seeds = layer.seeds.isEmpty ? "" : " (seed \(layer.seeds.map(String.init).joined(separator: ", ")))"
             log(time, .applied, id, source, "\(layer.description)\(seeds)")
         }
-        for id in touched { reinstall(id, time: time) }
+        for id in touched { reinstall(id) }
         return (Applied(entries: layers.map(\.1.entry)), touched.map { records[$0]!.seam.core })
     }
 
@@ -56,7 +56,7 @@ extension Registry.State {
             let removed = records[id]!.layers.filter { entries.contains($0.entry) }
             guard !removed.isEmpty else { continue }
             records[id]!.layers.removeAll { entries.contains($0.entry) }
-            reinstall(id, time: time)
+            reinstall(id)
             touched.append(records[id]!.seam.core)
             for layer in removed {
                 history[layer.entry] = layer.snapshot(seam: id, status: .reverting, revertedAt: time)

@@ -40,7 +40,7 @@ extension Registry {
 
         /// Builds and installs the box for the seam's current layers; the seam's core retires the previous
         /// box until its calls have returned.
-        func reinstall(_ id: SeamID, time: Duration) {
+        func reinstall(_ id: SeamID) {
             let record = records[id]!
             let box = record.layers.isEmpty ? nil : record.seam.makeBox(layers: record.layers.reversed().map(\.run))
             record.seam.core.install(box, entries: Set(record.layers.map(\.entry)), owner: owner)
