@@ -4,11 +4,13 @@
 # Exits non-zero when the model finds a violation or a known-bad variant passes. Installs spin if it is missing.
 #
 # Usage: Scripts/model-check.sh            (about a minute; 2 callers on 2 shards, 4 installs, box ids reused)
-#        CALLERS=3 Scripts/model-check.sh  (bigger; three callers share two shards)
+#        CALLERS=3 INSTALLS=3 Scripts/model-check.sh  (three callers, two on one shard: safety is exhaustive in
+#        15.3M states; liveness needs more than the default MODEL_MEMORY_MB=3000)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 model="$root/Models/seam-core.pml"
 callers=${CALLERS:-2}
+installs=${INSTALLS:-4}
 memory_mb=${MODEL_MEMORY_MB:-3000}
 
 if ! command -v spin >/dev/null 2>&1; then
@@ -27,7 +29,7 @@ failed=0
 run() {
     local name=$1 expect=$2 defines=$3 cflags=$4 args=$5
     rm -f pan pan.* ./*.trail
-    spin $defines -DCALLERS="$callers" -a seam-core.pml >spin.log 2>&1 || { cat spin.log; exit 1; }
+    spin $defines -DCALLERS="$callers" -DINSTALLS="$installs" -a seam-core.pml >spin.log 2>&1 || { cat spin.log; exit 1; }
     gcc -w -O2 -DMEMLIM="$memory_mb" -DCOLLAPSE -DVECTORSZ=2048 $cflags -o pan pan.c
     local start=$SECONDS
     ./pan $args -m2000000 >pan.log 2>&1 || true
