@@ -26,7 +26,9 @@ let package = Package(
     ],
     targets: [
         // The core: toolchain only, so any app or server can embed it.
-        .target(name: "Mischief", dependencies: []),
+        .target(name: "Mischief", dependencies: ["CMischiefTSan"]),
+        // Tells ThreadSanitizer about the core's locks (only in builds with --sanitize=thread): no dependency.
+        .target(name: "CMischiefTSan"),
         // YAML files (profiles, themes) into Codable values with file:line:column errors.
         .target(name: "MischiefFiles", dependencies: ["Mischief", .product(name: "Yams", package: "Yams")]),
         // Ready-made behaviours: pseudo-localisation, locations and routes, model mutation and fixtures.
@@ -102,7 +104,7 @@ if ProcessInfo.processInfo.environment["MISCHIEF_FUZZ"] == "1" {
             ]))
 }
 
-for target in package.targets where target.type != .system && target.name != "CMischiefTerminal" {
+for target in package.targets where target.type != .system && !["CMischiefTerminal", "CMischiefTSan"].contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         .swiftLanguageMode(.v6),

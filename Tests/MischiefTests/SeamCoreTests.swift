@@ -19,7 +19,7 @@ import Testing
         try f.registry.apply(f.double, .constant(1))
         weak var box: AnyObject?
         do {
-            box = f.registry.state.withLock { $0.records["test.double"]!.current }
+            box = f.double.core.installedBox
         }
         #expect(box != nil)
         _ = f.double(1)

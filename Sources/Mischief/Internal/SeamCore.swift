@@ -9,40 +9,51 @@ import Synchronization
 ///
 /// ## The word
 /// `word` packs what a call needs to know into one relaxed load: bit 0 is set while calls are counted,
-/// bit 1 is the current *phase*, and the rest is the address of the installed behaviour box, or zero.
-/// A seam that nothing changed and nobody observes has a word of zero: a call loads it, branches, and runs
+/// bit 1 is the *phase* of the installed box, and the rest is the address of the installed behaviour box, or
+/// zero. A seam that nothing changed and nobody observes has a word of zero: a call loads it, branches, and runs
 /// the original.
 ///
 /// ## Counters
-/// Each of ``shardCount`` shards is one 64-byte cache line of eight `UInt64` counters; a thread picks its
-/// shard from its thread id, so threads calling one seam rarely write the same line. Every counter only grows.
+/// Each of ``shardCount`` shards is one 64-byte cache line of eight `UInt64` counters (see ``Slot``); a thread
+/// picks its shard from its thread id, so threads calling one seam rarely write the same line. Every counter only
+/// grows.
 ///
 /// ## Freeing a replaced behaviour without locks or shared reference counts
-/// A chaos call announces itself before it reads the box address: it adds one to `entered[phase]` on its
-/// shard (sequentially consistent), reloads the word, and only then uses the box, without retaining it.
-/// When it leaves it adds one to `left[phase]` on the same shard. The registry installs a new box by storing
-/// a new word with the phase flipped, keeps the old box alive in a *retired* list, and frees it once the old
-/// phase has drained: for every shard, `left` read before `entered` gives the same value. Because the counters
-/// only grow and a call leaves on the shard it entered, that observation proves every call that could have
-/// read the old address has finished. So a replaced behaviour is freed by the first registry operation
-/// (apply, revert, snapshot, ``Registry/settle()``) after its last in-flight call returns; until then its
-/// entries show as *reverting*.
+/// A chaos call announces itself before it reads the box address: it adds one to `entered(phase)` on its
+/// shard (sequentially consistent), reloads the word, and only then uses the box, without retaining it, if the
+/// phase is still the one it announced. When it leaves it adds one to `left(phase)` on the same shard. The core
+/// itself owns every box the word points to or did (see `SeamCore+Ownership.swift`): a replaced box is
+/// *retired* with the phase it was installed in and freed once that phase has drained: for every shard, `left`
+/// read before `entered` gives the same value. Because the counters only grow and a call leaves on the shard it
+/// entered, that observation proves every call that could have read the old address has finished.
+///
+/// The phase of each box is chosen on the registry side, so that the current box never shares a phase with a
+/// retired one for longer than its calls already inside take to return: a retired box waits for its own calls,
+/// never for the calls of the behaviour after it. `Models/seam-core.pml` checks this protocol exhaustively
+/// (`Scripts/model-check.sh`).
 @usableFromInline
 final class SeamCore: @unchecked Sendable {
     // @unchecked: `lines` is a fixed block of atomics allocated in init and freed in deinit; every access to it
-    // goes through `Atomic`.
+    // goes through `Atomic`. Everything else is behind `ownership`'s lock.
 
     static let shardCount = 16
     static let slotsPerShard = 8
+    static let phaseCount = 2
 
     /// Slot indices within a shard's line.
     enum Slot {
-        static let entered = 0  // + 2 × phase
-        static let left = 1  // + 2 × phase
-        static let plain = 4  // counted calls that met no behaviour
-        static let passedThrough = 5  // chaos calls whose behaviour did not fire
-        static let errors = 6  // errors thrown on the chaos path
-        static let uncounted = 7  // entries that are not calls: retries after a phase flip, peeks
+        /// Chaos calls that announced themselves in `phase`.
+        @inline(__always) static func entered(_ phase: Int) -> Int { 2 * phase }
+        /// Calls that left `phase` (on the shard they entered it).
+        @inline(__always) static func left(_ phase: Int) -> Int { 2 * phase + 1 }
+        /// Counted calls that met no behaviour.
+        static let plain = 4
+        /// Chaos calls whose behaviour did not fire.
+        static let passedThrough = 5
+        /// Errors thrown on the chaos path.
+        static let errors = 6
+        /// Entries that are not calls: retries after a phase change, peeks.
+        static let uncounted = 7
     }
 
     static let countingBit: UInt = 1
@@ -52,8 +63,11 @@ final class SeamCore: @unchecked Sendable {
     /// Packed state; see the type's documentation.
     @usableFromInline let word = Atomic<UInt>(0)
 
+    /// The boxes this core owns and the phase of each; see `SeamCore+Ownership.swift`.
+    let ownership = Locked(Ownership())
+
     /// Called after every apply or revert that changes what the seam does; see ``Seam/onChange(_:)``.
-    let changeListeners = Mutex<[@Sendable () -> Void]>([])
+    let changeListeners = Locked<[@Sendable () -> Void]>([])
 
     /// Runs the change listeners (never under the registry's lock).
     func notifyChanged() {
@@ -72,6 +86,8 @@ final class SeamCore: @unchecked Sendable {
     }
 
     deinit {
+        // No call can be inside a box now (every call holds the seam, which holds this core): the boxes still
+        // owned go with `ownership`.
         lines.deinitialize(count: SeamCore.shardCount * SeamCore.slotsPerShard)
         UnsafeMutableRawPointer(lines).deallocate()
     }
@@ -83,6 +99,11 @@ final class SeamCore: @unchecked Sendable {
         // Fibonacci hashing of the thread id; the top bits pick the shard.
         let shard = Int(truncatingIfNeeded: (thread &* 0x9E37_79B9_7F4A_7C15) >> 60)
         return lines + shard * SeamCore.slotsPerShard
+    }
+
+    /// The counter line of shard `index`.
+    func line(_ index: Int) -> UnsafeMutablePointer<Atomic<UInt64>> {
+        lines + index * SeamCore.slotsPerShard
     }
 
     /// A chaos call in progress: where it counted itself and which box it may use.
@@ -101,16 +122,16 @@ final class SeamCore: @unchecked Sendable {
         var word = word
         while word & SeamCore.addressMask != 0 {
             let phase = Int(truncatingIfNeeded: (word & SeamCore.phaseBit) >> 1)
-            line[Slot.entered + 2 * phase].wrappingAdd(1, ordering: .sequentiallyConsistent)
+            line[Slot.entered(phase)].wrappingAdd(1, ordering: .sequentiallyConsistent)
             let current = self.word.load(ordering: .sequentiallyConsistent)
             if current & SeamCore.phaseBit == word & SeamCore.phaseBit, current & SeamCore.addressMask != 0 {
                 if !counted { line[Slot.uncounted].wrappingAdd(1, ordering: .relaxed) }
                 let address = UnsafeRawPointer(bitPattern: current & SeamCore.addressMask)!
                 return Ticket(line: line, phase: phase, box: address)
             }
-            // The registry swapped the box between our two loads: undo and try again with what is there now.
+            // The registry changed the phase between our two loads: undo and try again with what is there now.
             line[Slot.uncounted].wrappingAdd(1, ordering: .relaxed)
-            line[Slot.left + 2 * phase].wrappingAdd(1, ordering: .releasing)
+            line[Slot.left(phase)].wrappingAdd(1, ordering: .releasing)
             word = current
         }
         if counted && word & SeamCore.countingBit != 0 {
@@ -130,41 +151,15 @@ final class SeamCore: @unchecked Sendable {
     func leave(_ ticket: Ticket, passedThrough: Bool = false, failed: Bool = false) {
         if passedThrough { ticket.line[Slot.passedThrough].wrappingAdd(1, ordering: .relaxed) }
         if failed { ticket.line[Slot.errors].wrappingAdd(1, ordering: .relaxed) }
-        ticket.line[Slot.left + 2 * ticket.phase].wrappingAdd(1, ordering: .releasing)
-    }
-
-    // MARK: Registry side (always called under the registry's lock)
-
-    /// Installs `box` (or nothing) and flips the phase. Returns the phase the previous box belonged to.
-    func install(_ box: AnyObject?) -> Int {
-        let old = word.load(ordering: .sequentiallyConsistent)
-        // With no box the phase is irrelevant (calls do not enter a phase), so it is cleared: an unobserved
-        // seam with nothing applied gets the all-zero word of the fast path back. The phase only speeds up
-        // freeing; safety never depends on which phase is current.
-        var new = old & SeamCore.countingBit
-        if let box {
-            new |= (old & SeamCore.phaseBit) ^ SeamCore.phaseBit
-            let address = UInt(bitPattern: Unmanaged.passUnretained(box).toOpaque())
-            precondition(address & ~SeamCore.addressMask == 0, "behaviour boxes must be 16-byte aligned")
-            new |= address
-        }
-        word.store(new, ordering: .sequentiallyConsistent)
-        return Int(truncatingIfNeeded: (old & SeamCore.phaseBit) >> 1)
-    }
-
-    /// Turns counting on or off, keeping the box and phase.
-    func setCounting(_ on: Bool) {
-        let old = word.load(ordering: .relaxed)
-        let new = on ? old | SeamCore.countingBit : old & ~SeamCore.countingBit
-        if new != old { word.store(new, ordering: .sequentiallyConsistent) }
+        ticket.line[Slot.left(ticket.phase)].wrappingAdd(1, ordering: .releasing)
     }
 
     /// Whether every call that entered `phase` has left; see the type's documentation.
     func isDrained(phase: Int) -> Bool {
         for shard in 0..<SeamCore.shardCount {
-            let line = lines + shard * SeamCore.slotsPerShard
-            let left = line[Slot.left + 2 * phase].load(ordering: .sequentiallyConsistent)
-            let entered = line[Slot.entered + 2 * phase].load(ordering: .sequentiallyConsistent)
+            let line = line(shard)
+            let left = line[Slot.left(phase)].load(ordering: .sequentiallyConsistent)
+            let entered = line[Slot.entered(phase)].load(ordering: .sequentiallyConsistent)
             if left != entered { return false }
         }
         return true
@@ -172,21 +167,27 @@ final class SeamCore: @unchecked Sendable {
 
     /// Sums the shards into the counters a snapshot shows.
     func counters() -> SeamCounters {
-        var sums = [UInt64](repeating: 0, count: SeamCore.slotsPerShard)
+        var left: UInt64 = 0
+        var entered: UInt64 = 0
+        var plain: UInt64 = 0
+        var passedThrough: UInt64 = 0
+        var errors: UInt64 = 0
+        var uncounted: UInt64 = 0
         for shard in 0..<SeamCore.shardCount {
-            let line = lines + shard * SeamCore.slotsPerShard
+            let line = line(shard)
             // Read `left` before `entered` so that in-flight never comes out negative.
-            for slot in [1, 3, 0, 2, 4, 5, 6, 7] {
-                sums[slot] &+= line[slot].load(ordering: .acquiring)
-            }
+            for phase in 0..<SeamCore.phaseCount { left &+= line[Slot.left(phase)].load(ordering: .acquiring) }
+            for phase in 0..<SeamCore.phaseCount { entered &+= line[Slot.entered(phase)].load(ordering: .acquiring) }
+            plain &+= line[Slot.plain].load(ordering: .acquiring)
+            passedThrough &+= line[Slot.passedThrough].load(ordering: .acquiring)
+            errors &+= line[Slot.errors].load(ordering: .acquiring)
+            uncounted &+= line[Slot.uncounted].load(ordering: .acquiring)
         }
-        let entered = sums[0] &+ sums[2]
-        let left = sums[1] &+ sums[3]
-        let chaosEntries = entered &- sums[Slot.uncounted]
+        let chaosEntries = entered &- uncounted
         return SeamCounters(
-            calls: Int(truncatingIfNeeded: sums[Slot.plain] &+ chaosEntries),
-            chaosCalls: Int(truncatingIfNeeded: chaosEntries &- sums[Slot.passedThrough]),
-            errors: Int(truncatingIfNeeded: sums[Slot.errors]),
+            calls: Int(truncatingIfNeeded: plain &+ chaosEntries),
+            chaosCalls: Int(truncatingIfNeeded: chaosEntries &- passedThrough),
+            errors: Int(truncatingIfNeeded: errors),
             inFlight: Int(truncatingIfNeeded: entered &- left))
     }
 }

@@ -1,16 +1,14 @@
-import Synchronization
-
 /// Switches chaos off for the whole process, for builds and runs where it must never happen.
 ///
 /// Set `MISCHIEF_DISABLED=1` in the environment, or call ``engage(reason:)`` early (in a release build's
 /// start-up, say). While engaged, every registry refuses every change with a clear message, and what was
 /// applied when it was engaged is reverted, so every seam behaves as its original.
 public enum KillSwitch {
-    private static let state = Mutex<String?>(environmentReason())
-    private static let registries = Mutex<[WeakRegistry]>([])
+    private static let state = Locked<String?>(environmentReason())
+    private static let registries = Locked<[WeakRegistry]>([])
 
     private struct WeakRegistry: @unchecked Sendable {
-        // @unchecked: a weak reference to a Sendable class, read and written under the Mutex.
+        // @unchecked: a weak reference to a Sendable class, read and written under the lock.
         weak var registry: Registry?
     }
 

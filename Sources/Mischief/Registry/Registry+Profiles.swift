@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Registry {
     /// Checks every entry of `profile` against the registered seams; returns every problem at once.
     public func problems(in profile: Profile) -> [ProfileProblem] {
@@ -53,11 +51,75 @@ extension Registry {
     }
 
     /// Applies a defined profile as a unit; applying an active one again does nothing.
+    ///
+    /// Deciding and acting are one step under the registry's lock, so profiles changed from several threads at
+    /// once (apply, revert, toggle) never leave layers that no revert reaches.
     @discardableResult
     public func apply(profile name: String) throws(MischiefError) -> Applied {
-        let (profile, active) = state.withLock { ($0.profiles[name], $0.isActive(profile: name)) }
-        guard let profile else { throw .unknownProfile(name) }
-        if active, let applied = state.withLock({ $0.appliedProfiles[name] }) { return applied }
+        while true {
+            let profile = try defined(name)
+            let changes = try changes(for: profile)
+            let time = now
+            let outcome = try state.withLock { (state) throws(MischiefError) -> (Applied, [SeamCore])? in
+                guard state.profiles[name] == profile else { return nil }  // redefined meanwhile: build again
+                if state.isActive(profile: name), let applied = state.appliedProfiles[name] { return (applied, []) }
+                return try state.apply(profile: name, changes, time: time, sessionSeed: sessionSeed, reporter: reporter)
+            }
+            guard let (applied, touched) = outcome else { continue }
+            for core in touched { core.notifyChanged() }
+            return applied
+        }
+    }
+
+    /// Reverts a profile's entries; what lies beneath shows again.
+    public func revert(profile name: String) {
+        let time = now
+        let touched = state.withLock { state in
+            guard let applied = state.appliedProfiles.removeValue(forKey: name) else { return [SeamCore]() }
+            return state.revert(entries: Set(applied.entries), time: time)
+        }
+        for core in touched { core.notifyChanged() }
+    }
+
+    /// Applies the profile when it is off, reverts it when it is on; returns whether it is on afterwards.
+    ///
+    /// One step under the registry's lock, like ``apply(profile:)``: of two toggles at once, one applies and the
+    /// other reverts.
+    @discardableResult
+    public func toggle(profile name: String) throws(MischiefError) -> Bool {
+        while true {
+            if state.withLock({ $0.isActive(profile: name) }) {
+                let time = now
+                let touched = state.withLock { state -> [SeamCore]? in
+                    guard state.isActive(profile: name), let applied = state.appliedProfiles[name] else { return nil }
+                    state.appliedProfiles[name] = nil
+                    return state.revert(entries: Set(applied.entries), time: time)
+                }
+                guard let touched else { continue }  // reverted meanwhile: decide again
+                for core in touched { core.notifyChanged() }
+                return false
+            }
+            let profile = try defined(name)
+            let changes = try changes(for: profile)
+            let time = now
+            let touched = try state.withLock { (state) throws(MischiefError) -> [SeamCore]? in
+                guard state.profiles[name] == profile, !state.isActive(profile: name) else { return nil }
+                return try state.apply(profile: name, changes, time: time, sessionSeed: sessionSeed, reporter: reporter).1
+            }
+            guard let touched else { continue }  // applied or redefined meanwhile: decide again
+            for core in touched { core.notifyChanged() }
+            return true
+        }
+    }
+
+    /// The definition of profile `name`.
+    private func defined(_ name: String) throws(MischiefError) -> Profile {
+        guard let profile = state.withLock({ $0.profiles[name] }) else { throw .unknownProfile(name) }
+        return profile
+    }
+
+    /// Parses every entry of `profile` into a change; reports and throws every problem at once.
+    private func changes(for profile: Profile) throws(MischiefError) -> [Change] {
         var changes: [Change] = []
         var problems: [String] = []
         for entry in profile.entries {
@@ -68,30 +130,11 @@ extension Registry {
             }
         }
         guard problems.isEmpty else {
-            let error = MischiefError.invalidProfile(name, problems: problems)
-            report(seam: nil, message: error.description, kind: .refused, source: "profile \(name)")
+            let error = MischiefError.invalidProfile(profile.name, problems: problems)
+            report(seam: nil, message: error.description, kind: .refused, source: "profile \(profile.name)")
             throw error
         }
-        let applied = try apply(changes, source: "profile \(name)")
-        state.withLock { $0.appliedProfiles[name] = applied }
-        return applied
-    }
-
-    /// Reverts a profile's entries; what lies beneath shows again.
-    public func revert(profile name: String) {
-        guard let applied = state.withLock({ $0.appliedProfiles.removeValue(forKey: name) }) else { return }
-        revert(applied)
-    }
-
-    /// Applies the profile when it is off, reverts it when it is on; returns whether it is on afterwards.
-    @discardableResult
-    public func toggle(profile name: String) throws(MischiefError) -> Bool {
-        if state.withLock({ $0.isActive(profile: name) }) {
-            revert(profile: name)
-            return false
-        }
-        try apply(profile: name)
-        return true
+        return changes
     }
 
     /// The current state as a profile: for each changed seam, the spec of what calls get now.
@@ -117,6 +160,17 @@ extension Registry {
 }
 
 extension Registry.State {
+    /// Applies a profile's changes and remembers the handle, in the same step.
+    mutating func apply(
+        profile name: String, _ changes: [Change], time: Duration, sessionSeed: UInt64,
+        reporter: @escaping @Sendable (SeamID, String) -> Void
+    ) throws(MischiefError) -> (Applied, [SeamCore]) {
+        let (applied, touched) = try apply(
+            changes, source: "profile \(name)", time: time, sessionSeed: sessionSeed, reporter: reporter)
+        appliedProfiles[name] = applied
+        return (applied, touched)
+    }
+
     func isActive(profile name: String) -> Bool {
         guard let applied = appliedProfiles[name] else { return false }
         return applied.entries.contains { history[$0]?.status == .active }

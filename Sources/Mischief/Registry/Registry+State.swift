@@ -1,8 +1,10 @@
 extension Registry {
     /// Everything a registry guards with its one lock.
     struct State: @unchecked Sendable {
-        // @unchecked: only ever touched inside the registry's Mutex. The non-Sendable parts are the
-        // type-erased compiled runs and boxes, which are Sendable closures and final classes.
+        // @unchecked: only ever touched inside the registry's lock. The non-Sendable parts are the
+        // type-erased compiled runs, which are Sendable closures.
+        /// This registry's mark on the boxes it installs in seam cores (see `SeamCore+Ownership.swift`).
+        let owner: Int
         var records: [SeamID: SeamRecord] = [:]
         var order: [SeamID] = []
         var history: [EntryID: EntrySnapshot] = [:]
@@ -20,7 +22,10 @@ extension Registry {
         /// How many reverted entries the history keeps.
         let revertedHistoryLimit = 200
 
-        init(eventCapacity: Int) { events = EventLog(capacity: eventCapacity) }
+        init(eventCapacity: Int, owner: Int) {
+            events = EventLog(capacity: eventCapacity)
+            self.owner = owner
+        }
 
         var isCounting: Bool { observers > 0 || countsAlways }
 
@@ -33,29 +38,25 @@ extension Registry {
             for record in records.values { record.seam.core.setCounting(isCounting) }
         }
 
-        /// Builds and installs the box for the seam's current layers; the previous box is retired until its
-        /// phase drains.
-        mutating func reinstall(_ id: SeamID, time: Duration) {
-            var record = records[id]!
+        /// Builds and installs the box for the seam's current layers; the seam's core retires the previous
+        /// box until its calls have returned.
+        func reinstall(_ id: SeamID) {
+            let record = records[id]!
             let box = record.layers.isEmpty ? nil : record.seam.makeBox(layers: record.layers.reversed().map(\.run))
-            let previousPhase = record.seam.core.install(box)
-            if let old = record.current {
-                record.retired.append(Retired(box: old, phase: previousPhase, entries: record.currentEntries))
-            }
-            record.current = box
-            record.currentEntries = Set(record.layers.map(\.entry))
-            records[id] = record
+            record.seam.core.install(box, entries: Set(record.layers.map(\.entry)), owner: owner)
         }
 
         /// Frees retired boxes whose calls have all returned, and marks their entries reverted.
         mutating func settle(time: Duration, quietFor quiet: Set<EntryID> = []) {
-            for id in order where !(records[id]!.retired.isEmpty) {
+            var waiting: Set<EntryID> = []
+            for id in order {
                 let core = records[id]!.seam.core
-                records[id]!.retired.removeAll { core.isDrained(phase: $0.phase) }
+                let state = core.reclaim(owner: owner)
+                records[id]!.isRetiring = state.isRetiring
+                waiting.formUnion(state.entries)
             }
             for (entry, snapshot) in history where snapshot.status == .reverting {
-                let pending = records[snapshot.seam]!.retired.contains { $0.entries.contains(entry) }
-                guard !pending else { continue }
+                guard !waiting.contains(entry) else { continue }
                 history[entry] = snapshot.with(status: .reverted)
                 if !quiet.contains(entry) {
                     log(time, .revertCompleted, snapshot.seam, snapshot.source,
@@ -79,11 +80,8 @@ extension Registry {
         let seam: any RegisteredSeam
         /// Active changes, oldest first.
         var layers: [Layer] = []
-        /// The installed box (kept alive here; the seam's word holds it unretained).
-        var current: AnyObject?
-        var currentEntries: Set<EntryID> = []
-        /// Replaced boxes waiting for their in-flight calls to return.
-        var retired: [Retired] = []
+        /// Whether replaced boxes were waiting for their calls at the last settle (the seam's core owns them).
+        var isRetiring = false
         var lastCalls = 0
         var lastCalled: Duration?
 
@@ -93,7 +91,7 @@ extension Registry {
             let status: RevertStatus
             if !layers.isEmpty {
                 status = .active
-            } else if !retired.isEmpty {
+            } else if isRetiring {
                 status = .reverting
             } else if history.values.contains(where: { $0.seam == seam.info.id }) {
                 status = .reverted

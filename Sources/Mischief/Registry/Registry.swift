@@ -26,7 +26,9 @@ public final class Registry: Sendable {
 
     let clock = ContinuousClock()
     let start: ContinuousClock.Instant
-    let state: Mutex<State>
+    let state: Locked<State>
+    /// Hands out each registry's mark for the boxes it installs.
+    private static let owners = Atomic<Int>(0)
 
     /// Makes a registry.
     ///
@@ -37,7 +39,8 @@ public final class Registry: Sendable {
         self.sessionSeed = sessionSeed ?? Environment.value("MISCHIEF_SEED").flatMap(UInt64.init)
             ?? UInt64.random(in: 1...UInt64.max)
         self.start = clock.now
-        self.state = Mutex(State(eventCapacity: eventCapacity))
+        let owner = Registry.owners.wrappingAdd(1, ordering: .relaxed).newValue
+        self.state = Locked(State(eventCapacity: eventCapacity, owner: owner))
         KillSwitch.track(self)
     }
 
@@ -112,57 +115,17 @@ public final class Registry: Sendable {
     /// - Throws: ``MischiefError`` naming the seam and the problem.
     @discardableResult
     public func apply(_ changes: [Change], source: String = "code") throws(MischiefError) -> Applied {
-        if let reason = KillSwitch.reason {
-            let error = MischiefError.disabled(reason: reason)
-            state.withLock { $0.log(now, .refused, changes.first?.seamID, source, error.description) }
-            throw error
-        }
         let time = now
-        let reporter: @Sendable (SeamID, String) -> Void = { [weak self] seam, message in
-            self?.report(seam: seam, message: message)
-        }
         let (applied, touched) = try state.withLock { (state) throws(MischiefError) in
-            // Check and compile everything before touching any seam.
-            var layers: [(SeamID, Layer)] = []
-            let group = state.nextGroup
-            for (offset, change) in changes.enumerated() {
-                let id = change.seamID
-                guard let record = state.records[id] else {
-                    state.log(time, .refused, id, source, MischiefError.unknownSeam(id).description)
-                    throw .unknownSeam(id)
-                }
-                guard record.seam === change.seam else { throw .foreignSeam(id) }
-                let context = LayerContext(
-                    sessionSeed: change.seed ?? sessionSeed, label: change.behaviourDescription, reporter: reporter)
-                let run: any Sendable
-                do throws(MischiefError) {
-                    run = try record.seam.compile(change.behaviour, context: context)
-                } catch {
-                    state.log(time, .refused, id, source, error.description)
-                    throw error
-                }
-                let entry = EntryID(rawValue: state.nextEntry + offset)
-                layers.append(
-                    (id, Layer(
-                        entry: entry, run: run, description: change.behaviourDescription, spec: change.spec,
-                        source: source,
-                        group: group, appliedAt: time, seeds: context.seeds)))
-            }
-            state.nextEntry += changes.count
-            state.nextGroup += 1
-            var touched: [SeamID] = []
-            for (id, layer) in layers {
-                state.records[id]!.layers.append(layer)
-                state.history[layer.entry] = layer.snapshot(seam: id, status: .active)
-                if !touched.contains(id) { touched.append(id) }
-                let seeds = layer.seeds.isEmpty ? "" : " (seed \(layer.seeds.map(String.init).joined(separator: ", ")))"
-                state.log(time, .applied, id, source, "\(layer.description)\(seeds)")
-            }
-            for id in touched { state.reinstall(id, time: time) }
-            return (Applied(entries: layers.map(\.1.entry)), touched.map { state.records[$0]!.seam.core })
+            try state.apply(changes, source: source, time: time, sessionSeed: sessionSeed, reporter: reporter)
         }
         for core in touched { core.notifyChanged() }
         return applied
+    }
+
+    /// How behaviours report events: through this registry while it lives.
+    var reporter: @Sendable (SeamID, String) -> Void {
+        { [weak self] seam, message in self?.report(seam: seam, message: message) }
     }
 
     /// Reverts what one ``apply(_:source:)`` applied. Entries already reverted are ignored.
@@ -186,29 +149,7 @@ public final class Registry: Sendable {
     public func revert(entries: Set<EntryID>) {
         guard !entries.isEmpty else { return }
         let time = now
-        let touched = state.withLock { state in
-            var touched: [SeamCore] = []
-            for id in state.order {
-                let removed = state.records[id]!.layers.filter { entries.contains($0.entry) }
-                guard !removed.isEmpty else { continue }
-                state.records[id]!.layers.removeAll { entries.contains($0.entry) }
-                state.reinstall(id, time: time)
-                touched.append(state.records[id]!.seam.core)
-                for layer in removed {
-                    state.history[layer.entry] = layer.snapshot(seam: id, status: .reverting, revertedAt: time)
-                    state.log(time, .reverted, id, layer.source, layer.description)
-                }
-            }
-            // Entries with nothing in flight are reverted at once; say "completed" only for those that waited.
-            state.settle(time: time, quietFor: entries)
-            for entry in entries where state.history[entry]?.status == .reverting {
-                let snapshot = state.history[entry]!
-                let inFlight = state.records[snapshot.seam]!.seam.core.counters().inFlight
-                state.log(time, .report, snapshot.seam, snapshot.source,
-                    "\(snapshot.behaviour): reverting, \(inFlight) call\(inFlight == 1 ? "" : "s") still inside it")
-            }
-            return touched
-        }
+        let touched = state.withLock { state in state.revert(entries: entries, time: time) }
         for core in touched { core.notifyChanged() }
     }
 
@@ -310,6 +251,9 @@ public final class Registry: Sendable {
 
     deinit {
         state.withLock { state in
+            // Seams may outlive their registry: withdraw what it installed, so they call their originals again.
+            // Their cores own the withdrawn behaviours until the calls inside them have returned.
+            for record in state.records.values { record.seam.core.withdraw(owner: state.owner) }
             for continuation in state.subscribers.values { continuation.finish() }
         }
     }
@@ -317,9 +261,9 @@ public final class Registry: Sendable {
 
 /// Keeps call counting on while it lives; see ``Registry/observe()``.
 public final class Observation: Sendable {
-    private let onCancel: Mutex<(@Sendable () -> Void)?>
+    private let onCancel: Locked<(@Sendable () -> Void)?>
 
-    init(_ onCancel: @escaping @Sendable () -> Void) { self.onCancel = Mutex(onCancel) }
+    init(_ onCancel: @escaping @Sendable () -> Void) { self.onCancel = Locked(onCancel) }
 
     /// Stops observing. Calling it again does nothing.
     public func cancel() {

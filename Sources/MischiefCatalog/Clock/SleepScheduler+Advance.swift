@@ -1,4 +1,4 @@
-import Synchronization
+import Mischief
 
 extension SleepScheduler {
     /// Moves the timeline forward by `duration`, resuming due sleepers one at a time; false when the timeline

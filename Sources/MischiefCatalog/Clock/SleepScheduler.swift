@@ -1,4 +1,4 @@
-import Synchronization
+import Mischief
 
 /// The sleepers of one ``ChaosClock``: when each wakes, one real-time timer for the earliest, and the waiting
 /// room of ``ChaosClock/advance(by:)``.
@@ -58,7 +58,7 @@ final class SleepScheduler: Sendable {
         var signal: CheckedContinuation<Void, Never>?
     }
 
-    let state = Mutex(State())
+    let state = Locked(State())
     /// Reads the seam's timeline without counting the call.
     let read: @Sendable () -> Timeline
     /// How many times an advance yields, after a resumed sleeper has returned, before it deems it finished.

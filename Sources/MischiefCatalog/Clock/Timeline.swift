@@ -131,7 +131,7 @@ public struct Timeline: Sendable, CustomStringConvertible {
 
     /// The advance offset shared by every copy of one behaviour's timeline.
     final class Progress: Sendable {
-        private let value = Mutex<Duration>(.zero)
+        private let value = Locked<Duration>(.zero)
 
         var advanced: Duration { value.withLock { $0 } }
 

@@ -1,0 +1,76 @@
+extension Registry.State {
+    /// Checks, compiles and applies `changes` as a unit, under the registry's lock: if any is refused, none is
+    /// applied. Returns the handle and the cores whose listeners to notify once the lock is released.
+    mutating func apply(
+        _ changes: [Change], source: String, time: Duration, sessionSeed: UInt64,
+        reporter: @escaping @Sendable (SeamID, String) -> Void
+    ) throws(MischiefError) -> (Applied, [SeamCore]) {
+        if let reason = KillSwitch.reason {
+            let error = MischiefError.disabled(reason: reason)
+            log(time, .refused, changes.first?.seamID, source, error.description)
+            throw error
+        }
+        // Check and compile everything before touching any seam.
+        var layers: [(SeamID, Registry.Layer)] = []
+        let group = nextGroup
+        for (offset, change) in changes.enumerated() {
+            let id = change.seamID
+            guard let record = records[id] else {
+                log(time, .refused, id, source, MischiefError.unknownSeam(id).description)
+                throw .unknownSeam(id)
+            }
+            guard record.seam === change.seam else { throw .foreignSeam(id) }
+            let context = LayerContext(
+                sessionSeed: change.seed ?? sessionSeed, label: change.behaviourDescription, reporter: reporter)
+            let run: any Sendable
+            do throws(MischiefError) {
+                run = try record.seam.compile(change.behaviour, context: context)
+            } catch {
+                log(time, .refused, id, source, error.description)
+                throw error
+            }
+            let entry = EntryID(rawValue: nextEntry + offset)
+            layers.append(
+                (id, Registry.Layer(
+                    entry: entry, run: run, description: change.behaviourDescription, spec: change.spec,
+                    source: source, group: group, appliedAt: time, seeds: context.seeds)))
+        }
+        nextEntry += changes.count
+        nextGroup += 1
+        var touched: [SeamID] = []
+        for (id, layer) in layers {
+            records[id]!.layers.append(layer)
+            history[layer.entry] = layer.snapshot(seam: id, status: .active)
+            if !touched.contains(id) { touched.append(id) }
+            let seeds = layer.seeds.isEmpty ? "" : " (seed \(layer.seeds.map(String.init).joined(separator: ", ")))"
+            log(time, .applied, id, source, "\(layer.description)\(seeds)")
+        }
+        for id in touched { reinstall(id) }
+        return (Applied(entries: layers.map(\.1.entry)), touched.map { records[$0]!.seam.core })
+    }
+
+    /// Reverts `entries` under the registry's lock; returns the cores whose listeners to notify.
+    mutating func revert(entries: Set<EntryID>, time: Duration) -> [SeamCore] {
+        var touched: [SeamCore] = []
+        for id in order {
+            let removed = records[id]!.layers.filter { entries.contains($0.entry) }
+            guard !removed.isEmpty else { continue }
+            records[id]!.layers.removeAll { entries.contains($0.entry) }
+            reinstall(id)
+            touched.append(records[id]!.seam.core)
+            for layer in removed {
+                history[layer.entry] = layer.snapshot(seam: id, status: .reverting, revertedAt: time)
+                log(time, .reverted, id, layer.source, layer.description)
+            }
+        }
+        // Entries with nothing in flight are reverted at once; say "completed" only for those that waited.
+        settle(time: time, quietFor: entries)
+        for entry in entries where history[entry]?.status == .reverting {
+            let snapshot = history[entry]!
+            let inFlight = records[snapshot.seam]!.seam.core.counters().inFlight
+            log(time, .report, snapshot.seam, snapshot.source,
+                "\(snapshot.behaviour): reverting, \(inFlight) call\(inFlight == 1 ? "" : "s") still inside it")
+        }
+        return touched
+    }
+}
