@@ -2,7 +2,9 @@ import Synchronization
 
 extension Registry {
     /// Checks every entry of `profile` against the registered seams; returns every problem at once.
-    public func problems(in profile: Profile) -> [ProfileProblem] {
+    ///
+    /// - Parameter fileAccess: Which files the profile's specs may read.
+    public func problems(in profile: Profile, fileAccess: FileAccess = .unrestricted) -> [ProfileProblem] {
         var problems: [ProfileProblem] = []
         if profile.name.allSatisfy(\.isWhitespace) {
             problems.append(ProfileProblem(entry: nil, seam: nil, specError: nil, message: "a profile needs a name"))
@@ -13,7 +15,7 @@ extension Registry {
         }
         for (index, entry) in profile.entries.enumerated() {
             do throws(MischiefError) {
-                _ = try change(spec: entry.spec, for: entry.seam, seed: profile.seed)
+                _ = try change(spec: entry.spec, for: entry.seam, seed: profile.seed, fileAccess: fileAccess)
             } catch {
                 switch error {
                 case .unknownSeam(let id):
@@ -33,13 +35,16 @@ extension Registry {
 
     /// Defines (or redefines) a profile after checking it.
     ///
+    /// - Parameter fileAccess: Which files its specs may read, now and whenever it is applied; confine profiles
+    ///   that come from outside the process.
     /// - Throws: ``MischiefError/invalidProfile(_:problems:)`` listing every problem; nothing is defined then.
-    public func define(_ profile: Profile) throws(MischiefError) {
-        let problems = problems(in: profile)
+    public func define(_ profile: Profile, fileAccess: FileAccess = .unrestricted) throws(MischiefError) {
+        let problems = problems(in: profile, fileAccess: fileAccess)
         guard problems.isEmpty else { throw .invalidProfile(profile.name, problems: problems.map(\.description)) }
         state.withLock { state in
             if state.profiles[profile.name] == nil { state.profileOrder.append(profile.name) }
             state.profiles[profile.name] = profile
+            state.profileFileAccess[profile.name] = fileAccess == .unrestricted ? nil : fileAccess
         }
     }
 
@@ -55,14 +60,16 @@ extension Registry {
     /// Applies a defined profile as a unit; applying an active one again does nothing.
     @discardableResult
     public func apply(profile name: String) throws(MischiefError) -> Applied {
-        let (profile, active) = state.withLock { ($0.profiles[name], $0.isActive(profile: name)) }
+        let (profile, active, access) = state.withLock {
+            ($0.profiles[name], $0.isActive(profile: name), $0.profileFileAccess[name] ?? .unrestricted)
+        }
         guard let profile else { throw .unknownProfile(name) }
         if active, let applied = state.withLock({ $0.appliedProfiles[name] }) { return applied }
         var changes: [Change] = []
         var problems: [String] = []
         for entry in profile.entries {
             do throws(MischiefError) {
-                changes.append(try change(spec: entry.spec, for: entry.seam, seed: profile.seed))
+                changes.append(try change(spec: entry.spec, for: entry.seam, seed: profile.seed, fileAccess: access))
             } catch {
                 problems.append(error.description)
             }
