@@ -12,7 +12,7 @@ import Darwin
 ///
 /// ```swift
 /// let access = FileAccess.confined(to: ["/srv/fixtures"])
-/// try registry.apply(spec: #"respond(file: "/srv/fixtures/a.json")"#, to: "network.request", fileAccess: access)
+/// try registry.apply(spec: #"respond(file: "/srv/fixtures/a.json")"#, to: "net.request", fileAccess: access)
 /// let bytes = try access.read("/srv/fixtures/a.json", limit: 1 << 20)
 /// ```
 public struct FileAccess: Hashable, Sendable {
