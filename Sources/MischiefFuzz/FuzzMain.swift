@@ -13,6 +13,7 @@
 enum FuzzMain {
     static let harnesses: [FuzzHarness] = [
         smokeHarness,
+        gpxHarness,
         // Each area adds its harnesses here, one line each.
     ]
 
