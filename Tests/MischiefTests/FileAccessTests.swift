@@ -120,7 +120,8 @@ import Testing
         defer { directory.remove() }
         let file = directory.path + "/a.txt"
         #expect(try FileAccess.unrestricted.read(file, limit: 5) == Array("hello".utf8))
-        #expect(failure(.unrestricted, file, limit: 4) == "cannot read '\(file)': it holds more than 4 bytes, the limit")
+        let four = failure(.unrestricted, file, limit: 4)
+        #expect(four == "cannot read '\(file)': it holds more than 4 bytes, the limit")
         let small = FileAccess.confined(to: [directory.path], maxBytes: 3)
         #expect(failure(small, "a.txt", limit: 100) == "cannot read it: it holds more than 3 bytes, the limit")
     }
