@@ -84,7 +84,7 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(
             name: "MischiefControlTests",
-            dependencies: ["MischiefControl", "Mischief", "MischiefConsole", "MischiefFiles"]),
+            dependencies: ["MischiefControl", "Mischief", "MischiefConsole", "MischiefFiles", "MischiefNetwork"]),
         .testTarget(name: "MischiefDemoTests", dependencies: ["MischiefDemo"]),
         .testTarget(name: "MischiefCursesTests", dependencies: ["MischiefCurses", "MischiefConsole", "CNcurses"]),
         // Runs the built `mischief` binary end to end.

@@ -13,7 +13,10 @@ SCRATCH=${FUZZ_SCRATCH:-.build-fuzz}
 export MISCHIEF_FUZZ=1
 
 echo "fuzz: building mischief-fuzz (--sanitize=fuzzer --sanitize=address) in $SCRATCH"
-swift build --scratch-path "$SCRATCH" --product mischief-fuzz --sanitize=fuzzer --sanitize=address 2>&1 | tail -3
+# swiftc keeps only its last -sanitize= option, and SwiftPM passes one per sanitizer: without the combined flag at the
+# end, Swift code gets AddressSanitizer but no coverage counters, and libFuzzer mutates blind.
+swift build --scratch-path "$SCRATCH" --product mischief-fuzz --sanitize=fuzzer --sanitize=address \
+    -Xswiftc -sanitize=fuzzer,address 2>&1 | tail -3
 BIN="$SCRATCH/debug/mischief-fuzz"
 
 if [[ $# -gt 0 ]]; then

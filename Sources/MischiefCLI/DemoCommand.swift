@@ -31,8 +31,22 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(name: .long, help: "With --headless, the socket path (default: $XDG_RUNTIME_DIR/mischief/demo-PID.sock, else /tmp/mischief-UID/demo-PID.sock).")
     var socket: String?
 
+    @Option(
+        name: .customLong("allow-files"),
+        help: ArgumentHelp(
+            "With --headless, a directory whose regular files specs from the control API may read (respond(file:),"
+                + " route(path:)); repeatable. Default: none.",
+            valueName: "dir"))
+    var allowFiles: [String] = []
+
     func validate() throws {
         if socket != nil, !headless { throw ValidationError("--socket needs --headless") }
+        if !allowFiles.isEmpty, !headless { throw ValidationError("--allow-files needs --headless") }
+        for directory in allowFiles {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
+            else { throw ValidationError("--allow-files: '\(directory)' is not a directory") }
+        }
     }
 
     func run() async throws {
@@ -73,6 +87,8 @@ extension DemoCommand {
         var options = ControlServer.Options(name: "demo", socketPath: socket)
         options.targetTime = { clock.peekDate() }
         options.advance = { await clock.advance(by: $0) }
+        let cwd = FileManager.default.currentDirectoryPath
+        options.fileAccess = .confined(to: allowFiles.map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 })
         let server = ControlServer(registry: registry, options: options)
         do {
             try await server.start()

@@ -236,7 +236,8 @@ extension ControlServer {
         _ = try detail(of: seam)
         let applied: Applied
         do throws(MischiefError) {
-            applied = try registry.apply(spec: spec, to: seam, source: source(for: session))
+            applied = try registry.apply(
+                spec: spec, to: seam, source: source(for: session), fileAccess: options.fileAccess)
         } catch {
             switch error {
             case .invalidSpec(_, let specError):
@@ -292,13 +293,14 @@ extension ControlServer {
         } catch {
             throw APIFailure(.badRequest, "invalid profile", error.description)
         }
-        let problems = ProfileFile.check(files, against: registry).filter { $0.severity == .error }
+        let problems = ProfileFile.check(files, against: registry, fileAccess: options.fileAccess)
+            .filter { $0.severity == .error }
         guard problems.isEmpty else {
             throw APIFailure(.badRequest, "invalid profile", problems.map(\.description).joined(separator: "\n"))
         }
         for file in files {
             do throws(MischiefError) {
-                try registry.define(try file.profile())
+                try registry.define(try file.profile(), fileAccess: options.fileAccess)
             } catch {
                 throw APIFailure(.badRequest, "invalid profile", error.description)
             }

@@ -46,6 +46,9 @@ public final class ControlServer: Sendable {
         /// Count calls while serving, so `GET /v1/seams`, `mischief list` and a console that attaches later see
         /// real counts (about 4 ns a call); when false, counting is on only while an events stream is open.
         public var countsWhileServing = true
+        /// Which files specs and profiles from clients may read (`respond(file:)`, `route(path:)`): none unless the
+        /// target allows directories (`mischief demo --allow-files DIR`).
+        public var fileAccess: FileAccess = .none
         /// The monotonic clock leases are measured on (injected by tests).
         public var now: @Sendable () -> Duration
 

@@ -21,20 +21,26 @@ extension ProfileFile {
 
     /// Every problem with `profiles` against the seams registered in `registry`, at once and located: malformed
     /// or unknown seam ids at the seam key, bad specs at the column inside the spec, hot keys and names.
-    public static func check(_ profiles: [ProfileFile], against registry: Registry) -> [FileDiagnostic] {
-        let entries = profiles.flatMap { profile in entryProblems(in: profile, against: registry) }
+    ///
+    /// - Parameter fileAccess: Which files the specs may read; confine profiles that come from outside the process.
+    public static func check(
+        _ profiles: [ProfileFile], against registry: Registry, fileAccess: FileAccess = .unrestricted
+    ) -> [FileDiagnostic] {
+        let entries = profiles.flatMap { entryProblems(in: $0, against: registry, fileAccess: fileAccess) }
         return (entries + check(profiles) { _ in nil }).sorted { $0.location < $1.location }
     }
 
     /// The problems of one profile's entries.
-    private static func entryProblems(in profile: ProfileFile, against registry: Registry) -> [FileDiagnostic] {
+    private static func entryProblems(
+        in profile: ProfileFile, against registry: Registry, fileAccess: FileAccess = .unrestricted
+    ) -> [FileDiagnostic] {
         var bare = profile
         bare.key = nil
         return check([bare]) { entry in
             let seam: SeamID
             do throws(MischiefError) { seam = try SeamID(entry.seam) } catch { return .seam(error.description) }
             do throws(MischiefError) {
-                _ = try registry.change(spec: entry.spec, for: seam, seed: profile.seed)
+                _ = try registry.change(spec: entry.spec, for: seam, seed: profile.seed, fileAccess: fileAccess)
                 return nil
             } catch {
                 switch error {

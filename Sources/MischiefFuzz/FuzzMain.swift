@@ -15,6 +15,7 @@ enum FuzzMain {
         smokeHarness,
         keysHarness,
         cellsHarness,
+        gpxHarness,
         // Each area adds its harnesses here, one line each.
     ]
 

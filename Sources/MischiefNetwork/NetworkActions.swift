@@ -34,7 +34,8 @@ enum NetworkActions {
                 .init("body", .json, default: .null, summary: "text in quotes, or JSON such as {\"temp\": 21}"),
                 .init("headers", .json, default: .null, summary: "header fields: {\"Retry-After\": \"5\"}"),
                 .init(
-                    "file", .string, default: .null, summary: "a file whose contents are the body, read when applied"),
+                    "file", .string, default: .null,
+                    summary: "a regular file (16 MiB at most) whose contents are the body, read when applied"),
             ] + matchParameters,
             composes: true)
     ) { (action, context) throws(SpecError) in
@@ -56,13 +57,7 @@ enum NetworkActions {
             guard action.value("body") == .null else {
                 throw context.error("give either 'body' or 'file', not both", argument: "file", of: action)
             }
-            guard let contents = FileManager.default.contents(atPath: file) else {
-                let directory = FileManager.default.currentDirectoryPath
-                throw context.error(
-                    "cannot read '\(file)'; relative paths start in the working directory, \(directory)",
-                    argument: "file", of: action)
-            }
-            body = contents
+            body = Data(try context.readFile(file, argument: "file", of: action))
             isJSON = file.lowercased().hasSuffix(".json")
         }
         if isJSON, !headers.keys.contains(where: { $0.lowercased() == "content-type" }) {

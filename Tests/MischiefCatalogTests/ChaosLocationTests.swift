@@ -141,4 +141,32 @@ struct ChaosLocationTests {
         #expect(error.column == 7)  // the path argument
         #expect(f.registry.snapshot().seam("location.test")?.behaviour == nil)
     }
+
+    @Test func aRouteFromOutsideReadsOnlyAllowedFilesAndNeverCrashesTheTarget() throws {
+        let f = try Fixture()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("routes-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("<gpx><rte><rtept lat=\"1\" lon=\"2\"/></rte></gpx>".utf8)
+            .write(to: directory.appendingPathComponent("ok.gpx"))
+        try Data("<?g?><a/>".utf8).write(to: directory.appendingPathComponent("pi.gpx"))
+        try Data([0x3C, 0x61, 0xFE, 0x62, 0x2F, 0x3E]).write(to: directory.appendingPathComponent("utf8.gpx"))
+        let access = FileAccess.confined(to: [directory.path])
+        func error(_ spec: String, _ access: FileAccess) -> String? {
+            do throws(MischiefError) {
+                try f.registry.apply(spec: spec, to: "location.test", fileAccess: access)
+                return nil
+            } catch {
+                guard case .invalidSpec(_, let specError) = error else { return error.description }
+                return specError.message
+            }
+        }
+        #expect(error(#"route(path: "ok.gpx", speed: 1)"#, access) == nil)
+        #expect(try f.location.current().latitude == 1)
+        #expect(error(#"route(path: "pi.gpx")"#, access) == "pi.gpx:1: no track or route points")
+        let utf8 = error(#"route(path: "utf8.gpx")"#, access)
+        #expect(utf8?.hasPrefix("utf8.gpx:1:3: malformed XML: invalid UTF-8") == true)
+        #expect(error(#"route(path: "/etc/passwd")"#, access) == "not readable within the allowed directories")
+        #expect(error(#"route(path: "ok.gpx")"#, .none)?.hasPrefix("files are not allowed") == true)
+    }
 }

@@ -170,4 +170,48 @@ struct GPXTrackTests {
             (error as? GPXError)?.file == missing.path && (error as? GPXError)?.line == 0
         }
     }
+
+    // MARK: Inputs that crashed Foundation's XMLParser (issue 13, defect 6)
+
+    private func error(parsing bytes: [UInt8]) -> GPXError? {
+        do {
+            _ = try GPXTrack.parse(Data(bytes), file: "test.gpx")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aProcessingInstructionBeforeTheRootIsSkipped() {
+        // Segfaulted in _NSXMLParserProcessingInstruction (NULL strlen).
+        let error = error(parsing: Array("<?g?><a/>".utf8))
+        #expect(error == GPXError(file: "test.gpx", line: 1, message: "no track or route points"))
+        let track = try? parse("<?g?><gpx><?pi data?><rte><rtept lat=\"1\" lon=\"2\"/></rte></gpx>")
+        #expect(track?.points.count == 1)
+    }
+
+    @Test func invalidUTF8IsAnErrorAtItsLineAndColumn() {
+        // Trapped in _NSXMLParserStartElementNs.
+        let error = error(parsing: Array("<a".utf8) + [0xFE] + Array("b/>".utf8))
+        #expect(error?.description == "test.gpx:1:3: malformed XML: invalid UTF-8 (byte 0xFE); save the file as UTF-8")
+        let later = self.error(parsing: Array("<gpx>\n  <trk>é".utf8) + [0xC3, 0x28])
+        #expect(later?.line == 2)
+        #expect(later?.column == 9)
+    }
+
+    @Test func xmlErrorsCarryLineAndColumn() {
+        #expect(error(parsing: "<gpx>\n  <trk></rte>")?.description
+            == "test.gpx:2:8: malformed XML: a closing tag does not match the open element")
+        #expect(error(parsing: "<!DOCTYPE gpx [<!ENTITY a \"b\">]><gpx/>")?.description
+            == "test.gpx:1:1: malformed XML: a DOCTYPE is not allowed in a GPX file (entities are not read)")
+        #expect(error(parsing: "<gpx>&bogus;</gpx>")?.description
+            == "test.gpx:1:6: malformed XML: a bad entity reference (escape '&' as '&amp;')")
+        #expect(error(parsing: "<gpx a='1' a='2'/>")?.column == 12)
+        #expect(error(parsing: "<gpx/><gpx/>")?.message == "malformed XML: content after the root element")
+    }
+
+    @Test func aFileOverTheLimitIsRefused() {
+        let big = Array("<gpx>".utf8) + [UInt8](repeating: 0x20, count: GPXTrack.maxBytes) + Array("</gpx>".utf8)
+        #expect(error(parsing: big)?.message == "the file holds more than 8 MiB, the limit")
+    }
 }

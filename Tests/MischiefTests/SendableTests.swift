@@ -25,5 +25,7 @@ import Testing
         requireSendable(SeamCounters.self)
         requireSendable(SeededGenerator.self)
         requireSendable(MischiefError.self)
+        requireSendable(FileAccess.self)
+        requireSendable(FileAccessError.self)
     }
 }

@@ -1,6 +1,8 @@
 extension Registry {
     /// Checks every entry of `profile` against the registered seams; returns every problem at once.
-    public func problems(in profile: Profile) -> [ProfileProblem] {
+    ///
+    /// - Parameter fileAccess: Which files the profile's specs may read.
+    public func problems(in profile: Profile, fileAccess: FileAccess = .unrestricted) -> [ProfileProblem] {
         var problems: [ProfileProblem] = []
         if profile.name.allSatisfy(\.isWhitespace) {
             problems.append(ProfileProblem(entry: nil, seam: nil, specError: nil, message: "a profile needs a name"))
@@ -11,7 +13,7 @@ extension Registry {
         }
         for (index, entry) in profile.entries.enumerated() {
             do throws(MischiefError) {
-                _ = try change(spec: entry.spec, for: entry.seam, seed: profile.seed)
+                _ = try change(spec: entry.spec, for: entry.seam, seed: profile.seed, fileAccess: fileAccess)
             } catch {
                 switch error {
                 case .unknownSeam(let id):
@@ -31,13 +33,16 @@ extension Registry {
 
     /// Defines (or redefines) a profile after checking it.
     ///
+    /// - Parameter fileAccess: Which files its specs may read, now and whenever it is applied; confine profiles
+    ///   that come from outside the process.
     /// - Throws: ``MischiefError/invalidProfile(_:problems:)`` listing every problem; nothing is defined then.
-    public func define(_ profile: Profile) throws(MischiefError) {
-        let problems = problems(in: profile)
+    public func define(_ profile: Profile, fileAccess: FileAccess = .unrestricted) throws(MischiefError) {
+        let problems = problems(in: profile, fileAccess: fileAccess)
         guard problems.isEmpty else { throw .invalidProfile(profile.name, problems: problems.map(\.description)) }
         state.withLock { state in
             if state.profiles[profile.name] == nil { state.profileOrder.append(profile.name) }
             state.profiles[profile.name] = profile
+            state.profileFileAccess[profile.name] = fileAccess == .unrestricted ? nil : fileAccess
         }
     }
 
@@ -120,11 +125,13 @@ extension Registry {
 
     /// Parses every entry of `profile` into a change; reports and throws every problem at once.
     private func changes(for profile: Profile) throws(MischiefError) -> [Change] {
+        // A profile defined over the control API stays confined to the files its definer could read.
+        let access = state.withLock { $0.profileFileAccess[profile.name] ?? .unrestricted }
         var changes: [Change] = []
         var problems: [String] = []
         for entry in profile.entries {
             do throws(MischiefError) {
-                changes.append(try change(spec: entry.spec, for: entry.seam, seed: profile.seed))
+                changes.append(try change(spec: entry.spec, for: entry.seam, seed: profile.seed, fileAccess: access))
             } catch {
                 problems.append(error.description)
             }

@@ -8,14 +8,19 @@ extension Registry {
 
     /// Parses `spec` for `seam` into a change, without applying it.
     ///
-    /// - Parameter seed: A profile's seed for random parts without one of their own.
+    /// - Parameters:
+    ///   - seed: A profile's seed for random parts without one of their own.
+    ///   - fileAccess: Which files the spec may read (`respond(file:)`, `route(path:)`); confine specs from outside.
     /// - Throws: ``MischiefError/unknownSeam(_:)`` or ``MischiefError/invalidSpec(_:_:)`` with the column, a
     ///   caret under it and what was expected.
-    public func change(spec: String, for seam: SeamID, seed: UInt64? = nil) throws(MischiefError) -> Change {
+    public func change(
+        spec: String, for seam: SeamID, seed: UInt64? = nil, fileAccess: FileAccess = .unrestricted
+    ) throws(MischiefError) -> Change {
         guard let target = registered(seam) else { throw .unknownSeam(seam) }
         do throws(SpecError) {
             let parsed = try Spec(parsing: spec)
-            let (behaviour, canonical) = try target.behaviour(from: parsed, seed: seed, sessionSeed: sessionSeed)
+            let (behaviour, canonical) = try target.behaviour(
+                from: parsed, seed: seed, sessionSeed: sessionSeed, fileAccess: fileAccess)
             return Change(seam: target, behaviour: behaviour, description: canonical, spec: canonical, seed: seed)
         } catch {
             throw .invalidSpec(seam, error)
@@ -25,10 +30,11 @@ extension Registry {
     /// Applies a spec to a seam: `registry.apply(spec: "shift(+1d)", to: "clock.now")`.
     @discardableResult
     public func apply(
-        spec: String, to seam: SeamID, source: String = "spec", seed: UInt64? = nil
+        spec: String, to seam: SeamID, source: String = "spec", seed: UInt64? = nil,
+        fileAccess: FileAccess = .unrestricted
     ) throws(MischiefError) -> Applied {
         do throws(MischiefError) {
-            return try apply([change(spec: spec, for: seam, seed: seed)], source: source)
+            return try apply([change(spec: spec, for: seam, seed: seed, fileAccess: fileAccess)], source: source)
         } catch {
             if case .invalidSpec = error { report(seam: seam, message: error.description, kind: .refused, source: source) }
             throw error

@@ -16,6 +16,8 @@ extension Registry {
         var view = TargetView()
         var profiles: [String: Profile] = [:]
         var profileOrder: [String] = []
+        /// The file access each profile was defined with, when it is not ``FileAccess/unrestricted``.
+        var profileFileAccess: [String: FileAccess] = [:]
         var appliedProfiles: [String: Applied] = [:]
         var nextEntry = 1
         var nextGroup = 1

@@ -28,7 +28,9 @@ protocol RegisteredSeam: AnySeam {
     /// Compiles one change's behaviour into a run closure for this seam (type-erased).
     func compile(_ behaviour: any Sendable, context: LayerContext) throws(MischiefError) -> any Sendable
     /// Builds the behaviour a spec describes, and the spec's canonical text.
-    func behaviour(from spec: Spec, seed: UInt64?, sessionSeed: UInt64) throws(SpecError) -> (behaviour: any Sendable, canonical: String)
+    func behaviour(
+        from spec: Spec, seed: UInt64?, sessionSeed: UInt64, fileAccess: FileAccess
+    ) throws(SpecError) -> (behaviour: any Sendable, canonical: String)
     /// Combines the compiled runs of the active layers, newest first, into the box calls will use.
     func makeBox(layers: [any Sendable]) -> AnyObject
 }

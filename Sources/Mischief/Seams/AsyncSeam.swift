@@ -113,8 +113,11 @@ extension AsyncSeam: RegisteredSeam {
         return run
     }
 
-    func behaviour(from spec: Spec, seed: UInt64?, sessionSeed: UInt64) throws(SpecError) -> (behaviour: any Sendable, canonical: String) {
-        let builder = SpecBuilder(actions: actions, context: ActionContext(seam: info.id, seed: seed, sessionSeed: sessionSeed))
+    func behaviour(
+        from spec: Spec, seed: UInt64?, sessionSeed: UInt64, fileAccess: FileAccess
+    ) throws(SpecError) -> (behaviour: any Sendable, canonical: String) {
+        let context = ActionContext(seam: info.id, seed: seed, sessionSeed: sessionSeed, fileAccess: fileAccess)
+        let builder = SpecBuilder(actions: actions, context: context)
         let (behaviour, canonical) = try builder.build(spec)
         return (behaviour, canonical)
     }

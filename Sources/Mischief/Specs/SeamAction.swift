@@ -62,15 +62,32 @@ public struct ActionContext: Sendable {
     public let seed: UInt64?
     /// The registry's session seed.
     public let sessionSeed: UInt64
+    /// Which files the spec may read: ``FileAccess/unrestricted`` for the user's own, confined for the control API.
+    public let fileAccess: FileAccess
 
     /// The seed for random parts that have none of their own: the profile's, else the session's.
     public var randomSeed: UInt64 { seed ?? sessionSeed }
 
     /// A context for building `seam`'s actions.
-    public init(seam: SeamID, seed: UInt64? = nil, sessionSeed: UInt64 = 0) {
+    public init(seam: SeamID, seed: UInt64? = nil, sessionSeed: UInt64 = 0, fileAccess: FileAccess = .unrestricted) {
         self.seam = seam
         self.seed = seed
         self.sessionSeed = sessionSeed
+        self.fileAccess = fileAccess
+    }
+
+    /// Reads the file an action's `argument` names, under ``fileAccess``: every action that reads a file does it here.
+    ///
+    /// - Parameter limit: The most bytes the action takes (at most the policy's own limit).
+    /// - Throws: A ``SpecError`` at `argument` saying why the file cannot be read.
+    public func readFile(
+        _ path: String, limit: Int? = nil, argument: String, of action: BoundAction
+    ) throws(SpecError) -> [UInt8] {
+        do throws(FileAccessError) {
+            return try fileAccess.read(path, limit: limit)
+        } catch {
+            throw self.error(error.message, argument: argument, of: action)
+        }
     }
 
     /// An error pointing at `argument` of `action` (or at the action when the argument was not written).

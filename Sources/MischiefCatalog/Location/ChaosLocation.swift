@@ -102,9 +102,10 @@ public final class ChaosLocation: Sendable {
                 ], composes: true)
             ) { (action, context) throws(SpecError) in
                 let path = action.string("path")!
+                let bytes = try context.readFile(path, limit: GPXTrack.maxBytes, argument: "path", of: action)
                 let route: Route
                 do throws(GPXError) {
-                    let track = try GPXTrack.load(contentsOf: URL(fileURLWithPath: path))
+                    let track = try GPXTrack.parse(bytes, file: path)
                     route = try Route(track: track, speed: action.number("speed"), loop: action.flag("loop"))
                 } catch {
                     throw context.error(error.description, argument: "path", of: action)

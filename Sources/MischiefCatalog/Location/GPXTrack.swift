@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
+import Mischief
 
 /// A path read from a GPX 1.1 file, ready to be played back by a ``Route``.
 ///
@@ -46,35 +44,29 @@ public struct GPXTrack: Hashable, Sendable {
         self.points = points
     }
 
+    /// The largest GPX file read: 8 MiB, some 50,000 points.
+    public static let maxBytes = 8 << 20
+
     /// Parses GPX 1.1 `data`; `file` labels errors.
     ///
-    /// - Throws: ``GPXError`` at the XML parser's line for malformed XML, at the element's line for a point
-    ///   without a valid `lat`/`lon` or with a bad `<ele>`/`<time>`, and "no track or route points" when the
-    ///   file has neither.
+    /// - Throws: ``GPXError`` at the line and column of malformed XML, at the element's line for a point without a
+    ///   valid `lat`/`lon` or with a bad `<ele>`/`<time>`, and "no track or route points" when the file has neither.
     public static func parse(_ data: Data, file: String) throws(GPXError) -> GPXTrack {
-        // XMLParser accepts an empty document on some platforms; say plainly what is wrong.
-        guard data.contains(where: { !$0.isASCIIWhitespace }) else {
+        try parse([UInt8](data), file: file)
+    }
+
+    /// Parses the GPX 1.1 document in `bytes` (at most ``maxBytes``); `file` labels errors.
+    ///
+    /// No input crashes it or takes more than linear time: the bytes never reach a general XML parser.
+    public static func parse(_ bytes: [UInt8], file: String) throws(GPXError) -> GPXTrack {
+        guard bytes.contains(where: { !$0.isASCIIWhitespace }) else {
             throw GPXError(file: file, line: 1, message: "the file is empty")
         }
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = false
-        parser.shouldResolveExternalEntities = false
-        let reader = GPXParserDelegate(file: file)
-        parser.delegate = reader
-        let succeeded = parser.parse()
-        if let error = reader.error {
-            throw error
+        guard bytes.count <= maxBytes else {
+            throw GPXError(file: file, line: 0, message: "the file holds more than \(maxBytes >> 20) MiB, the limit")
         }
-        if let (xmlError, line, column) = reader.xmlError {
-            throw GPXError(file: file, line: max(1, line), column: column > 0 ? column : nil,
-                           message: describe(xmlError))
-        }
-        if !succeeded {
-            let reason = parser.parserError.map { describe($0) } ?? "malformed XML"
-            let column = parser.columnNumber
-            throw GPXError(file: file, line: max(1, parser.lineNumber), column: column > 0 ? column : nil,
-                           message: reason)
-        }
+        var reader = GPXReader(file: file)
+        try reader.read(bytes)
         let points = reader.trackPoints.isEmpty ? reader.routePoints : reader.trackPoints
         guard !points.isEmpty else {
             throw GPXError(file: file, line: max(1, reader.lastLine), message: "no track or route points")
@@ -83,46 +75,18 @@ public struct GPXTrack: Hashable, Sendable {
         return GPXTrack(name: name ?? reader.metadataName, points: points)
     }
 
-    /// Reads and parses the GPX file at `url`; errors are labelled with the file's path.
+    /// Reads (a regular file of at most ``maxBytes``) and parses the GPX file at `url`; errors are labelled with
+    /// the file's path.
     public static func load(contentsOf url: URL) throws(GPXError) -> GPXTrack {
         let label = url.isFileURL ? url.path : url.absoluteString
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
+        guard url.isFileURL else { throw GPXError(file: label, line: 0, message: "only local files are read") }
+        let bytes: [UInt8]
+        do throws(FileAccessError) {
+            bytes = try FileAccess.unrestricted.read(url.path, limit: maxBytes)
         } catch {
-            throw GPXError(file: label, line: 0, message: "cannot read the file: \(error.localizedDescription)")
+            throw GPXError(file: label, line: 0, message: error.message)
         }
-        return try parse(data, file: label)
-    }
-
-    /// A short, human message for an XML parser error.
-    private static func describe(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let detail = nsError.userInfo[NSLocalizedDescriptionKey] as? String, !detail.isEmpty {
-            return "malformed XML: \(detail.trimmingCharacters(in: .whitespacesAndNewlines))"
-        }
-        // Raw libxml2 codes, which Apple's `XMLParser.ErrorCode` shares; the Linux enum's raw values are
-        // shifted, so it cannot be used to decode them.
-        let reason: String? = switch nsError.code {
-        case 3: "the document does not start with an XML element"
-        case 4: "the document is empty"
-        case 5: "the document ends before its elements are closed"
-        case 9, 6, 7, 8: "an invalid character"
-        case 14...17, 22, 23, 26, 27: "a bad entity reference (escape '&' as '&amp;')"
-        case 38: "'<' inside an attribute value"
-        case 39, 40, 41: "an attribute value is missing or not quoted"
-        case 42: "an attribute appears twice on one element"
-        case 72: "expected '<'"
-        case 73: "a tag is missing its closing '>'"
-        case 76: "a closing tag does not match the open element"
-        case 77, 85: "an element is not closed"
-        case 86: "content after the root element"
-        default: nil
-        }
-        if let reason {
-            return "malformed XML: \(reason)"
-        }
-        return "malformed XML (XMLParser error \(nsError.code))"
+        return try parse(bytes, file: label)
     }
 }
 
