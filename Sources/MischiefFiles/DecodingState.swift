@@ -5,6 +5,8 @@ import Yams
 final class DecodingState {
     /// The file name used in locations.
     let file: String
+    /// The file's text, to follow a scalar's source (see ``YAMLScalarSource``).
+    let text: String
     /// Keys asked for, per mapping (identified by its position), in the order mappings were opened.
     private var usage: [Position: Usage] = [:]
     private var order: [Position] = []
@@ -23,8 +25,9 @@ final class DecodingState {
         var all = false
     }
 
-    init(file: String) {
+    init(file: String, text: String) {
         self.file = file
+        self.text = text
     }
 
     /// The location of a node (the whole file when the node has no mark).
