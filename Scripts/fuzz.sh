@@ -13,7 +13,11 @@ SCRATCH=${FUZZ_SCRATCH:-.build-fuzz}
 export MISCHIEF_FUZZ=1
 
 echo "fuzz: building mischief-fuzz (--sanitize=fuzzer --sanitize=address) in $SCRATCH"
-swift build --scratch-path "$SCRATCH" --product mischief-fuzz --sanitize=fuzzer --sanitize=address 2>&1 | tail -3
+# swiftc honours only one of two -sanitize= flags for coverage: with --sanitize=fuzzer --sanitize=address the Swift
+# modules get AddressSanitizer but no coverage counters (libFuzzer then runs blind: "no interesting inputs"). Ask for
+# the coverage libFuzzer needs explicitly.
+swift build --scratch-path "$SCRATCH" --product mischief-fuzz --sanitize=fuzzer --sanitize=address \
+    -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table 2>&1 | tail -3
 BIN="$SCRATCH/debug/mischief-fuzz"
 
 if [[ $# -gt 0 ]]; then

@@ -13,6 +13,11 @@
 enum FuzzMain {
     static let harnesses: [FuzzHarness] = [
         smokeHarness,
+        specHarness,
+        specBindHarness,
+        yamlProfileHarness,
+        yamlThemeHarness,
+        pseudoHarness,
         // Each area adds its harnesses here, one line each.
     ]
 
