@@ -61,18 +61,10 @@ public struct YAMLScalarSource: Hashable, Sendable {
             return nil
         }
         cursor.enterContent(of: style)
-        var matched = 0
-        var last: FileLocation?
-        while matched < offset {
-            guard let found = cursor.next(matching: wanted[matched], style: style) else { return nil }
-            last = found
-            matched += 1
+        for scalar in wanted[..<offset] {
+            guard cursor.next(matching: scalar, style: style) != nil else { return nil }
         }
-        if offset < wanted.count {
-            return cursor.next(matching: wanted[offset], style: style)
-        }
-        guard var end = last else { return cursor.location }
-        end.column += 1
-        return end
+        // Just past the last scalar (on the next line when that was a line break), or where the scalar was written.
+        return offset < wanted.count ? cursor.next(matching: wanted[offset], style: style) : cursor.location
     }
 }

@@ -10,7 +10,7 @@ let pseudoHarness = FuzzHarness(name: "pseudo", summary: "pseudo-localisation ke
     let count = Int(first % 8)
     guard bytes.count > count else { return }
     var transforms: [PseudoTransform] = []
-    for byte in bytes[1...count] {
+    for byte in bytes.dropFirst().prefix(count) {
         let all: [PseudoTransform] = [
             .accents, .expand(ratio: 1 + Double(byte >> 4) * 0.6), .brackets, .double, .rtl, .wide, .longWords,
             .showKeys, .empty,

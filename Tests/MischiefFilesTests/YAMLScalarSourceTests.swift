@@ -56,6 +56,15 @@ import Testing
         #expect(try place("  app.count: >-\n    seq(1,\n    2\n") == "5:6")
     }
 
+    @Test func theEndOfABlockThatEndsInABreakIsOnTheNextLine() throws {
+        // Found by the yaml-profile fuzzer: one past "city('Tokyo')\n" was put at 8:19, past the end of line 8.
+        let text = "name: A\nentries:\n  location.current: |\n    city('Tokyo')\n"
+        let entry = try ProfileFile.load(text: text, file: "p.yaml")[0].entries[0]
+        #expect(entry.spec == "city('Tokyo')\n")
+        #expect(entry.specLocation(column: 15) == FileLocation(file: "p.yaml", line: 5, column: 1))
+        #expect(entry.specLocation(column: 14) == FileLocation(file: "p.yaml", line: 4, column: 18))
+    }
+
     @Test func columnsCountScalarsThroughCombiningMarks() throws {
         // "é" written as e + U+0301 is two columns in the file and two in the spec.
         let line = "  app.name: return(\"e\u{301}\") -> retrun(1)\n"
