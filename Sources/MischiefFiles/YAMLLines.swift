@@ -32,6 +32,20 @@ enum YAMLLines {
         return (line, column)
     }
 
+    /// The length in scalars of each line.
+    static func lengths(of text: String) -> [Int] {
+        lines(of: text).map(\.count)
+    }
+
+    /// A place moved into the text: libyaml puts the end of a text without a final line break on a line of its
+    /// own, one past the last; such a place becomes the end of the last line.
+    static func clamp(line: Int, column: Int, lengths: [Int]) -> (line: Int, column: Int) {
+        guard !lengths.isEmpty else { return (1, 1) }
+        guard line <= lengths.count else { return (lengths.count, lengths[lengths.count - 1] + 1) }
+        let line = max(line, 1)
+        return (line, min(max(column, 1), lengths[line - 1] + 1))
+    }
+
     /// Whether a scalar breaks a line in YAML.
     static func isBreak(_ scalar: Unicode.Scalar) -> Bool {
         ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar)

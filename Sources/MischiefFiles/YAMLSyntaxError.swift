@@ -20,7 +20,9 @@ enum YAMLSyntaxError {
             if problem.contains("tab") || isTabIndented(line: mark.line, in: text) {
                 message += "; indent with spaces, not tabs"
             }
-            return .error(at: FileLocation(file: file, line: max(mark.line, 1), column: max(mark.column, 1)), message)
+            let (line, column) = YAMLLines.clamp(line: mark.line, column: mark.column,
+                                                 lengths: YAMLLines.lengths(of: text))
+            return .error(at: FileLocation(file: file, line: line, column: column), message)
         case let .reader(problem, offset, value, _):
             let (line, column) = YAMLLines.position(ofCharacter: offset ?? 0, in: text)
             var message = "cannot read the text: \(problem)"
@@ -38,7 +40,8 @@ enum YAMLSyntaxError {
     /// "duplicate key 'name' (first at line 2)", located at the second occurrence when it can be found.
     static func duplicateKey(_ key: String, first: Mark, file: String, text: String) -> FileDiagnostic {
         let lines = YAMLLines.lines(of: text)
-        let firstLocation = FileLocation(file: file, line: first.line, column: first.column)
+        let clamped = YAMLLines.clamp(line: first.line, column: first.column, lengths: lines.map(\.count))
+        let firstLocation = FileLocation(file: file, line: clamped.line, column: clamped.column)
         guard first.line >= 1, first.line <= lines.count else {
             return .error(at: firstLocation, "duplicate key '\(key)'; each key may appear only once in a mapping")
         }

@@ -29,4 +29,15 @@ import Testing
         // "é" written as e + U+0301 is one character but two columns: the control is the 10th scalar of the line.
         #expect(location(of: "name: \"é\u{301}\u{1}\"\n") == "1:10")
     }
+
+    @Test func theEndOfATextWithoutAFinalBreakIsOnItsLastLine() {
+        // Found by both YAML fuzzers: libyaml puts the end of the stream on a line past the last (10:1 of 9 lines).
+        #expect(location(of: "name: x\nFlo") == "2:4")
+        #expect(location(of: "name: [x,") == "1:10")
+        #expect(location(of: "name: x\nother: \"") == "2:9")
+    }
+
+    @Test func aValueMissingAtTheEndIsOnTheLastLine() {
+        #expect(location(of: "other: 1\nname:") == "2:6")
+    }
 }
