@@ -7,6 +7,8 @@ final class DecodingState {
     let file: String
     /// The file's text, to follow a scalar's source (see ``YAMLScalarSource``).
     let text: String
+    /// The text as scalars and lines, read once, for ``YAMLScalarSource``.
+    private(set) lazy var source = YAMLSourceText(text)
     /// The length of each line, to keep locations inside the text.
     private lazy var lineLengths = YAMLLines.lengths(of: text)
     /// Keys asked for, per mapping (identified by its position), in the order mappings were opened.

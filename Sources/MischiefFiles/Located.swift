@@ -41,7 +41,7 @@ extension Located: Decodable where Value: Decodable {
             if scalar.style == .singleQuoted || scalar.style == .doubleQuoted {
                 contentLocation?.column += 1
             }
-            source = location.map { YAMLScalarSource(text: yaml.state.text, start: $0, style: scalar.style) }
+            source = location.map { YAMLScalarSource(text: yaml.state.source, start: $0, style: scalar.style) }
         }
         self.init(value, location: location, contentLocation: contentLocation, source: source)
     }

@@ -20,15 +20,15 @@ public struct YAMLScalarSource: Hashable, Sendable {
         case plain, singleQuoted, doubleQuoted, literal, folded
     }
 
-    /// The whole file's text.
-    let text: String
+    /// The whole file's text, shared by the file's scalars.
+    let text: YAMLSourceText
     /// Where the scalar's node starts: its first character, opening quote or block indicator.
     let start: FileLocation
     /// How the scalar was written.
     public let style: Style
 
     /// A source for a scalar node of `text` whose node starts at `start`.
-    init(text: String, start: FileLocation, style: Node.Scalar.Style) {
+    init(text: YAMLSourceText, start: FileLocation, style: Node.Scalar.Style) {
         self.text = text
         self.start = start
         switch style {
@@ -42,7 +42,8 @@ public struct YAMLScalarSource: Hashable, Sendable {
 
     /// Compares the location and style; the text is compared only when they are equal.
     public static func == (lhs: YAMLScalarSource, rhs: YAMLScalarSource) -> Bool {
-        lhs.start == rhs.start && lhs.style == rhs.style && lhs.text == rhs.text
+        lhs.start == rhs.start && lhs.style == rhs.style
+            && (lhs.text === rhs.text || lhs.text.scalars == rhs.text.scalars)
     }
 
     /// Hashes the location and style (not the whole file).

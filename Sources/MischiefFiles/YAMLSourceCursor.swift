@@ -17,13 +17,13 @@ struct YAMLSourceCursor {
     private var atLineStart = false
 
     /// A cursor at `start` in `text`, or nil when `text` has no such place.
-    init?(text: String, at start: FileLocation) {
-        scalars = Array(text.unicodeScalars)
+    init?(text: YAMLSourceText, at start: FileLocation) {
+        guard let index = text.index(line: start.line, column: start.column) else { return nil }
+        scalars = text.scalars
         file = start.file
-        while index < scalars.count, line < start.line || (line == start.line && column < start.column) {
-            advance()
-        }
-        guard line == start.line, column == start.column else { return nil }
+        self.index = index
+        line = start.line
+        column = start.column
     }
 
     /// Where the cursor is.
