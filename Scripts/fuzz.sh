@@ -11,6 +11,8 @@ cd "$(dirname "$0")/.."
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 SCRATCH=${FUZZ_SCRATCH:-.build-fuzz}
 export MISCHIEF_FUZZ=1
+# The Swift runtime's backtracer reads memory ASan has poisoned and hides a trap's message behind a bogus ASan report.
+export SWIFT_BACKTRACE=enable=no
 
 echo "fuzz: building mischief-fuzz (--sanitize=fuzzer --sanitize=address) in $SCRATCH"
 # swiftc keeps only its last -sanitize= option, and SwiftPM passes one per sanitizer: without the combined flag at the

@@ -5,6 +5,12 @@ import Yams
 final class DecodingState {
     /// The file name used in locations.
     let file: String
+    /// The file's text, to follow a scalar's source (see ``YAMLScalarSource``).
+    let text: String
+    /// The text as scalars and lines, read once, for ``YAMLScalarSource``.
+    private(set) lazy var source = YAMLSourceText(text)
+    /// The length of each line, to keep locations inside the text.
+    private lazy var lineLengths = YAMLLines.lengths(of: text)
     /// Keys asked for, per mapping (identified by its position), in the order mappings were opened.
     private var usage: [Position: Usage] = [:]
     private var order: [Position] = []
@@ -23,8 +29,9 @@ final class DecodingState {
         var all = false
     }
 
-    init(file: String) {
+    init(file: String, text: String) {
         self.file = file
+        self.text = text
     }
 
     /// The location of a node (the whole file when the node has no mark).
@@ -35,7 +42,8 @@ final class DecodingState {
     /// The location of a mark (the whole file when there is none).
     func location(of mark: Mark?) -> FileLocation {
         guard let mark else { return .wholeFile(file) }
-        return FileLocation(file: file, line: mark.line, column: mark.column)
+        let (line, column) = YAMLLines.clamp(line: mark.line, column: mark.column, lengths: lineLengths)
+        return FileLocation(file: file, line: line, column: column)
     }
 
     /// Starts tracking a mapping opened as a keyed container.

@@ -11,12 +11,18 @@ public struct Located<Value> {
     public var location: FileLocation?
     /// Where a scalar's text starts: just after the opening quote of a quoted scalar, else `location`.
     public var contentLocation: FileLocation?
+    /// How a scalar was written, to locate a position inside its text; nil for other nodes and other decoders.
+    public var source: YAMLScalarSource?
 
     /// Creates a located value.
-    public init(_ value: Value, location: FileLocation? = nil, contentLocation: FileLocation? = nil) {
+    public init(
+        _ value: Value, location: FileLocation? = nil, contentLocation: FileLocation? = nil,
+        source: YAMLScalarSource? = nil
+    ) {
         self.value = value
         self.location = location
         self.contentLocation = contentLocation ?? location
+        self.source = source
     }
 }
 
@@ -30,11 +36,14 @@ extension Located: Decodable where Value: Decodable {
         let value = try decoder.singleValueContainer().decode(Value.self)
         let location = YAMLFile.location(of: decoder)
         var contentLocation = location
-        if let yaml = decoder as? YAMLNodeDecoder, case let .scalar(scalar) = yaml.node,
-           scalar.style == .singleQuoted || scalar.style == .doubleQuoted {
-            contentLocation?.column += 1
+        var source: YAMLScalarSource?
+        if let yaml = decoder as? YAMLNodeDecoder, case let .scalar(scalar) = yaml.node {
+            if scalar.style == .singleQuoted || scalar.style == .doubleQuoted {
+                contentLocation?.column += 1
+            }
+            source = location.map { YAMLScalarSource(text: yaml.state.source, start: $0, style: scalar.style) }
         }
-        self.init(value, location: location, contentLocation: contentLocation)
+        self.init(value, location: location, contentLocation: contentLocation, source: source)
     }
 }
 

@@ -82,11 +82,8 @@ extension ProfileFile {
                 case .seam:
                     diagnostics.append(.error(at: item.seamLocation ?? here, problem.message))
                 case let .spec(column):
-                    var location = item.specLocation ?? item.seamLocation ?? here
-                    if let column, column > 1, item.specLocation != nil, location.column > 0,
-                       !item.spec.contains("\n") {
-                        location.column += column - 1
-                    }
+                    let location = column.flatMap(item.specLocation(column:)) ?? item.specLocation
+                        ?? item.seamLocation ?? here
                     diagnostics.append(.error(at: location, problem.message))
                 }
             }

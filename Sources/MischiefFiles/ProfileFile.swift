@@ -41,13 +41,27 @@ public struct ProfileFile: Hashable, Sendable {
         public var seamLocation: FileLocation?
         /// Where the spec's text starts (after the opening quote, for a quoted spec).
         public var specLocation: FileLocation?
+        /// How the spec's scalar was written, to locate a column inside the spec (see ``specLocation(column:)``).
+        public var specSource: YAMLScalarSource?
 
         /// Creates an entry.
-        public init(seam: String, spec: String, seamLocation: FileLocation? = nil, specLocation: FileLocation? = nil) {
+        public init(
+            seam: String, spec: String, seamLocation: FileLocation? = nil, specLocation: FileLocation? = nil,
+            specSource: YAMLScalarSource? = nil
+        ) {
             self.seam = seam
             self.spec = spec
             self.seamLocation = seamLocation
             self.specLocation = specLocation
+            self.specSource = specSource
+        }
+
+        /// Where the spec's `column` (1-based, in Unicode scalars, as ``SpecError/column`` counts) was written in
+        /// the file, through quotes, escapes, folded lines and block indentation; `specLocation` when the
+        /// column cannot be followed; nil for an entry built in code.
+        public func specLocation(column: Int) -> FileLocation? {
+            guard let specSource, column >= 1 else { return specLocation }
+            return specSource.location(ofScalar: column - 1, in: spec) ?? specLocation
         }
     }
 

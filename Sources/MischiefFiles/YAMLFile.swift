@@ -39,7 +39,7 @@ public enum YAMLFile: Sendable {
         _ type: T.Type, from text: String, file: String, emptyMessage: String
     ) throws(FileErrors) -> Decoded<T> {
         let root = try compose(text, file: file, emptyMessage: emptyMessage)
-        let state = DecodingState(file: file)
+        let state = DecodingState(file: file, text: text)
         let decoder = YAMLNodeDecoder(node: root, codingPath: [], state: state)
         do {
             let value = try decoder.decode(type, from: root, at: [])

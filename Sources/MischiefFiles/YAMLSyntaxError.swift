@@ -20,9 +20,11 @@ enum YAMLSyntaxError {
             if problem.contains("tab") || isTabIndented(line: mark.line, in: text) {
                 message += "; indent with spaces, not tabs"
             }
-            return .error(at: FileLocation(file: file, line: max(mark.line, 1), column: max(mark.column, 1)), message)
+            let (line, column) = YAMLLines.clamp(line: mark.line, column: mark.column,
+                                                 lengths: YAMLLines.lengths(of: text))
+            return .error(at: FileLocation(file: file, line: line, column: column), message)
         case let .reader(problem, offset, value, _):
-            let (line, column) = position(ofCharacter: offset ?? 0, in: text)
+            let (line, column) = YAMLLines.position(ofCharacter: offset ?? 0, in: text)
             var message = "cannot read the text: \(problem)"
             if value >= 0 { message += " (character U+\(String(value, radix: 16, uppercase: true)))" }
             return .error(at: FileLocation(file: file, line: line, column: column), message)
@@ -37,10 +39,9 @@ enum YAMLSyntaxError {
 
     /// "duplicate key 'name' (first at line 2)", located at the second occurrence when it can be found.
     static func duplicateKey(_ key: String, first: Mark, file: String, text: String) -> FileDiagnostic {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            Array($0.unicodeScalars.filter { $0 != "\r" })
-        }
-        let firstLocation = FileLocation(file: file, line: first.line, column: first.column)
+        let lines = YAMLLines.lines(of: text)
+        let clamped = YAMLLines.clamp(line: first.line, column: first.column, lengths: lines.map(\.count))
+        let firstLocation = FileLocation(file: file, line: clamped.line, column: clamped.column)
         guard first.line >= 1, first.line <= lines.count else {
             return .error(at: firstLocation, "duplicate key '\(key)'; each key may appear only once in a mapping")
         }
@@ -85,23 +86,9 @@ enum YAMLSyntaxError {
         return .error(at: FileLocation(file: file, line: second.line, column: second.column), message)
     }
 
-    /// The 1-based line and column of the character at `offset`.
-    static func position(ofCharacter offset: Int, in text: String) -> (line: Int, column: Int) {
-        var line = 1, column = 1
-        for character in text.prefix(offset) {
-            if character == "\n" || character == "\r\n" {
-                line += 1
-                column = 1
-            } else {
-                column += character.unicodeScalars.count
-            }
-        }
-        return (line, column)
-    }
-
     /// Whether line `line` (1-based) starts with a tab in its indentation.
     private static func isTabIndented(line: Int, in text: String) -> Bool {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = YAMLLines.lines(of: text)
         guard line >= 1, line <= lines.count else { return false }
         return lines[line - 1].prefix { $0 == " " || $0 == "\t" }.contains("\t")
     }

@@ -16,6 +16,11 @@ enum FuzzMain {
         keysHarness,
         cellsHarness,
         gpxHarness,
+        specHarness,
+        specBindHarness,
+        yamlProfileHarness,
+        yamlThemeHarness,
+        pseudoHarness,
         // Each area adds its harnesses here, one line each.
     ]
 

@@ -68,6 +68,42 @@ import Testing
         #expect(PseudoExpansion.targetLength(forTextLength: 7, ratio: 2) == 42)
     }
 
+    @Test func chainedExpansionStopsAtTheCap() {
+        // Before the cap, four expand(10) on 40 characters grew to 400,000 characters (38.6 s per lookup).
+        let text = String(repeating: "Ab %d ", count: 8)
+        let output = apply(Array(repeating: .expand(ratio: 10), count: 4), text)
+        let length = output.unicodeScalars.count
+        #expect(length <= PseudoLocalisation.maximumLength)
+        #expect(length > PseudoLocalisation.maximumLength - PseudoExpansion.longestFillerLength)
+        #expect(output.hasPrefix(text))
+        #expect(FormatSegments.placeholders(in: output) == FormatSegments.placeholders(in: text))
+    }
+
+    @Test func expandingALongTextStopsAtTheCap() {
+        // 13,600 characters × 10 would be 136,000: the filler stops at the cap instead.
+        let text = String(repeating: "Lorem ipsum ", count: 1_134)
+        let output = apply([.expand(ratio: 10)], text)
+        #expect(output.unicodeScalars.count <= PseudoLocalisation.maximumLength)
+        #expect(output.unicodeScalars.count > PseudoLocalisation.maximumLength - PseudoExpansion.longestFillerLength)
+        #expect(output.hasPrefix(text))
+        let past = String(repeating: "x", count: PseudoLocalisation.maximumLength + 10)
+        #expect(apply([.expand(ratio: 2)], past) == past)
+    }
+
+    @Test func repeatedDoublingStopsAtTheCap() {
+        let output = apply(Array(repeating: .double, count: 30), "Hi %@ there")
+        #expect(output.unicodeScalars.count <= PseudoLocalisation.maximumLength)
+        #expect(FormatSegments.placeholders(in: output) == ["%@"])
+    }
+
+    @Test func fillerCountsItsLengthAndKeepsToItsLimit() {
+        #expect(PseudoExpansion.filler(count: 14) == " one two three")
+        #expect(PseudoExpansion.filler(count: 14, limit: 13) == " one two")
+        #expect(PseudoExpansion.filler(count: 0) == "")
+        let long = PseudoExpansion.filler(count: 1_000_000)
+        #expect(long.utf8.count >= 1_000_000 && long.utf8.count < 1_000_000 + PseudoExpansion.longestFillerLength)
+    }
+
     @Test func expandCountsOnlyText() {
         // "%1$@ sent %2$d photos" has 13 text characters: × 1.8 → 24, so 11 filler characters.
         #expect(apply([.expand(ratio: 1.4)], "%1$@ sent %2$d photos") == "%1$@ sent %2$d photos one two three")

@@ -52,6 +52,19 @@ import Testing
         #expect(count(5) == 0)
     }
 
+    @Test func aSavedStringThatStartsWithACombiningMarkLoadsAndApplies() throws {
+        let (registry, _, name) = try Self.registry()
+        try registry.apply(spec: #"return("\u0301x") -> throw("\u200Dy\u0600")"#, to: "app.name")
+        let (state, _) = registry.currentState(named: "Marks", seed: nil)
+        let saved = ProfileFile(state).yaml()
+        registry.revertAll()
+        let reloaded = try ProfileFile.load(text: saved, file: "marks.yaml")
+        #expect(ProfileFile.check(reloaded, against: registry).isEmpty, "\(saved)")
+        try registry.define(try reloaded[0].profile())
+        try registry.apply(profile: "Marks")
+        #expect(Array(try name().unicodeScalars) == ["\u{301}", "x"])
+    }
+
     @Test func theCurrentStateSavesAndLoadsBackEqual() throws {
         let (registry, _, _) = try Self.registry()
         try registry.apply(spec: "3*return(1) -> off", to: "app.count")

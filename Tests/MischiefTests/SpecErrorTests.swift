@@ -89,6 +89,29 @@ struct SpecErrorTests {
         #expect(error.description == "expected an action after '50%', found '%'\n  50%%x\n     ^")
     }
 
+    @Test func columnsCountScalarsAndTheCaretSkipsMarks() {
+        // s a y ( " e ◌́ " ) ␠ @: the '@' is the 11th scalar (the 10th character); the mark takes no room.
+        let text = "say(\"e\u{301}\") @"
+        do {
+            _ = try Spec(parsing: text)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.column == 11)
+            #expect(error.message == "unexpected character '@'")
+            #expect(error.description.hasSuffix("\n  " + String(repeating: " ", count: 9) + "^"))
+        }
+    }
+
+    @Test func aMarkOutsideAStringIsNamedByItsCodePoint() {
+        do {
+            _ = try Spec(parsing: "off\u{301}")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.column == 4)
+            #expect(error.message == "unexpected character U+0301; specs are ASCII outside quoted strings")
+        }
+    }
+
     @Test func thrownDescription() throws {
         do {
             _ = try Spec(parsing: "120%off")

@@ -162,6 +162,47 @@ struct SpecTests {
         #expect(Spec(term).description == "12.5%2*a(k: null)")
     }
 
+    // MARK: Strings that would join their quotes
+
+    /// Values whose first scalar joins the opening quote (a combining mark, a joiner, a variation selector),
+    /// whose last joins the closing quote (U+0600, a prepended concatenation mark), or that hold controls.
+    static let joining = [
+        "\u{301}x", "\u{200D}x", "x\u{600}", "\u{FE0F}", "\u{600}", "\u{301}\u{301}", "x\u{600}\u{600}",
+        "\"\u{301}", "x\u{600}\n", "\u{E0100}x", "a\u{202E}b\u{2066}", "\u{85}", "e\u{301}",
+    ]
+
+    @Test(arguments: joining)
+    func stringsThatWouldJoinTheirQuotesRoundTrip(_ value: String) throws {
+        let spec = Spec(Spec.Term(action: "return", arguments: [.init(value: .string(value))]))
+        let text = spec.description
+        // Every quote of the printed text stays a character of its own, so the text reads the same by characters.
+        #expect(text.unicodeScalars.filter { $0 == "\"" }.count == text.filter { $0 == "\"" }.count, "\(text)")
+        let parsed = try Spec(parsing: text)
+        guard case .string(let back) = parsed.alternatives[0].terms[0].arguments[0].value else {
+            Issue.record("not a string: \(parsed)")
+            return
+        }
+        #expect(Array(back.unicodeScalars) == Array(value.unicodeScalars))
+        #expect(parsed.description == text)
+    }
+
+    @Test func joiningScalarsPrintAsEscapes() throws {
+        #expect(Spec.Value.string("\u{301}x").description == "\"\\u0301x\"")
+        #expect(Spec.Value.string("x\u{600}").description == "\"x\\u0600\"")
+        #expect(Spec.Value.string("\u{200D}\u{301}").description == "\"\\u200D\\u0301\"")
+        #expect(Spec.Value.string("\u{E0100}").description == "\"\\uDB40\\uDD00\"")
+        // Marks inside the text stay as they are.
+        #expect(Spec.Value.string("e\u{301}").description == "\"e\u{301}\"")
+        #expect(try Spec(parsing: "return(\"\\u0301x\")").description == "return(\"\\u0301x\")")
+    }
+
+    @Test func aMarkRightAfterTheOpeningQuoteBelongsToTheString() throws {
+        let spec = try Spec(parsing: "return(\"\u{301}x\")")
+        #expect(spec.description == "return(\"\\u0301x\")")
+        let spaced = try Spec(parsing: "say(\"\u{200D}\") + return(\"x\u{600}\")")
+        #expect(spaced.description == "say(\"\\u200D\") + return(\"x\\u0600\")")
+    }
+
     // MARK: Random token soups: no crashes, errors inside the text, round trips
 
     static let fuzzPieces = [

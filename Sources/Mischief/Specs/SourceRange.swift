@@ -1,7 +1,8 @@
 /// A range of columns in a spec's text.
 ///
-/// Columns are 1-based and counted in `Character`s; `end` is exclusive, so a one-character token at the start of
-/// the text has `start == 1` and `end == 2`.
+/// Columns are 1-based and counted in Unicode scalars (a combining mark is a column of its own, as in the YAML
+/// files' locations); `end` is exclusive, so a one-character token at the start of the text has `start == 1` and
+/// `end == 2`.
 public struct SourceRange: Hashable, Sendable {
     /// The first column of the range (1-based).
     public var start: Int

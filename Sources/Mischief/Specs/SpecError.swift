@@ -10,7 +10,8 @@
 public struct SpecError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The spec's text.
     public var text: String
-    /// The 1-based column (in `Character`s) of the problem; one past the end for "unexpected end" errors.
+    /// The 1-based column of the problem, counted in Unicode scalars (as ``SourceRange`` counts); one past the
+    /// end for "unexpected end" errors.
     public var column: Int
     /// A message naming what was found and what was expected.
     public var message: String
@@ -23,8 +24,19 @@ public struct SpecError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The message, then the spec and a caret line, each indented by two spaces.
+    ///
+    /// The caret sits under the column's scalar as the text shows: the padding has a space for each scalar
+    /// before it that takes room, a tab for a tab, and nothing for one that takes none (a combining mark, a
+    /// joiner, a control).
     public var description: String {
-        let padding = String(repeating: " ", count: max(0, column - 1))
+        var padding = ""
+        for scalar in text.unicodeScalars.prefix(max(0, column - 1)) {
+            if scalar == "\t" {
+                padding += "\t"
+            } else if !SpecFormat.isZeroWidth(scalar), !SpecFormat.escapesEverywhere(scalar) {
+                padding += " "
+            }
+        }
         return "\(message)\n  \(text)\n  \(padding)^"
     }
 }

@@ -1,16 +1,26 @@
 /// Splits a spec's text into tokens, stopping at the first lexical error.
+///
+/// The lexer reads Unicode scalars, not grapheme clusters: a combining mark or a joiner right after an opening
+/// quote belongs to the string, not to the quote, and columns count scalars (see ``SourceRange``).
 struct SpecLexer {
     /// The whole text, for errors.
     let text: String
-    /// The text's characters.
-    let characters: [Character]
-    /// The index of the next character (0-based; the column is `position + 1`).
+    /// The text's Unicode scalars.
+    let characters: [Unicode.Scalar]
+    /// The index of the next scalar (0-based; the column is `position + 1`).
     var position = 0
 
     /// Creates a lexer over `text`.
     init(text: String) {
         self.text = text
-        self.characters = Array(text)
+        self.characters = Array(text.unicodeScalars)
+    }
+
+    /// The text of `scalars` as a string.
+    static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
     }
 
     /// All tokens, ending with `.end`, or with `.error` at the first lexical error.
@@ -35,12 +45,12 @@ struct SpecLexer {
     }
 
     private mutating func skipWhitespace() {
-        while position < characters.count, [" ", "\t", "\n", "\r", "\r\n"].contains(characters[position]) {
+        while position < characters.count, [" ", "\t", "\n", "\r"].contains(characters[position]) {
             position += 1
         }
     }
 
-    private func peek(_ offset: Int = 0) -> Character? {
+    private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
         position + offset < characters.count ? characters[position + offset] : nil
     }
 
@@ -49,30 +59,41 @@ struct SpecLexer {
     }
 
     private func token(_ kind: SpecToken.Kind, from start: Int) -> SpecToken {
-        SpecToken(kind: kind, start: start + 1, end: position + 1, text: String(characters[start..<position]))
+        SpecToken(kind: kind, start: start + 1, end: position + 1, text: Self.string(characters[start..<position]))
     }
 
-    static func isDigit(_ character: Character?) -> Bool {
-        guard let ascii = character?.asciiValue else {
+    static func isDigit(_ scalar: Unicode.Scalar?) -> Bool {
+        guard let value = scalar?.value else {
             return false
         }
-        return ascii >= 48 && ascii <= 57
+        return value >= 48 && value <= 57
     }
 
-    static func isLetter(_ character: Character?) -> Bool {
-        guard let ascii = character?.asciiValue else {
+    static func isLetter(_ scalar: Unicode.Scalar?) -> Bool {
+        guard let value = scalar?.value else {
             return false
         }
-        return (ascii >= 65 && ascii <= 90) || (ascii >= 97 && ascii <= 122)
+        return (value >= 65 && value <= 90) || (value >= 97 && value <= 122)
+    }
+
+    /// The value of an ASCII hexadecimal digit, or nil.
+    static func hexValue(_ scalar: Unicode.Scalar) -> UInt32? {
+        switch scalar.value {
+        case 48...57: return scalar.value - 48
+        case 65...70: return scalar.value - 55
+        case 97...102: return scalar.value - 87
+        default: return nil
+        }
     }
 
     private mutating func nextToken() throws(SpecError) -> SpecToken {
         let start = position
         let character = characters[position]
         guard character.isASCII else {
-            throw error("unexpected character '\(character)'; specs are ASCII outside quoted strings", at: start)
+            throw error("unexpected character \(Self.shown(character)); specs are ASCII outside quoted strings",
+                        at: start)
         }
-        let singles: [Character: SpecToken.Kind] = [
+        let singles: [Unicode.Scalar: SpecToken.Kind] = [
             "(": .leftParen, ")": .rightParen, ",": .comma, ":": .colon, "%": .percent, "*": .star, "+": .plus,
             "{": .leftBrace, "}": .rightBrace, "[": .leftBracket, "]": .rightBracket,
         ]
@@ -105,7 +126,16 @@ struct SpecLexer {
             }
             return token(.identifier, from: start)
         }
-        throw error("unexpected character '\(character)'", at: start)
+        throw error("unexpected character \(Self.shown(character))", at: start)
+    }
+
+    /// How an error shows a scalar: `'x'`, or `U+0301` for one that would not show on its own (a mark, a
+    /// joiner, a control, a space).
+    static func shown(_ scalar: Unicode.Scalar) -> String {
+        if SpecFormat.escapesEverywhere(scalar) || SpecFormat.isZeroWidth(scalar) || scalar.properties.isWhitespace {
+            return "U+" + SpecFormat.hex(scalar.value)
+        }
+        return "'\(scalar)'"
     }
 
     private mutating func number() throws(SpecError) -> SpecToken {
@@ -116,7 +146,7 @@ struct SpecLexer {
         if peek() == "." {
             guard Self.isDigit(peek(1)) else {
                 position += 1
-                let text = String(characters[start..<position])
+                let text = Self.string(characters[start..<position])
                 throw error("invalid number '\(text)': expected a digit after '.'", at: start)
             }
             position += 1
@@ -136,8 +166,8 @@ struct SpecLexer {
         while Self.isLetter(peek()) {
             position += 1
         }
-        let amount = String(characters[start..<amountEnd])
-        let unit = String(characters[amountEnd..<position])
+        let amount = Self.string(characters[start..<amountEnd])
+        let unit = Self.string(characters[amountEnd..<position])
         return token(.number(amount: amount, unit: unit), from: start)
     }
 
@@ -163,7 +193,7 @@ struct SpecLexer {
         while Self.isLetter(peek()) || Self.isDigit(peek()) {
             position += 1
         }
-        let text = String(characters[start..<position])
+        let text = Self.string(characters[start..<position])
         do throws(SpecDate.Invalid) {
             return token(.date(try SpecDate.parse(text)), from: start)
         } catch {
@@ -184,7 +214,7 @@ struct SpecLexer {
                 return token(.string(value), from: start)
             }
             guard character == "\\" else {
-                value.append(character)
+                value.unicodeScalars.append(character)
                 continue
             }
             let escapeStart = position - 1
@@ -205,20 +235,20 @@ struct SpecLexer {
                 let high = try unicodeEscape(at: escapeStart)
                 if (0xD800...0xDBFF).contains(high) {
                     guard peek() == "\\", peek(1) == "u" else {
-                        throw error("unpaired surrogate in escape '\\u\(hex(high))'", at: escapeStart)
+                        throw error("unpaired surrogate in escape '\\u\(SpecFormat.hex(high))'", at: escapeStart)
                     }
                     let lowStart = position
                     position += 2
                     let low = try unicodeEscape(at: lowStart)
                     guard (0xDC00...0xDFFF).contains(low) else {
-                        throw error("unpaired surrogate in escape '\\u\(hex(high))'", at: escapeStart)
+                        throw error("unpaired surrogate in escape '\\u\(SpecFormat.hex(high))'", at: escapeStart)
                     }
                     let combined = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
                     value.unicodeScalars.append(Unicode.Scalar(combined)!)
                 } else if let scalar = Unicode.Scalar(high) {
                     value.unicodeScalars.append(scalar)
                 } else {
-                    throw error("unpaired surrogate in escape '\\u\(hex(high))'", at: escapeStart)
+                    throw error("unpaired surrogate in escape '\\u\(SpecFormat.hex(high))'", at: escapeStart)
                 }
             default:
                 throw error("invalid escape '\\\(escaped)' in string; use \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t "
@@ -227,23 +257,17 @@ struct SpecLexer {
         }
     }
 
-    private func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
-
     /// Reads the four hex digits after `\u` (the position is just past the `u`).
     private mutating func unicodeEscape(at escapeStart: Int) throws(SpecError) -> UInt32 {
         var value: UInt32 = 0
         for offset in 0..<4 {
-            guard let character = peek(offset), character != "\"", let digit = character.hexDigitValue,
-                character.isASCII
-            else {
+            guard let character = peek(offset), let digit = Self.hexValue(character) else {
                 let end = min(characters.count, position + 4)
-                let shown = String(characters[escapeStart..<end]).split(separator: "\"").first.map(String.init) ?? ""
+                let written = Self.string(characters[escapeStart..<end])
+                let shown = written.split(separator: "\"").first.map(String.init) ?? ""
                 throw error("invalid unicode escape '\(shown)'; expected four hex digits after \\u", at: escapeStart)
             }
-            value = value * 16 + UInt32(digit)
+            value = value * 16 + digit
         }
         position += 4
         return value

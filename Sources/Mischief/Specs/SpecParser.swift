@@ -16,8 +16,8 @@
 struct SpecParser {
     /// The spec's text.
     let text: String
-    /// The text's characters, for quoting source ranges.
-    let characters: [Character]
+    /// The text's Unicode scalars, for quoting source ranges (columns count scalars).
+    let characters: [Unicode.Scalar]
     /// The tokens, ending with `.end` or `.error`.
     let tokens: [SpecToken]
     /// The index of the next token.
@@ -31,7 +31,7 @@ struct SpecParser {
     /// Creates a parser over `text`.
     init(text: String) {
         self.text = text
-        self.characters = Array(text)
+        self.characters = Array(text.unicodeScalars)
         self.tokens = SpecLexer.tokens(of: text)
     }
 
@@ -75,7 +75,7 @@ struct SpecParser {
     /// The source text from `start` up to the end of the previous token, e.g. `50% 3*`.
     private func source(from start: Int) -> String {
         let end = index > 0 ? tokens[index - 1].end : start
-        return String(characters[(start - 1)..<max(start - 1, end - 1)])
+        return SpecLexer.string(characters[(start - 1)..<max(start - 1, end - 1)])
     }
 
     /// True when a (possibly signed) number starts `offset` tokens ahead; a sign must touch its number.

@@ -14,7 +14,8 @@
 /// The target is rounded up. `ratio` is clamped to `1 ... 10` (`nan` counts as 1), so a ratio of 1 or less
 /// adds nothing. Filler is whole words from ``words`` (`one two three …`, starting again after `ten`),
 /// each preceded by a space, added until the text reaches the target: the result is never shorter than
-/// the target and at most ``longestFillerLength`` − 1 characters longer.
+/// the target and at most ``longestFillerLength`` − 1 characters longer. Filler stops short of the target
+/// where the string would pass ``PseudoLocalisation/maximumLength`` Unicode scalars.
 ///
 /// ```swift
 /// PseudoExpansion.targetLength(forTextLength: 7, ratio: 1.4)   // 21
@@ -49,12 +50,20 @@ enum PseudoExpansion {
         return max(length, Int(target))
     }
 
-    /// Filler words, each after a space, with at least `count` characters in all (empty if `count` ≤ 0).
-    static func filler(count: Int) -> String {
+    /// Filler words, each after a space, with at least `count` characters in all (empty if `count` ≤ 0), but
+    /// never more than `limit` characters: the last word that would pass `limit` is left out.
+    ///
+    /// Linear in the length of the result: the length is counted as words are added, never recounted.
+    static func filler(count: Int, limit: Int = .max) -> String {
         var filler = ""
+        var length = 0
         var position = 0
-        while filler.count < count {
-            filler += " " + words[position % words.count]
+        while length < count {
+            let word = words[position % words.count]
+            guard length + 1 + word.utf8.count <= limit else { break }
+            filler += " "
+            filler += word
+            length += 1 + word.utf8.count
             position += 1
         }
         return filler

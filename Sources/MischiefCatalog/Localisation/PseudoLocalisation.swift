@@ -5,6 +5,12 @@
 /// ``PseudoTransform/empty``. The result is deterministic. Where rewritten text would turn a stray `%`,
 /// `{`, `<` or `&` into a new placeholder, an invisible U+2060 WORD JOINER is put after it.
 ///
+/// The output is bounded: ``PseudoTransform/expand(ratio:)`` and ``PseudoTransform/double`` add nothing that
+/// would take the string past ``maximumLength`` Unicode scalars, so however many of them are chained, a string
+/// of `n` scalars comes out with at most `max(n, maximumLength)` scalars, plus 4 for each ``PseudoTransform/rtl``
+/// and 2 for each ``PseudoTransform/brackets``, plus the word joiners (at most one per character and one between
+/// placeholders). ``PseudoTransform/showKeys`` counts the key's length instead of the text's.
+///
 /// ```swift
 /// let pseudo = PseudoLocalisation.enXA
 /// pseudo.apply(to: "Welcome", key: "home.title")          // "[Ŵéļçöɱé one two three]"
@@ -19,6 +25,9 @@ public struct PseudoLocalisation: Hashable, Sendable {
     public init(_ transforms: [PseudoTransform]) {
         self.transforms = transforms
     }
+
+    /// The most Unicode scalars growing transforms take a string to: 65,536 (64 Ki).
+    public static let maximumLength = 65_536
 
     /// Android's en-XA: `[.accents, .expand(ratio: 1.4), .brackets]`.
     ///

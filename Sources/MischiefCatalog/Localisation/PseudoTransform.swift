@@ -24,7 +24,8 @@ public enum PseudoTransform: Hashable, Sendable {
     /// `n × (1 + 5 × (ratio − 1))` for `n` ≤ 10, `n × (1 + 2 × (ratio − 1))` for 11 … 20, and `n × ratio`
     /// beyond, rounded up (with `ratio` 1.4: × 3, × 1.8 and × 1.4). Whole words are added until the target
     /// is reached, so the result is at most 5 characters longer than the target. A string without text
-    /// gets no filler; `ratio` is clamped to `1 ... 10`.
+    /// gets no filler; `ratio` is clamped to `1 ... 10`. No filler goes past
+    /// ``PseudoLocalisation/maximumLength`` Unicode scalars in all.
     /// `"Welcome"` with ratio 1.4 → `"Welcome one two three"`.
     case expand(ratio: Double)
 
@@ -36,7 +37,8 @@ public enum PseudoTransform: Hashable, Sendable {
     /// `"Hello %@!"` → `"Hello Hello %@! !"`.
     ///
     /// A space separates the two copies unless the run starts or ends with whitespace already
-    /// (`"Welcome"` → `"Welcome Welcome"`); placeholders appear once.
+    /// (`"Welcome"` → `"Welcome Welcome"`); placeholders appear once. A run whose copy would take the string
+    /// past ``PseudoLocalisation/maximumLength`` Unicode scalars is left single.
     case double
 
     /// Makes the string display right to left: U+200F RIGHT-TO-LEFT MARK and U+202E RIGHT-TO-LEFT
@@ -80,12 +82,20 @@ extension PseudoTransform {
         case .expand(let ratio):
             let length = segments.reduce(0) { $0 + ($1.isPlaceholder ? 0 : $1.string.count) }
             let extra = PseudoExpansion.targetLength(forTextLength: length, ratio: ratio) - length
-            guard extra > 0 else { return segments }
-            return Self.normalised(segments + [.text(PseudoExpansion.filler(count: extra))])
+            let room = PseudoLocalisation.maximumLength - Self.scalarCount(segments)
+            guard extra > 0, room > 0 else { return segments }
+            return Self.normalised(segments + [.text(PseudoExpansion.filler(count: extra, limit: room))])
         case .brackets:
             return Self.normalised([.text("[")] + segments + [.text("]")])
         case .double:
-            return Self.mapText(segments, Self.doubled)
+            var room = PseudoLocalisation.maximumLength - Self.scalarCount(segments)
+            return Self.mapText(segments) { text in
+                let doubled = Self.doubled(text)
+                let growth = doubled.unicodeScalars.count - text.unicodeScalars.count
+                guard growth <= room else { return text }
+                room -= growth
+                return doubled
+            }
         case .rtl:
             return Self.normalised([.text("\u{200F}\u{202E}")] + segments + [.text("\u{202C}\u{200F}")])
         case .wide:
@@ -97,6 +107,11 @@ extension PseudoTransform {
         case .empty:
             return []
         }
+    }
+
+    /// The number of Unicode scalars of the string `segments` make.
+    static func scalarCount(_ segments: [FormatSegments.Segment]) -> Int {
+        segments.reduce(0) { $0 + $1.string.unicodeScalars.count }
     }
 
     /// The length from which ``longWords`` stops joining words into a compound.
