@@ -8,7 +8,10 @@ extension Registry {
 
     /// Parses `spec` for `seam` into a change, without applying it.
     ///
-    /// - Parameter seed: A profile's seed for random parts without one of their own.
+    /// - Parameters:
+    ///   - spec: The spec's text (see <doc:WritingSpecs>).
+    ///   - seam: The registered seam it is for.
+    ///   - seed: A profile's seed for random parts without one of their own.
     /// - Throws: ``MischiefError/unknownSeam(_:)`` or ``MischiefError/invalidSpec(_:_:)`` with the column, a
     ///   caret under it and what was expected.
     public func change(spec: String, for seam: SeamID, seed: UInt64? = nil) throws(MischiefError) -> Change {

@@ -151,5 +151,6 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The device cannot tell where it is.
     public static let unavailable = LocationError(message: "location unavailable")
 
+    /// The message, such as "location unavailable".
     public var description: String { message }
 }
