@@ -123,7 +123,8 @@ extension ReadmeExample {
                 throw ParseError(line: markerLine, message: "an example marker before a block that is not ```swift")
             } else if outputNext {
                 guard !examples.isEmpty, examples[examples.count - 1].expectedOutput == nil else {
-                    throw ParseError(line: number, message: "an output block with no Swift example of its own before it")
+                    throw ParseError(
+                        line: number, message: "an output block with no Swift example of its own before it")
                 }
                 examples[examples.count - 1].expectedOutput = body
                 outputNext = false

@@ -55,10 +55,13 @@ struct ReadmeExamplesTests {
             """
         let examples = try ReadmeExample.parse(text)
         #expect(examples.map(\.line) == [4, 14])
-        #expect(examples[0].setup == ["struct User: Codable {}"] && examples[0].code == ["import Mischief", "print(\"hi\")"])
+        #expect(
+            examples[0].setup == ["struct User: Codable {}"]
+                && examples[0].code == ["import Mischief", "print(\"hi\")"])
         #expect(examples[0].expectedOutput == ["hi … there"] && !examples[0].compileOnly)
         #expect(examples[0].outputMatches("hi 216ms there\n") && !examples[0].outputMatches("hi there?\n"))
-        #expect(examples[1].compileOnly && examples[1].expectedOutput == nil && examples[1].imports == ["MischiefNetwork"])
+        #expect(
+            examples[1].compileOnly && examples[1].expectedOutput == nil && examples[1].imports == ["MischiefNetwork"])
     }
 
     @Test(arguments: [
@@ -80,7 +83,9 @@ struct ReadmeExamplesTests {
 
     /// The slow half: a scratch package in `.build-readme` with one executable per example, built once, each run.
     @Test(
-        .enabled(if: buildAll, "builds a package of its own (minutes): MISCHIEF_README_EXAMPLES=1 or Scripts/readme-examples.sh"),
+        .enabled(
+            if: buildAll,
+            "builds a package of its own (minutes): MISCHIEF_README_EXAMPLES=1 or Scripts/readme-examples.sh"),
         .timeLimit(.minutes(30)))
     func everyExampleBuildsRunsAndPrintsWhatTheReadmeShows() async throws {
         let examples = try ReadmeExample.parse(try Self.readme())

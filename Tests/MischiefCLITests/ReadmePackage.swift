@@ -21,7 +21,8 @@ struct ReadmePackage {
         let targets = examples.map { example in
             let products = example.imports.filter { $0.hasPrefix("Mischief") }
                 .map { ".product(name: \"\($0)\", package: \"\(identity)\")" }
-            return "        .executableTarget(name: \"\(example.name)\", dependencies: [\(products.joined(separator: ", "))]),"
+            let dependencies = products.joined(separator: ", ")
+            return "        .executableTarget(name: \"\(example.name)\", dependencies: [\(dependencies)]),"
         }
         let manifest = """
             // swift-tools-version: 6.1
