@@ -1,9 +1,11 @@
 import Foundation
 
-/// One ```` ```swift ```` block of README.md, with what the `<!-- example: … -->` comments before it say.
+/// One ```` ```swift ```` block of README.md or of a DocC article, with what the `<!-- example: … -->` comments
+/// before it say (DocC drops HTML comments, so readers of neither see them).
 ///
-/// Every Swift block in the README is an example that ``ReadmeExamplesTests`` builds as an executable of its own
-/// in a scratch package that depends on this one by path, and runs. Comments on the lines before a block say more:
+/// Every Swift block in those documents is an example that ``ReadmeExamplesTests`` builds as an executable of its
+/// own in a scratch package that depends on this one by path, and runs. Comments on the lines before a block say
+/// more:
 ///
 /// - `<!-- example: compile-only -->`: build it, do not run it (it needs something a test does not have).
 /// - `<!-- example: setup` … `-->`: Swift lines put before the block, hidden from readers (a stand-in model, the
@@ -11,6 +13,8 @@ import Foundation
 /// - `<!-- example: output -->` before a plain ```` ``` ```` block after a Swift block: what that example prints,
 ///   line for line; a `…` in a line stands for any text (a time that varies).
 struct ReadmeExample: Equatable {
+    /// The document, relative to the package: `README.md`, `Sources/Mischief/Mischief.docc/GettingStarted.md`.
+    var file = "README.md"
     /// The line of the opening fence, 1-based.
     let line: Int
     /// Hidden lines from `<!-- example: setup … -->`.
@@ -21,8 +25,15 @@ struct ReadmeExample: Equatable {
     /// What the README shows it prints, if it shows anything.
     var expectedOutput: [String]?
 
-    /// The executable target's name in the scratch package.
-    var name: String { "Example\(line)" }
+    /// The executable target's name in the scratch package: `Readme97`, `MischiefGettingStarted12`.
+    var name: String {
+        let parts = file.split(separator: "/").map { $0.split(separator: ".")[0] }
+        let stem = file == "README.md" ? ["Readme"] : parts.suffix(2)
+        return stem.joined() + "\(line)"
+    }
+
+    /// Where the block is, for messages: `README.md:97`.
+    var location: String { "\(file):\(line)" }
 
     /// The modules the example imports, in order.
     var imports: [String] {
@@ -37,7 +48,7 @@ struct ReadmeExample: Equatable {
         let all = setup + code
         let importLines = all.filter { $0.hasPrefix("import ") }
         let rest = all.filter { !$0.hasPrefix("import ") }
-        return (importLines + ["", "// README.md line \(line)"] + rest).joined(separator: "\n") + "\n"
+        return (importLines + ["", "// \(location)"] + rest).joined(separator: "\n") + "\n"
     }
 
     /// Whether `actual` (what the example printed) is what the README shows; `…` matches any text within a line.
@@ -65,16 +76,17 @@ struct ReadmeExample: Equatable {
 extension ReadmeExample {
     /// A README the examples cannot be read from: a marker that says nothing known, or is in the wrong place.
     struct ParseError: Error, CustomStringConvertible {
+        let file: String
         let line: Int
         let message: String
-        var description: String { "README.md:\(line): \(message)" }
+        var description: String { "\(file):\(line): \(message)" }
     }
 
     /// The Swift examples of a README, in order.
     ///
     /// - Throws: ``ParseError`` for an unknown marker, a marker that no block follows, an output block with no Swift
     ///   block before it, or a fence left open.
-    static func parse(_ text: String) throws(ParseError) -> [ReadmeExample] {
+    static func parse(_ text: String, file: String = "README.md") throws(ParseError) -> [ReadmeExample] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var examples: [ReadmeExample] = []
         var pending = ReadmeExample(line: 0)
@@ -91,12 +103,13 @@ extension ReadmeExample {
                 case "output -->": outputNext = true
                 case "setup":
                     guard let end = lines[(index + 1)...].firstIndex(of: "-->") else {
-                        throw ParseError(line: number, message: "a setup comment with no closing `-->` line")
+                        throw ParseError(
+                            file: file, line: number, message: "a setup comment with no closing `-->` line")
                     }
                     pending.setup += lines[(index + 1)..<end]
                     index = end
                 default:
-                    throw ParseError(line: number, message: "unknown example marker `\(marker)`")
+                    throw ParseError(file: file, line: number, message: "unknown example marker `\(marker)`")
                 }
                 if marker != "output -->" { pendingLine = pendingLine ?? number }
                 index += 1
@@ -107,32 +120,38 @@ extension ReadmeExample {
                 continue
             }
             guard let close = lines[(index + 1)...].firstIndex(where: { $0.hasPrefix("```") }) else {
-                throw ParseError(line: number, message: "a code block that is never closed")
+                throw ParseError(file: file, line: number, message: "a code block that is never closed")
             }
             let body = Array(lines[(index + 1)..<close])
             if line == "```swift" {
                 guard !outputNext else {
-                    throw ParseError(line: number, message: "`example: output` must come before a plain block")
+                    throw ParseError(
+                        file: file, line: number, message: "`example: output` must come before a plain block")
                 }
                 pending = ReadmeExample(
-                    line: number, setup: pending.setup, code: body, compileOnly: pending.compileOnly)
+                    file: file, line: number, setup: pending.setup, code: body, compileOnly: pending.compileOnly)
                 examples.append(pending)
                 pending = ReadmeExample(line: 0)
                 pendingLine = nil
             } else if let markerLine = pendingLine {
-                throw ParseError(line: markerLine, message: "an example marker before a block that is not ```swift")
+                throw ParseError(
+                    file: file, line: markerLine, message: "an example marker before a block that is not ```swift")
             } else if outputNext {
                 guard !examples.isEmpty, examples[examples.count - 1].expectedOutput == nil else {
                     throw ParseError(
-                        line: number, message: "an output block with no Swift example of its own before it")
+                        file: file, line: number, message: "an output block with no Swift example of its own before it")
                 }
                 examples[examples.count - 1].expectedOutput = body
                 outputNext = false
             }
             index = close + 1
         }
-        if let pendingLine { throw ParseError(line: pendingLine, message: "an example marker with no block after it") }
-        if outputNext { throw ParseError(line: lines.count, message: "`example: output` with no block after it") }
+        if let pendingLine {
+            throw ParseError(file: file, line: pendingLine, message: "an example marker with no block after it")
+        }
+        if outputNext {
+            throw ParseError(file: file, line: lines.count, message: "`example: output` with no block after it")
+        }
         return examples
     }
 }

@@ -1,37 +1,58 @@
 import Foundation
 import Testing
 
-/// README.md's Swift examples: each one is read here, and (with `MISCHIEF_README_EXAMPLES=1`, as
-/// `Scripts/readme-examples.sh` and CI set it) built in a scratch package that depends on this one by path, run, and
-/// its output compared with the one the README shows.
+/// The Swift examples of README.md and of the DocC articles (`Sources/*/*.docc/*.md`): each one is read here, and
+/// (with `MISCHIEF_README_EXAMPLES=1`, as `Scripts/readme-examples.sh` and CI set it) built in a scratch package that
+/// depends on this one by path, run, and its output compared with the one the document shows.
 @Suite("README examples")
 struct ReadmeExamplesTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let buildAll = ProcessInfo.processInfo.environment["MISCHIEF_README_EXAMPLES"] == "1"
 
-    static func readme() throws -> String {
-        try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    /// README.md and every DocC article, relative to the package.
+    static func documents() throws -> [String] {
+        let sources = root.appendingPathComponent("Sources")
+        let catalogs = try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted().flatMap { module in
+            let catalog = "Sources/\(module)/\(module).docc"
+            let files =
+                (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path))
+            return (files ?? []).filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
+        }
+        return ["README.md"] + catalogs
+    }
+
+    static func text(of document: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
+    }
+
+    /// Every example of every document.
+    static func examples() throws -> [ReadmeExample] {
+        try documents().flatMap { document in try ReadmeExample.parse(try text(of: document), file: document) }
     }
 
     /// The fast half, in every `swift test`: every Swift block is an example the slow half builds, every marker is
     /// understood, and no Swift hides in a block the test would not see.
     @Test func everySwiftBlockIsAnExampleItCanBuild() throws {
-        let text = try Self.readme()
-        let examples = try ReadmeExample.parse(text)
-        let fences = text.split(separator: "\n").filter { $0.hasPrefix("```") && $0.count > 3 }
-        #expect(examples.count == fences.filter { $0 == "```swift" }.count)
-        #expect(examples.count >= 7)
-        let otherSwift = fences.filter { $0.lowercased().contains("swift") && $0 != "```swift" }
-        #expect(otherSwift.isEmpty, "Swift blocks must be fenced as ```swift to be tested: \(otherSwift)")
+        let documents = try Self.documents()
+        #expect(documents.contains("Sources/Mischief/Mischief.docc/GettingStarted.md"))
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        for example in examples {
-            let modules = example.imports.filter { $0.hasPrefix("Mischief") }
-            #expect(!modules.isEmpty, "README.md:\(example.line) imports no Mischief module: it cannot stand alone")
-            for module in modules {
-                #expect(manifest.contains(".library(name: \"\(module)\""), "README.md:\(example.line): \(module)")
+        for document in documents {
+            let text = try Self.text(of: document)
+            let examples = try ReadmeExample.parse(text, file: document)
+            let fences = text.split(separator: "\n").filter { $0.hasPrefix("```") && $0.count > 3 }
+            #expect(examples.count == fences.filter { $0 == "```swift" }.count, "\(document)")
+            let otherSwift = fences.filter { $0.lowercased().contains("swift") && $0 != "```swift" }
+            #expect(otherSwift.isEmpty, "\(document): fence Swift as ```swift to have it tested: \(otherSwift)")
+            for example in examples {
+                let modules = example.imports.filter { $0.hasPrefix("Mischief") }
+                #expect(!modules.isEmpty, "\(example.location) imports no Mischief module: it cannot stand alone")
+                for module in modules {
+                    #expect(manifest.contains(".library(name: \"\(module)\""), "\(example.location): \(module)")
+                }
             }
         }
+        #expect(try Self.examples().count >= 14)
     }
 
     @Test func markersSetUpHideAndCheckOutput() throws {
@@ -88,16 +109,16 @@ struct ReadmeExamplesTests {
             "builds a package of its own (minutes): MISCHIEF_README_EXAMPLES=1 or Scripts/readme-examples.sh"),
         .timeLimit(.minutes(30)))
     func everyExampleBuildsRunsAndPrintsWhatTheReadmeShows() async throws {
-        let examples = try ReadmeExample.parse(try Self.readme())
+        let examples = try Self.examples()
         let package = try ReadmePackage.write(examples, root: Self.root)
         try await package.build()
         for example in examples where !example.compileOnly {
             let result = try await package.run(example)
-            #expect(result.status == 0, "README.md:\(example.line) exited \(result.status):\n\(result.error)")
+            #expect(result.status == 0, "\(example.location) exited \(result.status):\n\(result.error)")
             let shown = (example.expectedOutput ?? []).joined(separator: "\n")
             #expect(
                 example.outputMatches(result.output),
-                "README.md:\(example.line) printed:\n\(result.output)\nthe README shows:\n\(shown)")
+                "\(example.location) printed:\n\(result.output)\nthe document shows:\n\(shown)")
         }
     }
 }
