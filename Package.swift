@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // `swift package generate-documentation`: the DocC catalogs; Scripts/docs.sh builds them in CI.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // The core: toolchain only, so any app or server can embed it.

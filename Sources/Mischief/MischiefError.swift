@@ -20,6 +20,7 @@ public enum MischiefError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Chaos is switched off for this process (`MISCHIEF_DISABLED=1` or ``KillSwitch/engage(reason:)``).
     case disabled(reason: String)
 
+    /// The message: what went wrong, where, and how to fix it.
     public var description: String {
         switch self {
         case .invalidSeamID(let id, let reason):
@@ -53,5 +54,6 @@ public struct InjectedError: Error, Hashable, Sendable, CustomStringConvertible 
     /// Makes an error carrying `message`.
     public init(_ message: String) { self.message = message }
 
+    /// The message given to the behaviour.
     public var description: String { message }
 }

@@ -44,6 +44,15 @@ struct ChaosLocationTests {
         }
     }
 
+    /// The README's shape: before `original` lost its default, this trailing closure bound to `now:` and did not
+    /// compile (a `Coordinate` is not a `Date`).
+    @Test func aTrailingClosureIsTheOriginal() throws {
+        let lisbon = Cities.named("Lisbon")!
+        let location = ChaosLocation(id: "location.trailing") { lisbon.coordinate(at: Date(timeIntervalSince1970: 0)) }
+        let here = try location.current()
+        #expect(here.latitude == lisbon.latitude && here.longitude == lisbon.longitude)
+    }
+
     @Test func theOriginalAnswersUntilAnActionIsApplied() throws {
         let home = Cities.named("Lisbon")!.coordinate(at: Date(timeIntervalSince1970: 0))
         let f = try Fixture(original: home)

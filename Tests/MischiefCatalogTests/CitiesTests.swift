@@ -10,6 +10,15 @@ struct CitiesTests {
         #expect(Set(Cities.all.map { Cities.normalize($0.name) }).count == Cities.all.count)
     }
 
+    /// README.md's `city("Name")` row says how many cities there are; it once said 74 of 73.
+    @Test func theReadmeCountsTheCitiesThereAre() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let counts = text.matches(of: /one of (\d+) world cities/).map { Int($0.output.1) }
+        #expect(counts == [Cities.all.count])
+    }
+
     @Test func coversEveryContinent() {
         let regions = Set(Cities.all.map { $0.timeZone.split(separator: "/").first.map(String.init) ?? "" })
         for region in ["Europe", "America", "Africa", "Asia", "Australia", "Pacific", "Antarctica"] {

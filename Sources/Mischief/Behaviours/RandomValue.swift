@@ -13,6 +13,7 @@ public protocol RandomValue: SendableMetatype {
     static func random(using generator: inout some RandomNumberGenerator) -> Self
 }
 
+/// Random integers that favour the edges.
 extension FixedWidthInteger where Self: RandomValue {
     /// Edge values most of the time (0, -1, 1, min, max), any value otherwise: what breaks code is the edges.
     public static func random(using generator: inout some RandomNumberGenerator) -> Self {
@@ -24,17 +25,28 @@ extension FixedWidthInteger where Self: RandomValue {
     }
 }
 
+/// Random `Int`s: edge values half of the time.
 extension Int: RandomValue {}
+/// Random `Int8`s: edge values half of the time.
 extension Int8: RandomValue {}
+/// Random `Int16`s: edge values half of the time.
 extension Int16: RandomValue {}
+/// Random `Int32`s: edge values half of the time.
 extension Int32: RandomValue {}
+/// Random `Int64`s: edge values half of the time.
 extension Int64: RandomValue {}
+/// Random `UInt`s: edge values half of the time.
 extension UInt: RandomValue {}
+/// Random `UInt8`s: edge values half of the time.
 extension UInt8: RandomValue {}
+/// Random `UInt16`s: edge values half of the time.
 extension UInt16: RandomValue {}
+/// Random `UInt32`s: edge values half of the time.
 extension UInt32: RandomValue {}
+/// Random `UInt64`s: edge values half of the time.
 extension UInt64: RandomValue {}
 
+/// Random `Double`s: edge values half of the time.
 extension Double: RandomValue {
     /// Edge values (0, -0, ±infinity, NaN, extremes) half of the time, a value in ±1e6 otherwise.
     public static func random(using generator: inout some RandomNumberGenerator) -> Double {
@@ -46,14 +58,18 @@ extension Double: RandomValue {
     }
 }
 
+/// Random `Float`s, made from random `Double`s.
 extension Float: RandomValue {
+    /// A random `Double`, converted: edge values half of the time, a value in ±1e6 otherwise.
     public static func random(using generator: inout some RandomNumberGenerator) -> Float {
         Float(Double.random(using: &generator))
     }
 }
 
+/// Random `Bool`s.
 extension Bool: RandomValue {}
 
+/// Random strings that break layouts and parsers.
 extension String: RandomValue {
     /// Strings that break layouts and parsers: empty, whitespace, very long, accented, emoji, right-to-left,
     /// or a random mix of these.
@@ -71,6 +87,7 @@ extension String: RandomValue {
     }
 }
 
+/// Random optionals: nil or a random value.
 extension Optional: RandomValue where Wrapped: RandomValue {
     /// nil a quarter of the time, a random value otherwise.
     public static func random(using generator: inout some RandomNumberGenerator) -> Wrapped? {

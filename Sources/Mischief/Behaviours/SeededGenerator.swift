@@ -24,6 +24,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         state = mixed
     }
 
+    /// The next 64 random bits (SplitMix64).
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         return SeededGenerator.mix(state)

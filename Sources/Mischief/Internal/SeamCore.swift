@@ -203,6 +203,7 @@ public struct SeamCounters: Hashable, Sendable, Codable {
     /// Calls inside a behaviour right now.
     public var inFlight: Int
 
+    /// Counters with the given values; all zero by default.
     public init(calls: Int = 0, chaosCalls: Int = 0, errors: Int = 0, inFlight: Int = 0) {
         self.calls = calls
         self.chaosCalls = chaosCalls

@@ -38,6 +38,7 @@ public struct Change: Sendable, CustomStringConvertible {
     /// The id of the seam this change is for.
     public var seamID: SeamID { seam.info.id }
 
+    /// The seam's id and the behaviour, such as `clock.now: shift(1d)`.
     public var description: String { "\(seamID): \(behaviourDescription)" }
 }
 
@@ -46,10 +47,13 @@ public struct EntryID: Hashable, Comparable, Sendable, Codable, CustomStringConv
     /// A number unique within its registry, increasing in the order changes were applied.
     public let rawValue: Int
 
+    /// The id with the number `rawValue`, as a snapshot or the control API reports it.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// Whether `lhs` was applied before `rhs`.
     public static func < (lhs: EntryID, rhs: EntryID) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// The number after `#`, such as `#3`.
     public var description: String { "#\(rawValue)" }
 }
 

@@ -3,6 +3,7 @@
 public struct Event: Hashable, Sendable, Identifiable, Codable, CustomStringConvertible {
     /// What kind of thing happened.
     public enum Kind: String, Hashable, Sendable, Codable {
+        /// A seam was registered, a change was applied, or a change was reverted (its calls in flight may still run).
         case registered, applied, reverted
         /// The last in-flight call of a reverted behaviour returned: the revert is complete.
         case revertCompleted = "revert-completed"
@@ -16,13 +17,16 @@ public struct Event: Hashable, Sendable, Identifiable, Codable, CustomStringConv
     public let id: Int
     /// When, measured from the registry's start.
     public let time: Duration
+    /// What happened.
     public let kind: Kind
     /// The seam concerned, if any.
     public let seam: SeamID?
     /// Who made the change ("console", "profile Tokyo", "test"), if it was a change.
     public let source: String?
+    /// What happened, in words: the behaviour applied, the reason for a refusal, a report.
     public let message: String
 
+    /// One line: the kind, the seam, the message and the source, such as `applied clock.now shift(1d) [console]`.
     public var description: String {
         let seamText = seam.map { "\($0) " } ?? ""
         let sourceText = source.map { " [\($0)]" } ?? ""

@@ -9,6 +9,8 @@ extension Registry {
     /// Parses `spec` for `seam` into a change, without applying it.
     ///
     /// - Parameters:
+    ///   - spec: The spec's text (see <doc:WritingSpecs>).
+    ///   - seam: The registered seam it is for.
     ///   - seed: A profile's seed for random parts without one of their own.
     ///   - fileAccess: Which files the spec may read (`respond(file:)`, `route(path:)`); confine specs from outside.
     /// - Throws: ``MischiefError/unknownSeam(_:)`` or ``MischiefError/invalidSpec(_:_:)`` with the column, a

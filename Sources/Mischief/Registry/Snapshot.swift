@@ -23,8 +23,11 @@ public struct Snapshot: Sendable {
 
 /// One seam in a ``Snapshot``.
 public struct SeamSnapshot: Sendable, Identifiable {
+    /// The seam's id.
     public var id: SeamID { info.id }
+    /// The seam's id, titles, kind and signature.
     public let info: SeamInfo
+    /// The seam's call counters when the snapshot was taken.
     public let counters: SeamCounters
     /// The behaviour calls get now, described for people (a spec's canonical form, or `closure` for one built in
     /// code); nil when the seam is its original. Not always a spec: see ``spec``.
@@ -44,7 +47,9 @@ public struct SeamSnapshot: Sendable, Identifiable {
 
 /// One entry (seam + behaviour) in a ``Snapshot``.
 public struct EntrySnapshot: Hashable, Sendable, Identifiable {
+    /// The entry's id, for ``Registry/revert(entries:)``.
     public let id: EntryID
+    /// The seam the entry is on.
     public let seam: SeamID
     /// The behaviour described for people (a spec's canonical form, or `closure` for one built in code).
     public let behaviour: String
@@ -54,8 +59,12 @@ public struct EntrySnapshot: Hashable, Sendable, Identifiable {
     public let source: String
     /// The entries applied together with this one share a group number.
     public let group: Int
+    /// When it was applied, measured from the registry's start.
     public let appliedAt: Duration
+    /// When it was reverted, measured from the registry's start; nil while it is applied.
     public let revertedAt: Duration?
+    /// Whether it is active, reverting (calls still inside it) or reverted.
     public let status: RevertStatus
+    /// The seeds its random parts use.
     public let seeds: [UInt64]
 }

@@ -1,6 +1,6 @@
 import Synchronization
 
-/// Any seam, whatever its types: what ``Registry/register(_:)`` takes.
+/// Any seam, whatever its types: what ``Registry/register(_:)-([AnySeam])`` takes.
 public protocol AnySeam: AnyObject, Sendable {
     /// The seam's id, titles and kind.
     var info: SeamInfo { get }

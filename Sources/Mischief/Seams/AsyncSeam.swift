@@ -122,6 +122,7 @@ extension AsyncSeam: RegisteredSeam {
         return (behaviour, canonical)
     }
 
+    /// The signatures of ``actions``, for consoles and spec checks.
     public var actionSignatures: [ActionSignature] { actions.map(\.signature) }
 
     func makeBox(layers: [any Sendable]) -> AnyObject {

@@ -36,6 +36,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     ///   - summary: One line on what it guards.
     ///   - stacking: How stacked changes combine; `.merge` for rule lists.
     ///   - makeError: How to turn a `throw("message")` behaviour into this seam's error; nil refuses them.
+    ///   - actions: The seam's own spec actions, offered before the generic ones (which they replace by name).
     ///   - original: What the call does when nothing is changed.
     public init(
         _ id: SeamID, title: String, category: String, summary: String, stacking: Stacking = .replace,
@@ -151,6 +152,7 @@ extension Seam: RegisteredSeam {
         return (behaviour, canonical)
     }
 
+    /// The signatures of ``actions``, for consoles and spec checks.
     public var actionSignatures: [ActionSignature] { actions.map(\.signature) }
 
     func makeBox(layers: [any Sendable]) -> AnyObject {

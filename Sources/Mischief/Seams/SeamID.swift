@@ -28,8 +28,10 @@ public struct SeamID: Hashable, Comparable, Sendable, CustomStringConvertible, E
     /// The category-like first segment (`clock` for `clock.now`).
     public var family: Substring { rawValue.prefix { $0 != "." } }
 
+    /// The id as written, such as `clock.now`.
     public var description: String { rawValue }
 
+    /// Orders ids by their text, so lists of seams sort by id.
     public static func < (lhs: SeamID, rhs: SeamID) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// Says what is wrong with `text` as an id, or nil when it is valid.
@@ -59,6 +61,7 @@ public struct SeamID: Hashable, Comparable, Sendable, CustomStringConvertible, E
 }
 
 extension SeamID: Codable {
+    /// Decodes an id from a string, refusing one that breaks the rules with the reason.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         do {
@@ -69,6 +72,7 @@ extension SeamID: Codable {
         }
     }
 
+    /// Encodes the id as its string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)

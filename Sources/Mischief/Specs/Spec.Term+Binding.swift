@@ -4,7 +4,9 @@ extension Spec.Term {
     /// Positional arguments fill the non-flag parameters in order; `key: value` arguments name any parameter; a
     /// bare word equal to a flag's name sets that flag. Omitted parameters take their defaults.
     ///
-    /// - Parameter seam: the seam's id, used in messages (`clock.now`).
+    /// - Parameters:
+    ///   - signatures: The actions the seam offers.
+    ///   - seam: the seam's id, used in messages (`clock.now`).
     /// - Throws: a `SpecError` pointing at the action or argument at fault.
     public func bind(to signatures: [ActionSignature], seam: String) throws(SpecError) -> BoundAction {
         guard let signature = signatures.first(where: { $0.name == action }) else {

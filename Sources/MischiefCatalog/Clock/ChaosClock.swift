@@ -83,7 +83,9 @@ public final class ChaosClock: Clock, Sendable {
     /// `deadline` or the action is reverted (then at its real deadline, at once if that has passed). A
     /// deadline that has passed returns at once.
     ///
-    /// - Parameter tolerance: Ignored: sleepers wake as close to their deadline as the system allows.
+    /// - Parameters:
+    ///   - deadline: The chaos-time instant to wake at.
+    ///   - tolerance: Ignored: sleepers wake as close to their deadline as the system allows.
     /// - Throws: `CancellationError` when the task is cancelled; the sleep ends at once.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()

@@ -8,7 +8,7 @@ import Synchronization
 /// from its own configuration, a GPS daemon, an IP lookup) and routes every question through ``current()``.
 ///
 /// ```swift
-/// let location = ChaosLocation { Cities.named("Lisbon")!.coordinate(at: Date()) }
+/// let location = ChaosLocation { Cities.named("Lisbon")!.coordinate(at: ChaosClock.shared.date) }
 /// try Registry.shared.register(location.seam)
 ///
 /// try Registry.shared.apply(spec: #"city("Tokyo") + jitter(30)"#, to: "location.current")
@@ -24,14 +24,17 @@ public final class ChaosLocation: Sendable {
 
     /// Declares the location seam.
     ///
+    /// `original` has no default, so a trailing closure is always the original (`ChaosLocation { … }`) and
+    /// never the clock; a target that does not know where it is throws ``LocationError/unavailable`` from it.
+    ///
     /// - Parameters:
     ///   - id: The seam's id.
     ///   - now: The chaos clock's time, read without counting; routes and fix timestamps follow it.
-    ///   - original: Where the target really is; by default it does not know (``LocationError/unavailable``).
+    ///   - original: Where the target really is.
     public init(
         id: SeamID = "location.current",
         now: @escaping @Sendable () -> Date = { ChaosClock.shared.peekDate() },
-        original: @escaping @Sendable () throws(LocationError) -> Coordinate = { () throws(LocationError) in throw .unavailable }
+        original: @escaping @Sendable () throws(LocationError) -> Coordinate
     ) {
         seam = Seam(
             id, title: "Current location", category: "Location",
@@ -149,5 +152,6 @@ public struct LocationError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The device cannot tell where it is.
     public static let unavailable = LocationError(message: "location unavailable")
 
+    /// The message, such as "location unavailable".
     public var description: String { message }
 }

@@ -29,6 +29,7 @@ public struct Route: Sendable {
     /// Prepares playback of `track`.
     ///
     /// - Parameters:
+    ///   - track: The track or route to play back.
     ///   - speed: Metres per second; required when some point lacks a `<time>`, ignored otherwise.
     ///   - loop: Whether to start over after the last point instead of staying there.
     /// - Throws: ``GPXError`` (labelled with the track's name, line 0) when the track is empty, when `speed`

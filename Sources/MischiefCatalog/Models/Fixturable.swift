@@ -45,6 +45,7 @@ extension Fixturable where Self: Decodable {
     }
 }
 
+/// Strings as fixtures: the same value for the same label on every run and machine.
 extension String: Fixturable {
     /// A readable slug such as `blue-otter-17`.
     public static func fixture(label: String) -> String {
@@ -52,6 +53,7 @@ extension String: Fixturable {
     }
 }
 
+/// Booleans as fixtures: the same value for the same label on every run and machine.
 extension Bool: Fixturable {
     /// `true` or `false`, from the label's hash.
     public static func fixture(label: String) -> Bool {
@@ -59,6 +61,7 @@ extension Bool: Fixturable {
     }
 }
 
+/// Doubles as fixtures: the same value for the same label on every run and machine.
 extension Double: Fixturable {
     /// A value in `0..<100` with two decimals.
     public static func fixture(label: String) -> Double {
@@ -66,6 +69,7 @@ extension Double: Fixturable {
     }
 }
 
+/// Floats as fixtures: the same value for the same label on every run and machine.
 extension Float: Fixturable {
     /// A value in `0..<100` with two decimals.
     public static func fixture(label: String) -> Float {
@@ -73,6 +77,7 @@ extension Float: Fixturable {
     }
 }
 
+/// Dates as fixtures: the same value for the same label on every run and machine.
 extension Date: Fixturable {
     /// A whole-second date in 2020–2024.
     public static func fixture(label: String) -> Date {
@@ -80,6 +85,7 @@ extension Date: Fixturable {
     }
 }
 
+/// UUIDs as fixtures: the same value for the same label on every run and machine.
 extension UUID: Fixturable {
     /// A UUID derived from the label's hash.
     public static func fixture(label: String) -> UUID {
@@ -87,6 +93,7 @@ extension UUID: Fixturable {
     }
 }
 
+/// URLs as fixtures: the same value for the same label on every run and machine.
 extension URL: Fixturable {
     /// `https://example.com/<slug>`.
     public static func fixture(label: String) -> URL {
@@ -94,6 +101,7 @@ extension URL: Fixturable {
     }
 }
 
+/// Data as fixtures: the same value for the same label on every run and machine.
 extension Data: Fixturable {
     /// The UTF-8 bytes of ``Swift/String/fixture(label:)``.
     public static func fixture(label: String) -> Data {
@@ -101,6 +109,7 @@ extension Data: Fixturable {
     }
 }
 
+/// Arrays of fixtures: two elements, each with a label of its own.
 extension Array: Fixturable where Element: Fixturable {
     /// Two elements, labelled `label[0]` and `label[1]`.
     public static func fixture(label: String) -> [Element] {
@@ -108,6 +117,7 @@ extension Array: Fixturable where Element: Fixturable {
     }
 }
 
+/// Optionals as fixtures: always a value.
 extension Optional: Fixturable where Wrapped: Fixturable {
     /// Always `.some`, so fixtures are fully populated.
     public static func fixture(label: String) -> Wrapped? {
@@ -115,51 +125,61 @@ extension Optional: Fixturable where Wrapped: Fixturable {
     }
 }
 
+/// `Int` fixtures: a value in `0..<100` derived from the label.
 extension Int: Fixturable {
     /// A value in `0..<100`.
     public static func fixture(label: String) -> Int { integerFixture(label: label) }
 }
 
+/// `Int8` fixtures: a value in `0..<100` derived from the label.
 extension Int8: Fixturable {
     /// A value in `0..<100`.
     public static func fixture(label: String) -> Int8 { integerFixture(label: label) }
 }
 
+/// `Int16` fixtures: a value in `0..<100` derived from the label.
 extension Int16: Fixturable {
     /// A value in `0..<100`.
     public static func fixture(label: String) -> Int16 { integerFixture(label: label) }
 }
 
+/// `Int32` fixtures: a value in `0..<100` derived from the label.
 extension Int32: Fixturable {
     /// A value in `0..<100`.
     public static func fixture(label: String) -> Int32 { integerFixture(label: label) }
 }
 
+/// `Int64` fixtures: a value in `0..<100` derived from the label.
 extension Int64: Fixturable {
     /// A value in `0..<100`.
     public static func fixture(label: String) -> Int64 { integerFixture(label: label) }
 }
 
+/// `UInt` fixtures: a value in `0..<100` derived from the label.
 extension UInt: Fixturable {
     /// A value in `0..<100`.
     public static func fixture(label: String) -> UInt { integerFixture(label: label) }
 }
 
+/// `UInt8` fixtures: a value in `0..<100` derived from the label.
 extension UInt8: Fixturable {
     /// A value in `0..<100`.
     public static func fixture(label: String) -> UInt8 { integerFixture(label: label) }
 }
 
+/// `UInt16` fixtures: a value in `0..<100` derived from the label.
 extension UInt16: Fixturable {
     /// A value in `0..<100`.
     public static func fixture(label: String) -> UInt16 { integerFixture(label: label) }
 }
 
+/// `UInt32` fixtures: a value in `0..<100` derived from the label.
 extension UInt32: Fixturable {
     /// A value in `0..<100`.
     public static func fixture(label: String) -> UInt32 { integerFixture(label: label) }
 }
 
+/// `UInt64` fixtures: a value in `0..<100` derived from the label.
 extension UInt64: Fixturable {
     /// A value in `0..<100`.
     public static func fixture(label: String) -> UInt64 { integerFixture(label: label) }

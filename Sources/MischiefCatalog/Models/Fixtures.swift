@@ -21,6 +21,8 @@ public enum Fixtures: Sendable {
     /// Synthesises a value of `type` from its learned shape.
     ///
     /// - Parameters:
+    ///   - type: The model type.
+    ///   - label: What makes this fixture differ from others of the type; the same label, the same value.
     ///   - encoder: used to write dates, UUIDs and data in the form `decoder` expects.
     ///   - decoder: the model's decoder.
     /// - Throws: when the shape cannot be learned or the model rejects the synthesised JSON.

@@ -46,6 +46,7 @@ public struct ModelMutator: Sendable {
         /// The input bytes are not JSON.
         case notJSON(String)
 
+        /// What is wrong, in a sentence.
         public var description: String {
             switch self {
             case .invalidPath(let path): "malformed path '\(path)'"
