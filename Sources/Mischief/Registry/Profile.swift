@@ -36,7 +36,7 @@ public struct Profile: Hashable, Sendable, Codable {
     /// The seams and the specs applied to them, in order, as one group.
     public var entries: [Entry]
 
-    /// A profile; ``Registry/define(_:)`` checks it against the registered seams.
+    /// A profile; ``Registry/define(_:fileAccess:)`` checks it against the registered seams.
     ///
     /// - Parameters:
     ///   - name: The profile's unique name.

@@ -1,7 +1,9 @@
 extension Registry {
     /// Checks every entry of `profile` against the registered seams; returns every problem at once.
     ///
-    /// - Parameter fileAccess: Which files the profile's specs may read.
+    /// - Parameters:
+    ///   - profile: The profile to check; nothing is defined or applied.
+    ///   - fileAccess: Which files the profile's specs may read.
     public func problems(in profile: Profile, fileAccess: FileAccess = .unrestricted) -> [ProfileProblem] {
         var problems: [ProfileProblem] = []
         if profile.name.allSatisfy(\.isWhitespace) {
@@ -33,8 +35,10 @@ extension Registry {
 
     /// Defines (or redefines) a profile after checking it.
     ///
-    /// - Parameter fileAccess: Which files its specs may read, now and whenever it is applied; confine profiles
-    ///   that come from outside the process.
+    /// - Parameters:
+    ///   - profile: The profile; a profile of the same name is replaced.
+    ///   - fileAccess: Which files its specs may read, now and whenever it is applied; confine profiles
+    ///     that come from outside the process.
     /// - Throws: ``MischiefError/invalidProfile(_:problems:)`` listing every problem; nothing is defined then.
     public func define(_ profile: Profile, fileAccess: FileAccess = .unrestricted) throws(MischiefError) {
         let problems = problems(in: profile, fileAccess: fileAccess)

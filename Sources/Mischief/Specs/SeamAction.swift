@@ -78,7 +78,11 @@ public struct ActionContext: Sendable {
 
     /// Reads the file an action's `argument` names, under ``fileAccess``: every action that reads a file does it here.
     ///
-    /// - Parameter limit: The most bytes the action takes (at most the policy's own limit).
+    /// - Parameters:
+    ///   - path: The path the spec gave, as written.
+    ///   - limit: The most bytes the action takes (at most the policy's own limit).
+    ///   - argument: The action's parameter that named the file, for the error's column.
+    ///   - action: The bound action being built.
     /// - Throws: A ``SpecError`` at `argument` saying why the file cannot be read.
     public func readFile(
         _ path: String, limit: Int? = nil, argument: String, of action: BoundAction
