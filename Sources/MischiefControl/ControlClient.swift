@@ -291,6 +291,8 @@ public enum ControlClientError: Error, Sendable, Equatable, CustomStringConverti
     case disconnected(String)
     /// The answer made no sense.
     case protocolError(String)
+    /// Another process answers where the attached target was: the target is gone.
+    case gone(String)
 
     public var description: String {
         switch self {
@@ -309,6 +311,8 @@ public enum ControlClientError: Error, Sendable, Equatable, CustomStringConverti
             "lost the target: \(reason)"
         case .protocolError(let reason):
             "unexpected answer from the target: \(reason)"
+        case .gone(let reason):
+            reason
         }
     }
 }

@@ -105,7 +105,6 @@ public final class ControlServer: Sendable {
         var channels: [any Channel] = []
         var reaper: RepeatedTask?
         var tcpPort: UInt16?
-        var started = false
         var stopped = false
         var observation: Observation?
     }
@@ -221,7 +220,7 @@ public final class ControlServer: Sendable {
             $0.tcpPort = port
             $0.reaper = reaper
             $0.observation = observation
-            $0.started = true
+            $0.stopped = false
         }
     }
 
@@ -278,12 +277,9 @@ public final class ControlServer: Sendable {
             feed.closeAll()
             connections.closeAll()
         }.get()
-        try? await group.shutdownGracefully()
         unlink(socketPath)
         SocketCleanup.remove(socketPath)
     }
-
-    var isStopped: Bool { state.withLock { $0.stopped } }
 
     static func reason(_ error: any Error) -> String {
         if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
