@@ -141,9 +141,10 @@ public final class RemoteController: ConsoleController {
     static func gone(_ target: TargetInfo, socket path: String) -> String {
         let directory = URL(fileURLWithPath: (path as NSString).deletingLastPathComponent)
         let live = ControlSocket.find(in: directory).filter(\.isLive)
-            .map { "\($0.name)\($0.pid.map { " pid \($0)" } ?? "")" }
-        return "\(target.name) pid \(target.pid) is gone; "
-            + (live.isEmpty ? "no live targets" : "live: \(live.joined(separator: ", ")); attach to one by name")
+            .map { "\($0.name)\($0.pid.map { " \($0)" } ?? "")" }
+        // Short: the header shows little after "lost".
+        return "target gone (\(target.name) pid \(target.pid)); "
+            + (live.isEmpty ? "no live targets" : "live: \(live.joined(separator: ", "))")
     }
 
     private func streamEnded(generation: Int, reason: String) {
