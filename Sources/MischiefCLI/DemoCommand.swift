@@ -31,8 +31,14 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(name: .long, help: "With --headless, the socket path (default: $XDG_RUNTIME_DIR/mischief/demo-PID.sock, else /tmp/mischief-UID/demo-PID.sock).")
     var socket: String?
 
+    // For tests: a target whose tasks block every thread of Swift's cooperative pool (a deadlock, a synchronous
+    // wait), which is when people attach; the control API must keep answering.
+    @Flag(name: .long, help: .hidden)
+    var blockTaskPool = false
+
     func validate() throws {
         if socket != nil, !headless { throw ValidationError("--socket needs --headless") }
+        if blockTaskPool, !headless { throw ValidationError("--block-task-pool needs --headless") }
     }
 
     func run() async throws {
@@ -91,6 +97,7 @@ extension DemoCommand {
               mischief attach \(server.socketPath)
               curl --unix-socket \(server.socketPath) http://localhost/v1/seams
             """, to: &standardError)
+        if blockTaskPool { PoolBlocker.blockEveryThread() }
         _ = await signals.next()
         await server.stop()
     }
