@@ -281,6 +281,12 @@ public final class ControlServer: Sendable {
         SocketCleanup.remove(socketPath)
     }
 
+    /// How many connections and events streams are open now (read on the event loop).
+    public func census() async -> (connections: Int, streams: Int) {
+        let (connections, feed) = (self.connections, self.feed)
+        return (try? await connections.loop.submit { (connections.count, feed.count) }.get()) ?? (0, 0)
+    }
+
     static func reason(_ error: any Error) -> String {
         if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
         return "\(error)"
