@@ -100,6 +100,8 @@ if ProcessInfo.processInfo.environment["MISCHIEF_FUZZ"] == "1" {
             name: "MischiefFuzz",
             dependencies: [
                 "Mischief", "MischiefFiles", "MischiefCatalog", "MischiefNetwork", "MischiefConsole", "MischiefControl",
+                // EmbeddedChannel: the control server's pipeline driven without a socket.
+                .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
             ]))
 }
 

@@ -110,7 +110,13 @@ public final class ControlServer: Sendable {
     }
 
     /// A server for `registry`; nothing is served until ``start()``.
-    public init(registry: Registry = .shared, options: Options) {
+    public convenience init(registry: Registry = .shared, options: Options) {
+        self.init(registry: registry, options: options, loop: nil)
+    }
+
+    /// A server whose connections and events streams live on `loop` (the fuzzer's `EmbeddedEventLoop`), or on a
+    /// thread of its own when nil.
+    init(registry: Registry, options: Options, loop: (any EventLoop)?) {
         self.registry = registry
         self.options = options
         self.socketPath = options.socketPath ?? ControlSocket.defaultPath(name: options.name)
@@ -121,7 +127,7 @@ public final class ControlServer: Sendable {
             targetTime: options.targetTime, advance: options.advance)
         // One thread of its own: routes take the registry's lock only for a moment.
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let loop = group.next()
+        let loop = loop ?? group.next()
         connections = ConnectionTable(loop: loop, limit: options.limits.connections)
         feed = EventFeed(loop: loop)
         feed.server = self

@@ -13,6 +13,8 @@
 enum FuzzMain {
     static let harnesses: [FuzzHarness] = [
         smokeHarness,
+        httpRequestHarness,
+        apiJSONHarness,
         // Each area adds its harnesses here, one line each.
     ]
 
