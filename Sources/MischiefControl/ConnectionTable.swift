@@ -11,7 +11,8 @@ import NIOCore
 /// closed, so idle or slow clients cannot lock others out.
 final class ConnectionTable: @unchecked Sendable {
     // Touched only on `loop`.
-    private var open: [(id: ObjectIdentifier, channel: any Channel, connection: HTTPConnection)] = []
+    private var open: [(id: UInt64, channel: any Channel, connection: HTTPConnection)] = []
+    private var nextID: UInt64 = 0
     let loop: any EventLoop
     let limit: Int
 
@@ -23,7 +24,8 @@ final class ConnectionTable: @unchecked Sendable {
     var count: Int { open.count }
 
     func add(_ channel: any Channel, _ connection: HTTPConnection) {
-        let id = ObjectIdentifier(channel)
+        nextID += 1
+        let id = nextID
         open.append((id, channel, connection))
         channel.closeFuture.whenComplete { [weak self] _ in
             self?.loop.execute { self?.open.removeAll { $0.id == id } }

@@ -57,6 +57,10 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
                     .payloadTooLarge, "body too large",
                     "the body is \(length) bytes; the limit is \(ControlAPI.maxBodyBytes)"))
             }
+            if head.headers.first(name: "expect")?.lowercased() == "100-continue" {
+                // curl asks before sending a body over 1 KB, and waits a second for want of an answer.
+                context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: "HTTP/1.1 100 Continue\r\n\r\n")), promise: nil)
+            }
             phase = .body(head, context.channel.allocator.buffer(capacity: 0))
             arm(context, after: server.limits.bodyTimeout, "the request body did not arrive in time")
         case (.body(var chunk), .body(let head, var body)):

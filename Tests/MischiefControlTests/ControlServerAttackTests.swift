@@ -145,6 +145,24 @@ import Testing
         }
     }
 
+    @Test func aClientThatAsksBeforeSendingItsBodyIsToldToContinue() async throws {
+        try await withTarget { target in
+            let path = target.socketPath
+            let body = "return(7)" + String(repeating: " ", count: 2_000)
+            let (interim, final) = try await AttackSocket.onThread { () throws -> (String, Int?) in
+                let socket = try AttackSocket(path: path)
+                socket.send("PUT /v1/seams/t.count HTTP/1.1\r\nContent-Type: text/plain\r\nExpect: 100-continue\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n")
+                let interim = String(decoding: socket.receive(timeout: .milliseconds(500)).bytes, as: UTF8.self)
+                socket.send(body)
+                return (interim, AttackSocket.status(socket.receive().bytes))
+            }
+            #expect(interim == "HTTP/1.1 100 Continue\r\n\r\n")
+            #expect(final == 200)
+            #expect(target.count() == 7)
+        }
+    }
+
     @Test func anAdvanceTheTargetsTasksNeverServeIs503() async throws {
         try await withTarget(configure: { options in
             Self.short(&options)
