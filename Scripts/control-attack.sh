@@ -10,6 +10,7 @@
 # Usage: Scripts/control-attack.sh
 #   ATTACK_SECONDS=3   measuring time per phase
 #   FD_LIMIT=256       the target's `ulimit -n`
+#   ATTACK_PACE=0      microseconds each attacker waits between requests (0: back to back, a connection flood)
 #   SCRATCH=.build     where the release build goes
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,4 +31,4 @@ pid=$!
 for _ in $(seq 100); do [[ -S "$dir/t.sock" ]] && break; sleep 0.1; done
 [[ -S "$dir/t.sock" ]] || { echo "attack: the target did not start: $(cat "$dir/out")" >&2; exit 1; }
 echo "attack: target pid $pid (${pin_target[*]:-unpinned}, ulimit -n ${FD_LIMIT:-256}); attacker ${pin_attacker[*]:-unpinned}"
-"${pin_attacker[@]}" "$BIN" --attack "$dir/t.sock" --pid "$pid" --seconds "${ATTACK_SECONDS:-3}"
+"${pin_attacker[@]}" "$BIN" --attack "$dir/t.sock" --pid "$pid" --seconds "${ATTACK_SECONDS:-3}" --pace "${ATTACK_PACE:-0}"

@@ -10,14 +10,15 @@ enum AttackBenchmarks {
         var p50 = 0.0, p99 = 0.0, failed = 0, rate = 0.0, rssMB = 0.0
     }
 
-    static func run(socket: String, pid: Int32, seconds: Double) throws {
+    static func run(socket: String, pid: Int32, seconds: Double, pace: UInt32) throws {
         raiseDescriptorLimit()
         let baseline = try measure(socket: socket, pid: pid, seconds: seconds) {}
         print("phase                          GET /v1/target p50/p99 ms  failed  seam calls (x baseline)  target RSS MB")
         line("baseline (no attack)", baseline, baseline)
         var worst = 1.0
         var worstP99 = 0.0
-        for (name, attack) in phases(socket: socket) {
+        print(pace == 0 ? "attackers: 2 threads, back to back (a flood)" : "attackers: 2 threads, \(pace) µs apart")
+        for (name, attack) in phases(socket: socket, pace: pace) {
             let stop = AttackSwitch()
             let attackers = (0..<2).map { _ in Thread { attack(stop) } }
             for thread in attackers { thread.start() }

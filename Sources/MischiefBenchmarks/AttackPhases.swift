@@ -19,10 +19,15 @@ final class AttackSwitch: Sendable {
 
 extension AttackBenchmarks {
     /// The attacks, each run by two threads until switched off.
-    static func phases(socket: String) -> [(String, @Sendable (AttackSwitch) -> Void)] {
-        func repeating(_ bytes: @escaping @Sendable () -> [UInt8]) -> @Sendable (AttackSwitch) -> Void {
+    /// With `pace` > 0, each attacker pauses that many microseconds between requests (an attack rather than a
+    /// flood of connections, which costs any server CPU in proportion to its rate).
+    static func phases(socket: String, pace: UInt32) -> [(String, @Sendable (AttackSwitch) -> Void)] {
+        func repeating(_ bytes: @escaping @Sendable () -> [UInt8], read: Bool = true) -> @Sendable (AttackSwitch) -> Void {
             { stop in
-                while stop.isOn { _ = try? Wire.send(socket, bytes(), thenRead: true) }
+                while stop.isOn {
+                    _ = try? Wire.send(socket, bytes(), thenRead: read)
+                    if pace > 0 { usleep(pace) }
+                }
                 stop.done()
             }
         }
@@ -46,10 +51,7 @@ extension AttackBenchmarks {
         return [
             ("header lines 1-100 KB", repeating { long([1_000, 10_000, 30_000, 100_000].randomElement()!) }),
             ("200k headers", repeating { many }),
-            ("100 MB body, partial, close", { stop in
-                while stop.isOn { _ = try? Wire.send(socket, huge, thenRead: false) }
-                stop.done()
-            }),
+            ("100 MB body, partial, close", repeating({ huge }, read: false)),
             ("garbage request lines", repeating { (0..<512).map { _ in UInt8.random(in: 0...255) } + [13, 10, 13, 10] }),
             ("slowloris x 500", holding(500, { try Wire.open(socket, "GET /v1/target HTTP/1.1\r\n") },
                 tick: { fd in _ = send(fd, "X: y\r\n", 6, Int32(MSG_NOSIGNAL)) })),

@@ -127,7 +127,8 @@ if let index = arguments.firstIndex(of: "--attack-target") {
 if let index = arguments.firstIndex(of: "--attack") {
     let pid = arguments.firstIndex(of: "--pid").flatMap { Int32(arguments[$0 + 1]) } ?? 0
     let seconds = arguments.firstIndex(of: "--seconds").flatMap { Double(arguments[$0 + 1]) } ?? 3
-    try AttackBenchmarks.run(socket: arguments[index + 1], pid: pid, seconds: seconds)
+    let pace = arguments.firstIndex(of: "--pace").flatMap { UInt32(arguments[$0 + 1]) } ?? 0
+    try AttackBenchmarks.run(socket: arguments[index + 1], pid: pid, seconds: seconds, pace: pace)
     exit(0)
 }
 if arguments.contains("--control") {
