@@ -89,7 +89,7 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
             // leaves a stream is gone.
             switch phase {
             case .head, .body, .streaming: context.close(promise: nil)
-            case .answered: break
+            case .answered: if responded { context.close(promise: nil) }
             }
         } else {
             context.fireUserInboundEventTriggered(event)
@@ -148,6 +148,8 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private var advanced = false
+    /// Whether the answer has been written (the connection then only lingers until the client closes).
+    private var responded = false
 
     private func finishAdvance(_ context: ChannelHandlerContext, moved: Bool?) {
         guard !advanced else { return }
@@ -183,7 +185,13 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
         bytes.writeString(head)
         bytes.writeBytes(response.body)
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in bound.value.close(promise: nil) }
+        responded = true
+        // A lingering close: stop writing, but keep reading (and dropping) what the client still sends until it
+        // closes or a second passes, so the answer is not lost to a reset when the client was still sending.
+        context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in
+            bound.value.close(mode: .output).whenFailure { _ in bound.value.close(promise: nil) }
+        }
+        deadline = context.eventLoop.scheduleTask(in: .seconds(1)) { bound.value.close(promise: nil) }
     }
 
     private func fail(_ context: ChannelHandlerContext, _ failure: APIFailure) {

@@ -30,12 +30,14 @@ import Testing
             for fd in held { close(fd) }
             return held.count
         }
-        let answer = try await Poll.until("the target to answer again", timeout: .seconds(8), lastSeen: { demo.errorText }) {
+        let lastCurl = LastSeen()
+        let answer = try await Poll.until("the target to answer again", lastSeen: { lastCurl.text + demo.errorText }) {
             () -> String? in
             let curl = try ChildProcess.run(
                 URL(fileURLWithPath: "/usr/bin/curl"),
                 ["-sS", "--max-time", "2", "--unix-socket", socket, "http://localhost/v1/target"],
                 environment: HeadlessDemo.environment(in: directory))
+            lastCurl.text = "curl exited \(curl.status): \(curl.error)\n"
             return curl.status == 0 && curl.output.contains("\"name\":\"demo\"") ? curl.output : nil
         }
         #expect(answer.contains("\"apiVersion\":1"))
@@ -71,4 +73,9 @@ import Testing
             Thread { continuation.resume(with: Result { try work() }) }.start()
         }
     }
+}
+
+/// What a polled command said last, for a failure message.
+private final class LastSeen: @unchecked Sendable {
+    var text = ""  // written and read by the polling task only
 }

@@ -84,14 +84,21 @@ import Testing
                 let start = ContinuousClock.now
                 let socket = try AttackSocket(path: path)
                 socket.send("GET /v1/target HTTP/1.1\r\n")
-                var answer: (bytes: [UInt8], closed: Bool) = ([], false)
+                var bytes: [UInt8] = []
+                var closed = false
                 // A header line every 50 ms, never the end of the head: bounded to 3 s.
-                while ContinuousClock.now - start < .seconds(3), !answer.closed {
+                while ContinuousClock.now - start < .seconds(3), !closed {
                     guard socket.send("X-Slow: 1\r\n") else { break }
-                    answer = socket.receive(timeout: .milliseconds(50))
+                    let part = socket.receive(timeout: .milliseconds(50))
+                    bytes += part.bytes
+                    closed = part.closed
                 }
-                if !answer.closed { answer = socket.receive(timeout: .seconds(1)) }
-                return (AttackSocket.status(answer.bytes), answer.closed, Seconds.value(of: ContinuousClock.now - start))
+                if !closed {
+                    let part = socket.receive(timeout: .seconds(1))
+                    bytes += part.bytes
+                    closed = part.closed
+                }
+                return (AttackSocket.status(bytes), closed, Seconds.value(of: ContinuousClock.now - start))
             }
             #expect(status == 408)
             #expect(closed)
