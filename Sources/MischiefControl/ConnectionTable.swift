@@ -11,7 +11,7 @@ import NIOCore
 /// closed, so idle or slow clients cannot lock others out.
 final class ConnectionTable: @unchecked Sendable {
     // Touched only on `loop`.
-    private var open: [(id: UInt64, channel: any Channel, connection: HTTPConnection)] = []
+    private var open: [(id: UInt64, channel: any Channel, connection: HTTPConnection, head: HeadGuard)] = []
     private var nextID: UInt64 = 0
     let loop: any EventLoop
     let limit: Int
@@ -23,20 +23,23 @@ final class ConnectionTable: @unchecked Sendable {
 
     var count: Int { open.count }
 
-    func add(_ channel: any Channel, _ connection: HTTPConnection) {
+    func add(_ channel: any Channel, _ connection: HTTPConnection, _ head: HeadGuard) {
         nextID += 1
         let id = nextID
-        open.append((id, channel, connection))
+        open.append((id, channel, connection, head))
         channel.closeFuture.whenComplete { [weak self] _ in
             self?.loop.execute { self?.open.removeAll { $0.id == id } }
         }
         if open.count > limit { evictOne() }
     }
 
-    /// Closes the oldest connection still waiting for its request; false when there is none.
+    /// Closes the oldest connection that has sent nothing, else the oldest still waiting for its request; false
+    /// when there is none. (A client that has sent its request is served, even if it was accepted long ago.)
     @discardableResult
     func evictOne() -> Bool {
-        guard let index = open.firstIndex(where: { $0.connection.isWaiting }) else { return false }
+        guard let index = open.firstIndex(where: { $0.connection.isWaiting && $0.head.isSilent })
+            ?? open.firstIndex(where: { $0.connection.isWaiting })
+        else { return false }
         let victim = open.remove(at: index)
         victim.channel.close(promise: nil)
         return true

@@ -255,12 +255,13 @@ public final class ControlServer: Sendable {
         limits.maxHeaderListSize = options.limits.headBytes
         limits.maxHeaderFieldCount = options.limits.headerCount
         let operations = channel.pipeline.syncOperations
-        try operations.addHandler(HeadGuard(limit: options.limits.headBytes))
+        let head = HeadGuard(limit: options.limits.headBytes)
+        try operations.addHandler(head)
         try operations.addHandler(ByteToMessageHandler(HTTPRequestDecoder(
             leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop, limitConfiguration: limits)))
         let connection = HTTPConnection(server: self, requiresToken: requiresToken)
         try operations.addHandler(connection)
-        connections.add(channel, connection)
+        connections.add(channel, connection, head)
     }
 
     /// Stops serving and removes the socket. Sessions end without reverting: the target keeps what it has.

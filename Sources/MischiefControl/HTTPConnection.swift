@@ -81,6 +81,7 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is HeadGuard.TooLarge {
+            guard isWaiting else { return }  // answered already (a 400): one answer per connection
             fail(context, APIFailure(
                 .requestHeaderFieldsTooLarge, "request head too large",
                 "the request line and headers must fit in \(server.limits.headBytes) bytes and \(server.limits.headerCount) headers"))
@@ -107,7 +108,8 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
             }
             return fail(context, APIFailure(.badRequest, "malformed request", "the request is not HTTP/1.1: \(error)"))
         }
-        context.close(promise: nil)
+        // After the answer, the connection lingers until its deadline: more garbage changes nothing.
+        if !responded { context.close(promise: nil) }
     }
 
     // MARK: Answering

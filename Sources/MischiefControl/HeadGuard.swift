@@ -20,6 +20,9 @@ final class HeadGuard: ChannelInboundHandler, RemovableChannelHandler {
     private var done = false
     private var refused = false
 
+    /// Whether the client has sent nothing yet.
+    var isSilent: Bool { seen == 0 && !done }
+
     init(limit: Int) {
         self.limit = limit
     }
