@@ -65,10 +65,17 @@ enum AttackBenchmarks {
         return Figures(p50: pick(0.5), p99: pick(0.99), failed: failed, rate: Double(after - before) / elapsed, rssMB: rss(pid))
     }
 
+    /// The target's seam-call count; retried, since under a flood a connection may be shed before it is read.
     private static func calls(socket: String) throws -> Int {
-        let answer = try Wire.exchange(socket, "GET /v1/seams/\(AttackTarget.seamID) HTTP/1.1\r\nHost: m\r\n\r\n")
-        guard let range = answer.range(of: "\"calls\":") else { throw ControlBenchError("no calls in \(answer.prefix(200))") }
-        return Int(answer[range.upperBound...].prefix { $0.isNumber }) ?? 0
+        var answer = ""
+        for _ in 0..<100 {
+            answer = (try? Wire.exchange(socket, "GET /v1/seams/\(AttackTarget.seamID) HTTP/1.1\r\nHost: m\r\n\r\n")) ?? ""
+            if let range = answer.range(of: "\"calls\":") {
+                return Int(answer[range.upperBound...].prefix { $0.isNumber }) ?? 0
+            }
+            usleep(20_000)
+        }
+        throw ControlBenchError("no calls in \(answer.prefix(200))")
     }
 
     private static func rss(_ pid: Int32) -> Double {

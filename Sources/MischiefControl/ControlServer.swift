@@ -260,6 +260,7 @@ public final class ControlServer: Sendable {
         try operations.addHandler(ByteToMessageHandler(HTTPRequestDecoder(
             leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop, limitConfiguration: limits)))
         let connection = HTTPConnection(server: self, requiresToken: requiresToken)
+        connection.head = head
         try operations.addHandler(connection)
         connections.add(channel, connection, head)
     }

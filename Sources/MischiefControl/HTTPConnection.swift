@@ -22,6 +22,8 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
 
     private let server: ControlServer
     private let requiresToken: Bool
+    /// The connection's head guard, which drops what comes after the answer.
+    weak var head: HeadGuard?
     private var phase = Phase.head
     private var deadline: Scheduled<Void>?
 
@@ -188,6 +190,7 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
         bytes.writeBytes(response.body)
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         responded = true
+        self.head?.lingering = true
         // A lingering close: stop writing, but keep reading (and dropping) what the client still sends until it
         // closes or a second passes, so the answer is not lost to a reset when the client was still sending.
         context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in

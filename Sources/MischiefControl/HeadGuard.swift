@@ -27,7 +27,18 @@ final class HeadGuard: ChannelInboundHandler, RemovableChannelHandler {
         self.limit = limit
     }
 
+    /// Set once the connection has been answered: what the client still sends is dropped here, up to
+    /// ``lingerBytes``, past which the connection is closed (a client pushing megabytes gets no more of our time).
+    var lingering = false
+    private var lingered = 0
+    static let lingerBytes = 64 * 1024
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if lingering {
+            lingered += unwrapInboundIn(data).readableBytes
+            if lingered > Self.lingerBytes { context.close(promise: nil) }
+            return
+        }
         guard !refused else { return }
         guard !done else { return context.fireChannelRead(data) }
         let buffer = unwrapInboundIn(data)
