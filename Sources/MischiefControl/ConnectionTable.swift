@@ -11,7 +11,7 @@ import NIOCore
 /// closed, so idle or slow clients cannot lock others out.
 final class ConnectionTable: @unchecked Sendable {
     // Touched only on `loop`.
-    private var open: [(id: UInt64, channel: any Channel, connection: HTTPConnection, head: HeadGuard)] = []
+    private var open: [(id: UInt64, channel: any Channel, connection: HTTPConnection, head: HeadGuard, opened: NIODeadline)] = []
     private var nextID: UInt64 = 0
     let loop: any EventLoop
     let limit: Int
@@ -26,18 +26,21 @@ final class ConnectionTable: @unchecked Sendable {
     func add(_ channel: any Channel, _ connection: HTTPConnection, _ head: HeadGuard) {
         nextID += 1
         let id = nextID
-        open.append((id, channel, connection, head))
+        open.append((id, channel, connection, head, .now()))
         channel.closeFuture.whenComplete { [weak self] _ in
             self?.loop.execute { self?.open.removeAll { $0.id == id } }
         }
         if open.count > limit { evictOne() }
     }
 
-    /// Closes the oldest connection that has sent nothing, else the oldest still waiting for its request; false
-    /// when there is none. (A client that has sent its request is served, even if it was accepted long ago.)
+    /// Closes a connection still waiting for its request: the oldest that has sent nothing for 100 ms, else the
+    /// oldest waiting for 100 ms (slow clients), else the oldest waiting; false when there is none. A client that has
+    /// just connected (its request perhaps not read yet) goes last.
     @discardableResult
     func evictOne() -> Bool {
-        guard let index = open.firstIndex(where: { $0.connection.isWaiting && $0.head.isSilent })
+        let settled = NIODeadline.now() - .milliseconds(100)
+        guard let index = open.firstIndex(where: { $0.connection.isWaiting && $0.head.isSilent && $0.opened < settled })
+            ?? open.firstIndex(where: { $0.connection.isWaiting && $0.opened < settled })
             ?? open.firstIndex(where: { $0.connection.isWaiting })
         else { return false }
         let victim = open.remove(at: index)
