@@ -25,7 +25,8 @@ struct APIRequest {
         var query: [String: String] = [:]
         if let mark {
             for pair in uri[uri.index(after: mark)...].split(separator: "&") {
-                let halves = pair.split(separator: "=", maxSplits: 1).map { $0.removingPercentEncoding ?? String($0) }
+                let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    .map { $0.removingPercentEncoding ?? String($0) }
                 if query[halves[0]] == nil { query[halves[0]] = halves.count > 1 ? halves[1] : "" }
             }
         }

@@ -51,6 +51,17 @@ import Testing
         }
     }
 
+    /// Found by the api-json fuzzer: a query pair with nothing before its `=` trapped the query parser.
+    @Test func queryPairsWithEmptyNamesOrValuesAreHarmless() async throws {
+        try await withTarget { target in
+            for query in ["=", "==", "=x", "&=&", "events=", "after=&events=3", "a==b"] {
+                let response = try await target.raw.request("GET", "/v1/console?\(query)")
+                #expect(response.status == 200 || response.status == 400, "\(query): \(response.status)")
+            }
+            try await ControlServerHTTPTests.expectAnswers(target)
+        }
+    }
+
     @Test func secondsConvertBothWaysAndRefuseWhatADurationCannotHold() throws {
         let range = Seconds.positive(upTo: 100)
         #expect(try Seconds.duration(1.5, field: "x", within: range) == .milliseconds(1500))
