@@ -22,7 +22,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
         // `swift package generate-documentation`: the DocC catalogs; Scripts/docs.sh builds them in CI.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -55,8 +55,9 @@ let package = Package(
             name: "MischiefControl",
             dependencies: [
                 "Mischief", "MischiefFiles", "MischiefConsole",
-                .product(name: "FlyingFox", package: "FlyingFox"),
-                .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         .executableTarget(name: "MischiefTerminalSmoke", dependencies: ["MischiefConsole", "MischiefCurses"]),
         .executableTarget(
@@ -103,6 +104,8 @@ if ProcessInfo.processInfo.environment["MISCHIEF_FUZZ"] == "1" {
             name: "MischiefFuzz",
             dependencies: [
                 "Mischief", "MischiefFiles", "MischiefCatalog", "MischiefNetwork", "MischiefConsole", "MischiefControl",
+                // EmbeddedChannel: the control server's pipeline driven without a socket.
+                .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
             ]))
 }
 

@@ -138,7 +138,7 @@ enum ControlBenchmarks {
 
     private static func report(_ fixture: ControlFixture) async throws {
         print("")
-        print("control socket (FlyingFox, Unix socket, client in this process, one connection per request)")
+        print("control socket (SwiftNIO, Unix socket, client in this process, one connection per request)")
         let apply = try await applyLatency(fixture)
         let read = try await readLatency(fixture)
         for (name, value) in [("PUT /v1/seams/{id} apply+confirm", apply), ("GET /v1/seams/{id}", read)] {

@@ -4,6 +4,7 @@
 //     swift run -c release mischief-bench --scenario int.constant --iterations 1000000
 //                                                         # one scenario, for valgrind --tool=callgrind
 //     swift run -c release mischief-bench --control       # only the control socket's section
+//     Scripts/control-attack.sh                           # the HTTP attack suite against a pinned target
 //
 // `Benchmarks/callgrind.sh` turns the second form into instruction counts per call.
 import Dispatch
@@ -120,6 +121,16 @@ if let index = arguments.firstIndex(of: "--scenario") {
     exit(0)
 }
 
+if let index = arguments.firstIndex(of: "--attack-target") {
+    try AttackTarget.run(socket: arguments[index + 1])
+}
+if let index = arguments.firstIndex(of: "--attack") {
+    let pid = arguments.firstIndex(of: "--pid").flatMap { Int32(arguments[$0 + 1]) } ?? 0
+    let seconds = arguments.firstIndex(of: "--seconds").flatMap { Double(arguments[$0 + 1]) } ?? 3
+    let pace = arguments.firstIndex(of: "--pace").flatMap { UInt32(arguments[$0 + 1]) } ?? 0
+    try AttackBenchmarks.run(socket: arguments[index + 1], pid: pid, seconds: seconds, pace: pace)
+    exit(0)
+}
 if arguments.contains("--control") {
     try await ControlBenchmarks.report()
     exit(0)

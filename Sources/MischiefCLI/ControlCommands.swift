@@ -271,7 +271,11 @@ struct WatchCommand: AsyncParsableCommand {
     var interval: Double = 1
 
     func validate() throws {
-        guard interval.isFinite, interval >= 0.05 else { throw ValidationError("--interval must be at least 0.05 seconds") }
+        do throws(OutOfRange) {
+            _ = try Seconds.duration(interval, field: "--interval", within: 0.05...86_400)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     func run() async throws {
@@ -281,7 +285,7 @@ struct WatchCommand: AsyncParsableCommand {
         var table = WatchTable(target: info, seams: seams)
         let live = !lines && isatty(1) == 1
         let clock = ContinuousClock()
-        let every = Duration.seconds(interval)
+        let every = (try? Seconds.duration(interval, field: "--interval", within: 0.05...86_400)) ?? .seconds(1)
         var lastOutput = clock.now - every
         var pending: [SeamID: CounterUpdate] = [:]
         do {

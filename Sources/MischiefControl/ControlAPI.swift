@@ -34,10 +34,12 @@ public struct TargetInfo: Sendable, Codable, Equatable {
     public var sessionSeed: UInt64
     /// The socket the target serves on.
     public var socket: String?
+    /// The serving process's random instance id: a client reconnects only to the same instance.
+    public var instance: String?
 
     public init(
         name: String, pid: Int32, uptime: Double, apiVersion: Int, libraryVersion: String, sessionSeed: UInt64,
-        socket: String?
+        socket: String?, instance: String? = nil
     ) {
         self.name = name
         self.pid = pid
@@ -46,6 +48,7 @@ public struct TargetInfo: Sendable, Codable, Equatable {
         self.libraryVersion = libraryVersion
         self.sessionSeed = sessionSeed
         self.socket = socket
+        self.instance = instance
     }
 }
 

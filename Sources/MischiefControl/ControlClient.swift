@@ -1,6 +1,5 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
+import Synchronization
 import Mischief
 import MischiefConsole
 
@@ -18,6 +17,15 @@ public struct ControlClient: Sendable {
     public let socketPath: String
     /// The session its changes belong to, if any.
     public var session: String?
+    /// How long one request may take, from connecting to the end of the answer.
+    public var timeout: Duration = .seconds(10)
+    /// How long an events stream may stay silent (the target sends a keep-alive every second) before it is lost.
+    public var silence: Duration = .seconds(10)
+
+    /// The HTTP methods the API uses.
+    public enum Method: String, Sendable {
+        case GET, PUT, POST, DELETE
+    }
 
     public init(socketPath: String, session: String? = nil) {
         self.socketPath = socketPath
@@ -119,67 +127,47 @@ public struct ControlClient: Sendable {
     // MARK: Events
 
     /// The target's events stream, holding ``session`` open while it is read. It ends with an error when the
-    /// target goes away; cancelling the reading task closes it.
+    /// target goes away or stays silent longer than ``silence``; cancelling the reading task closes it.
     ///
-    /// Messages arrive as the target sends them: the stream reads the socket itself, because FlyingFox's
-    /// `HTTPClient` returns a response only once its whole body has arrived, which an events stream never does.
+    /// The socket is read on a thread of its own, never on Swift's cooperative pool.
     public func events() -> AsyncThrowingStream<StreamMessage, any Error> {
         let path = "/v\(ControlAPI.version)/events" + (session.map { "?session=\(Self.escape($0))" } ?? "")
         let head = "GET \(path) HTTP/1.1\r\nHost: mischief\r\n"
             + "\(ControlAPI.versionHeader): \(ControlAPI.version)\r\n\r\n"
         let socketPath = self.socketPath
+        let silence = self.silence
         return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    try await Self.readEvents(from: socketPath, head: head) { continuation.yield($0) }
-                    continuation.finish(
-                        throwing: ControlClientError.disconnected("the target closed the events stream"))
-                } catch is CancellationError {
-                    continuation.finish()
-                } catch let error as ControlClientError {
-                    continuation.finish(throwing: error)
+            let cancelled = Atomic<Bool>(false)
+            let thread = Thread {
+                var parser = StreamParser()
+                var refusal: [UInt8] = []
+                var status: Int?
+                do throws(ControlClientError) {
+                    try SocketExchange.stream(
+                        Array(head.utf8), to: socketPath, silence: silence,
+                        isCancelled: { cancelled.load(ordering: .relaxed) }
+                    ) { code, body in
+                        status = code
+                        if code == 200 {
+                            for message in parser.feed(Data(body)) { continuation.yield(message) }
+                        } else {
+                            refusal += body
+                        }
+                    }
+                    if cancelled.load(ordering: .relaxed) { return continuation.finish() }
+                    if let status, status != 200 {
+                        return continuation.finish(throwing: Self.failure(status: status, data: Data(refusal)))
+                    }
+                    continuation.finish(throwing: ControlClientError.disconnected("the target closed the events stream"))
                 } catch {
-                    continuation.finish(throwing: ControlClientError.disconnected(error.localizedDescription))
+                    if cancelled.load(ordering: .relaxed) { return continuation.finish() }
+                    continuation.finish(throwing: error)
                 }
             }
-            continuation.onTermination = { _ in task.cancel() }
+            thread.name = "mischief-events"
+            continuation.onTermination = { _ in cancelled.store(true, ordering: .relaxed) }
+            thread.start()
         }
-    }
-
-    /// Sends `head` and hands over each message as it arrives, until the target ends the stream.
-    private static func readEvents(
-        from socketPath: String, head: String, _ deliver: (StreamMessage) -> Void
-    ) async throws {
-        let socket: AsyncSocket
-        do {
-            socket = try await AsyncSocket.connected(to: sockaddr_un.unix(path: socketPath))
-        } catch let error as SocketError {
-            throw ControlClientError.unreachable(socketPath, describe(error))
-        }
-        defer { try? socket.close() }
-        try await socket.write(Data(head.utf8))
-        var reader = ResponseReader()
-        var parser = StreamParser()
-        var refusal: [UInt8] = []
-        while !reader.isComplete {
-            let bytes: [UInt8]
-            do {
-                bytes = try await socket.read(atMost: 4096)
-            } catch SocketError.disconnected {
-                break
-            }
-            let body = try reader.feed(bytes)
-            guard let status = reader.status else { continue }
-            if status == 200 {
-                for message in parser.feed(Data(body)) { deliver(message) }
-            } else {
-                refusal += body
-            }
-        }
-        guard let status = reader.status else {
-            throw ControlClientError.disconnected("the target closed the connection without answering")
-        }
-        guard status == 200 else { throw failure(status: status, data: Data(refusal)) }
     }
 
     // MARK: Requests
@@ -189,7 +177,7 @@ public struct ControlClient: Sendable {
     }
 
     func send<T: Decodable>(
-        _ method: HTTPMethod, _ path: String, json: some Encodable
+        _ method: Method, _ path: String, json: some Encodable
     ) async throws(ControlClientError) -> T {
         let body: Data
         do { body = try JSONEncoder.control.encode(json) } catch { throw .protocolError("\(error)") }
@@ -197,7 +185,7 @@ public struct ControlClient: Sendable {
     }
 
     func send<T: Decodable>(
-        _ method: HTTPMethod, _ path: String, body: Data = Data(), contentType: String? = nil
+        _ method: Method, _ path: String, body: Data = Data(), contentType: String? = nil
     ) async throws(ControlClientError) -> T {
         let (_, data) = try await request(method, path, body: body, contentType: contentType)
         do {
@@ -207,51 +195,27 @@ public struct ControlClient: Sendable {
         }
     }
 
-    /// Sends one request; a status other than 2xx becomes ``ControlClientError/refused(status:_:)``.
+    /// Sends one request (`path` escaped as on the wire, after `/v1/`) and waits at most ``timeout``; a status
+    /// other than 2xx becomes ``ControlClientError/refused(status:_:)``.
     public func request(
-        _ method: HTTPMethod, _ path: String, body: Data = Data(), contentType: String? = nil
+        _ method: Method, _ path: String, body: Data = Data(), contentType: String? = nil
     ) async throws(ControlClientError) -> (status: Int, body: Data) {
-        let request = Self.makeRequest(method, path, body: body, contentType: contentType, session: session)
-        let status: Int
-        let data: Data
-        do {
-            var client = HTTPClient()
-            let response = try await client.sendHTTPRequest(request, to: sockaddr_un.unix(path: socketPath))
-            status = response.statusCode.code
-            data = try await response.bodyData
-        } catch let error as SocketError {
-            throw .unreachable(socketPath, Self.describe(error))
-        } catch {
-            throw .unreachable(socketPath, error.localizedDescription)
-        }
+        let bytes = Self.makeRequest(method, path, body: body, contentType: contentType, session: session)
+        let (status, data) = try await SocketExchange.exchange(bytes, to: socketPath, timeout: timeout)
         guard (200..<300).contains(status) else { throw Self.failure(status: status, data: data) }
         return (status, data)
     }
 
+    /// The request's bytes: one request per connection, closed after the answer.
     static func makeRequest(
-        _ method: HTTPMethod, _ path: String, body: Data, contentType: String?, session: String?
-    ) -> HTTPRequest {
-        var headers: HTTPHeaders = [.host: "mischief", HTTPHeader(ControlAPI.versionHeader): "\(ControlAPI.version)"]
-        if let contentType { headers[.contentType] = contentType }
-        if let session { headers[HTTPHeader(ControlAPI.sessionHeader)] = session }
-        let (route, query) = Self.split(path)
-        // `path` is escaped as on the wire; FlyingFox escapes the path it is given, so it gets it unescaped (else
-        // "German-length%20UI" would arrive as "German-length%2520UI" and name no profile).
-        let unescaped = route.removingPercentEncoding ?? route
-        return HTTPRequest(
-            method: method, version: .http11, path: "/v\(ControlAPI.version)/\(unescaped)", query: query,
-            headers: headers, body: HTTPBodySequence(data: body))
-    }
-
-    private static func split(_ path: String) -> (String, [HTTPRequest.QueryItem]) {
-        guard let mark = path.firstIndex(of: "?") else { return (path, []) }
-        let query = path[path.index(after: mark)...].split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            return HTTPRequest.QueryItem(
-                name: parts[0].removingPercentEncoding ?? parts[0],
-                value: parts.count > 1 ? (parts[1].removingPercentEncoding ?? parts[1]) : "")
-        }
-        return (String(path[..<mark]), query)
+        _ method: Method, _ path: String, body: Data, contentType: String?, session: String?
+    ) -> [UInt8] {
+        var head = "\(method.rawValue) /v\(ControlAPI.version)/\(path) HTTP/1.1\r\nHost: mischief\r\n"
+            + "\(ControlAPI.versionHeader): \(ControlAPI.version)\r\nContent-Length: \(body.count)\r\n"
+            + "Connection: close\r\n"
+        if let contentType { head += "Content-Type: \(contentType)\r\n" }
+        if let session { head += "\(ControlAPI.sessionHeader): \(session)\r\n" }
+        return Array((head + "\r\n").utf8) + Array(body)
     }
 
     static func escape(_ component: String) -> String {
@@ -265,17 +229,6 @@ public struct ControlClient: Sendable {
             return .incompatible(target: nil, client: ControlAPI.version, detail: body.detail)
         }
         return .refused(status: status, body)
-    }
-
-    private static func describe(_ error: SocketError) -> String {
-        switch error {
-        case .failed(let type, let errno, let message):
-            return "\(type) failed: \(message) (errno \(errno))"
-        case .disconnected:
-            return "the target closed the connection"
-        default:
-            return "\(error)"
-        }
     }
 }
 
@@ -291,6 +244,8 @@ public enum ControlClientError: Error, Sendable, Equatable, CustomStringConverti
     case disconnected(String)
     /// The answer made no sense.
     case protocolError(String)
+    /// Another process answers where the attached target was: the target is gone.
+    case gone(String)
 
     public var description: String {
         switch self {
@@ -309,6 +264,8 @@ public enum ControlClientError: Error, Sendable, Equatable, CustomStringConverti
             "lost the target: \(reason)"
         case .protocolError(let reason):
             "unexpected answer from the target: \(reason)"
+        case .gone(let reason):
+            reason
         }
     }
 }

@@ -1,123 +1,138 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 import Mischief
 import MischiefConsole
-import Synchronization
+import NIOCore
+import NIOHTTP1
 
-extension ControlServer {
-    /// `GET /v1/events`: a server-sent events stream (`curl -N` shows it as it comes).
-    ///
-    /// Messages: `hello` (the target, the session held), then `event` (one per registry event, with its id) and
-    /// `counters` (the seams whose counts or state changed), at most one batch per ``Options/updateInterval``,
-    /// and a `: keep-alive` comment after ``Options/heartbeat`` of silence. Counting is on while a stream is open.
-    /// A stream opened with a session holds it: when the stream closes, the session ends.
-    func events(session: String?) throws(APIFailure) -> HTTPResponse {
-        if let session {
-            guard try withSessions({ $0.attachStream(session) }) else { throw Self.noSession(session) }
-        }
-        let source = EventStreamSource(server: self, session: session)
-        return HTTPResponse(
-            statusCode: .ok,
-            headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
-            body: HTTPBodySequence(from: EventStreamBody(source: source)))
-    }
-
-    /// A stream holding `session` closed.
-    func streamClosed(session: String) {
-        guard let ended = try? withSessions({ $0.detachStream(session) }) else { return }
-        finish(ended)
-    }
-}
-
-/// The bytes of one events stream, produced as the client reads them.
-struct EventStreamBody: AsyncBufferedSequence, Sendable {
-    typealias Element = UInt8
-    let source: EventStreamSource
-
-    func makeAsyncIterator() -> Iterator { Iterator(source: source) }
-
-    struct Iterator: AsyncBufferedIteratorProtocol {
-        let source: EventStreamSource
-
-        mutating func next() async throws -> UInt8? {
-            fatalError("the events stream is read in buffers: call nextBuffer(suggested:)")
-        }
-
-        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
-            try await source.next()
-        }
-    }
-}
-
-/// One stream's position in the event log and the counters it last sent; when the connection is gone and the
-/// body is released, it lets go of the session and of counting.
-final class EventStreamSource: Sendable {
+/// `GET /v1/events`: a server-sent events stream (`curl -N` shows it as it comes).
+///
+/// Messages: `hello` (the target, the session held), then `event` (one per registry event, with its id) and
+/// `counters` (the seams whose counts or state changed), at most one batch per ``ControlServer/Options/updateInterval``,
+/// and a `: keep-alive` comment after ``ControlServer/Options/heartbeat`` of silence. A stream opened with a session
+/// holds it: when the stream closes, the session ends.
+///
+/// Every stream is fed by one ``EventFeed`` on the server's event loop, which takes one snapshot per interval for
+/// all of them and encodes each message once.
+final class EventStream {
+    let session: String?
+    private let context: ChannelHandlerContext
     private let server: ControlServer
-    private let session: String?
-    private let observation: Observation
-    private let position: Mutex<Position>
+    /// The newest event this stream has (it starts at the log's end when it opens).
+    var lastEvent: Int
+    /// Counters it has been sent, so its first batch is complete and later ones are the feed's changes.
+    var greeted = false
+    var silentSince: Duration
+    var unwritableSince: Duration?
 
-    private struct Position {
-        var greeted = false
-        var lastEvent: Int
-        var counters: [SeamID: CounterUpdate] = [:]
-        var silentSince: Duration
-    }
-
-    init(server: ControlServer, session: String?) {
-        self.server = server
+    init(context: ChannelHandlerContext, session: String?, server: ControlServer) {
+        self.context = context
         self.session = session
-        self.observation = server.registry.observe()
-        let snapshot = server.registry.snapshot()
-        self.position = Mutex(Position(lastEvent: snapshot.lastEventID, silentSince: server.options.now()))
+        self.server = server
+        self.lastEvent = server.registry.snapshot().lastEventID
+        self.silentSince = server.options.now()
     }
 
-    deinit {
-        observation.cancel()
-        if let session { server.streamClosed(session: session) }
+    var isWritable: Bool { context.channel.isWritable }
+
+    /// Writes one chunk of the stream.
+    func write(_ bytes: ByteBuffer) {
+        var chunk = context.channel.allocator.buffer(capacity: bytes.readableBytes + 12)
+        chunk.writeString(String(bytes.readableBytes, radix: 16) + "\r\n")
+        chunk.writeImmutableBuffer(bytes)
+        chunk.writeString("\r\n")
+        context.writeAndFlush(NIOAny(chunk), promise: nil)
     }
 
-    /// The next message, waiting until there is something to say; nil when the server stops.
-    func next() async throws -> [UInt8]? {
-        if position.withLock({ $0.greeted }) == false {
-            let hello = StreamHello(target: server.targetInfo(), session: session)
-            position.withLock { $0.greeted = true }
-            return Self.message(event: "hello", id: nil, hello)
+    func close() {
+        context.close(promise: nil)
+    }
+}
+
+/// Feeds every open events stream from one place on the event loop.
+final class EventFeed: @unchecked Sendable {
+    // Touched only on `loop`.
+    private var streams: [ObjectIdentifier: EventStream] = [:]
+    private var counters: [SeamID: CounterUpdate] = [:]
+    private var observation: Observation?
+    private var task: RepeatedTask?
+    /// Set once by the server that owns the feed.
+    weak var server: ControlServer?
+    let loop: any EventLoop
+
+    init(loop: any EventLoop) {
+        self.loop = loop
+    }
+
+    var count: Int { streams.count }
+
+    func add(_ stream: EventStream) {
+        guard let server else { return stream.close() }
+        streams[ObjectIdentifier(stream)] = stream
+        let hello = StreamHello(target: server.targetInfo(), session: stream.session)
+        var out = Self.message(event: "hello", id: nil, hello)
+        let rows = server.registry.snapshot().seams.map(CounterUpdate.init)
+        if !rows.isEmpty { out += Self.message(event: "counters", id: nil, rows) }
+        stream.write(ByteBuffer(bytes: out))
+        if observation == nil { observation = server.registry.observe() }
+        if task == nil {
+            let interval = TimeAmount.nanoseconds(Int64(Seconds.value(of: server.options.updateInterval) * 1e9))
+            task = loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { [weak self] _ in self?.tick() }
         }
-        while true {
-            guard !server.isStopped else { return nil }
-            try await Task.sleep(for: server.options.updateInterval)
-            let text = batch()
-            if !text.isEmpty { return text }
+    }
+
+    func remove(_ stream: EventStream) {
+        guard streams.removeValue(forKey: ObjectIdentifier(stream)) != nil else { return }
+        if let session = stream.session { server?.streamClosed(session: session) }
+        if streams.isEmpty {
+            task?.cancel()
+            task = nil
+            observation?.cancel()
+            observation = nil
+            counters = [:]
         }
     }
 
-    private func batch() -> [UInt8] {
+    /// Closes every stream (the server is stopping).
+    func closeAll() {
+        for stream in streams.values { stream.close() }
+    }
+
+    /// One batch for all streams: events each has not seen, the counters that changed, keep-alives.
+    private func tick() {
+        guard !streams.isEmpty, let server else { return }
         let registry = server.registry
         let snapshot = registry.snapshot()
+        let oldest = streams.values.map(\.lastEvent).min() ?? snapshot.lastEventID
+        let events = registry.events(after: oldest).map { ($0.id, Self.message(event: "event", id: $0.id, EventRow($0))) }
+        var changed: [CounterUpdate] = []
+        for seam in snapshot.seams {
+            let update = CounterUpdate(seam)
+            if counters[seam.id] != update {
+                counters[seam.id] = update
+                changed.append(update)
+            }
+        }
+        let countersMessage = changed.isEmpty ? [] : Self.message(event: "counters", id: nil, changed)
         let now = server.options.now()
-        let heartbeat = server.options.heartbeat
-        return position.withLock { position in
+        for stream in streams.values {
+            guard stream.isWritable else {
+                // A client that does not read: its events wait in the log; drop it after the idle timeout.
+                let since = stream.unwritableSince ?? now
+                stream.unwritableSince = since
+                if now - since > server.limits.idleTimeout { stream.close() }
+                continue
+            }
+            stream.unwritableSince = nil
             var out: [UInt8] = []
-            for event in registry.events(after: position.lastEvent) {
-                out += Self.message(event: "event", id: event.id, EventRow(event))
-                position.lastEvent = event.id
+            for (id, bytes) in events where id > stream.lastEvent {
+                out += bytes
+                stream.lastEvent = id
             }
-            var changed: [CounterUpdate] = []
-            for seam in snapshot.seams {
-                let update = CounterUpdate(seam)
-                if position.counters[seam.id] != update {
-                    position.counters[seam.id] = update
-                    changed.append(update)
-                }
-            }
-            if !changed.isEmpty { out += Self.message(event: "counters", id: nil, changed) }
-            if out.isEmpty, now - position.silentSince >= heartbeat {
-                out = Array(": keep-alive\n\n".utf8)
-            }
-            if !out.isEmpty { position.silentSince = now }
-            return out
+            out += countersMessage
+            if out.isEmpty, now - stream.silentSince >= server.options.heartbeat { out = Array(": keep-alive\n\n".utf8) }
+            guard !out.isEmpty else { continue }
+            stream.silentSince = now
+            stream.write(ByteBuffer(bytes: out))
         }
     }
 
@@ -130,8 +145,19 @@ final class EventStreamSource: Sendable {
     }
 }
 
+extension ControlServer {
+    /// A stream holding `session` closed.
+    func streamClosed(session: String) {
+        guard let ended = try? withSessions({ $0.detachStream(session) }) else { return }
+        finish(ended)
+    }
+}
+
 extension CounterUpdate {
     init(_ seam: SeamSnapshot) {
         self.init(SeamRow(seam, actions: []))
     }
 }
+
+/// The name the stream's message encoder had before the feed was shared.
+typealias EventStreamSource = EventFeed

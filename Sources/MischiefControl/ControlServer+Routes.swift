@@ -1,8 +1,8 @@
-import FlyingFox
 import Foundation
 import Mischief
 import MischiefConsole
 import MischiefFiles
+import NIOHTTP1
 
 #if canImport(Glibc)
     import Glibc
@@ -11,26 +11,22 @@ import MischiefFiles
 #endif
 
 extension ControlServer {
-    /// Answers one request; every failure is a JSON error with its status, never a crash.
-    func handle(_ request: HTTPRequest) async -> HTTPResponse {
+    /// Answers one request on the calling thread (the server's event loop); every failure is a JSON error with
+    /// its status, never a crash.
+    func respond(to request: APIRequest) -> Reply {
         do throws(APIFailure) {
-            return try await route(request)
+            return try route(request)
         } catch {
-            var response = Self.failure(error.status, error.body)
-            if error.status == .payloadTooLarge {
-                // The unread body would be taken for the next request: end the connection.
-                response.headers[.connection] = "close"
-            }
-            return response
+            return .answer(error.response)
         }
     }
 
-    private func route(_ request: HTTPRequest) async throws(APIFailure) -> HTTPResponse {
-        let parts = request.path.split(separator: "/").map(String.init)
+    private func route(_ request: APIRequest) throws(APIFailure) -> Reply {
+        let parts = request.parts
         guard let first = parts.first, first.hasPrefix("v"), let version = Int(first.dropFirst()) else {
             throw APIFailure(.notFound, "unknown route", "\(request.method.rawValue) \(request.path): routes start with /v\(ControlAPI.version)")
         }
-        let claimed = request.headers[HTTPHeader(ControlAPI.versionHeader)].flatMap { Int($0) }
+        let claimed = request.header(ControlAPI.versionHeader).flatMap { Int($0) }
         if version != ControlAPI.version || (claimed != nil && claimed != ControlAPI.version) {
             throw APIFailure(
                 .upgradeRequired, "incompatible API version",
@@ -45,72 +41,89 @@ extension ControlServer {
             throw APIFailure(.notFound, "unknown route", "\(method.rawValue) \(request.path)")
         }
 
+        if case .advance = target, method == .POST {
+            return .advance(try advanceDuration(request))
+        }
+        if case .events = target, method == .GET {
+            if let session {
+                guard try withSessions({ $0.attachStream(session) }) else { throw Self.noSession(session) }
+            }
+            return .events(session: session)
+        }
+        return .answer(try answer(request, target, session: session))
+    }
+
+    private func answer(_ request: APIRequest, _ target: Route, session: String?) throws(APIFailure) -> APIResponse {
+        let method = request.method
         switch (method, target) {
         case (.GET, .target):
-            return Self.json(targetInfo())
+            return .json(targetInfo())
         case (.GET, .view):
-            return Self.json(registry.snapshot().view)
+            return .json(registry.snapshot().view)
         case (.GET, .console):
-            return Self.json(try await consoleData(request))
+            return .json(try consoleData(request))
         case (.GET, .seams):
             // Rows straight from a snapshot: the console's whole answer (events, view) is not needed here.
-            return Self.json(registry.snapshot().seams.map { SeamRow($0, actions: registry.actions(for: $0.id) ?? []) })
+            return .json(registry.snapshot().seams.map { SeamRow($0, actions: registry.actions(for: $0.id) ?? []) })
         case (.GET, .seam(let id)):
-            return Self.json(try detail(of: try seamID(id)))
+            return .json(try detail(of: try seamID(id)))
         case (.PUT, .seam(let id)):
             let seam = try seamID(id)
-            let spec = try await specText(of: request)
-            return Self.json(try apply(spec, to: seam, session: session))
+            let spec = try specText(of: request)
+            return .json(try apply(spec, to: seam, session: session))
         case (.DELETE, .seam(let id)):
             let seam = try seamID(id)
             _ = try detail(of: seam)
             registry.revert(seam: seam)
-            return Self.json(try detail(of: seam))
+            return .json(try detail(of: seam))
         case (.GET, .profiles):
-            return Self.json(registry.profiles.map(ProfileRow.init))
+            return .json(registry.profiles.map(ProfileRow.init))
         case (.POST, .profiles):
-            return Self.json(try await define(request), status: .created)
+            return .json(try define(request), status: .created)
         case (.GET, .currentProfile):
             return try currentProfile(named: request.query["name"] ?? "saved")
         case (.POST, .profile(let name, let verb)):
-            return Self.json(try profile(name, verb, session: session))
+            return .json(try profile(name, verb, session: session))
         case (.POST, .revertAll):
             let active = registry.snapshot().entries.filter { $0.status == .active }.count
             registry.revertAll()
             try withSessions { $0.disownAll() }
-            return Self.json(RevertAllResult(reverted: active))
-        case (.POST, .advance):
-            let body: AdvanceRequest = try await decodeJSON(request)
-            guard body.seconds.isFinite, body.seconds > 0 else {
-                throw APIFailure(.badRequest, "invalid duration", "seconds must be a positive number, not \(body.seconds)")
-            }
-            guard await options.advance(.seconds(body.seconds)) else {
-                throw APIFailure(.conflict, "time is real", "apply virtual or freeze to clock.now to move it")
-            }
-            return Self.json(targetInfo())
+            return .json(RevertAllResult(reverted: active))
         case (.GET, .sessions):
-            return Self.json(sessions)
+            return .json(sessions)
         case (.POST, .sessions):
-            let body: SessionRequest = request.bodySequence.count == 0 ? SessionRequest() : try await decodeJSON(request)
-            guard body.lease.map({ $0.isFinite && $0 > 0 && $0 <= 86_400 }) ?? true else {
-                throw APIFailure(.badRequest, "invalid lease", "lease must be between 0 and 86400 seconds")
+            let body: SessionRequest = request.body.isEmpty ? SessionRequest() : try decodeJSON(request)
+            var lease = options.lease
+            if let seconds = body.lease {
+                do throws(OutOfRange) {
+                    lease = try Seconds.duration(seconds, field: "lease", within: Seconds.positive(upTo: 86_400))
+                } catch {
+                    throw APIFailure("invalid lease", error)
+                }
             }
-            let lease = body.lease.map { Duration.seconds($0) } ?? options.lease
             let now = options.now()
             let opened = try withSessions { $0.open(name: body.name, lease: lease, keep: body.keep ?? false, now: now) }
-            return Self.json(opened.info, status: .created)
+            return .json(opened.info, status: .created)
         case (.POST, .renew(let id)):
             let now = options.now()
             guard let renewed = try withSessions({ $0.renew(id, now: now) }) else { throw Self.noSession(id) }
-            return Self.json(renewed.info)
+            return .json(renewed.info)
         case (.DELETE, .session(let id)):
             guard let ended = try withSessions({ $0.end(id, reason: "it was closed") }) else { throw Self.noSession(id) }
             finish(ended)
-            return Self.json(ended.session.info)
-        case (.GET, .events):
-            return try events(session: session)
+            return .json(ended.session.info)
         default:
             throw APIFailure(.methodNotAllowed, "method not allowed", "\(method.rawValue) is not allowed on \(request.path)")
+        }
+    }
+
+    /// `POST /v1/time/advance`'s duration, range-checked before it becomes a `Duration`.
+    private func advanceDuration(_ request: APIRequest) throws(APIFailure) -> Duration {
+        let body: AdvanceRequest = try decodeJSON(request)
+        do throws(OutOfRange) {
+            return try Seconds.duration(body.seconds, field: "seconds", within: Seconds.positive(upTo: Seconds.largest))
+        } catch {
+            throw APIFailure("invalid duration", error)
         }
     }
 
@@ -160,27 +173,28 @@ extension ControlServer {
     // MARK: Reading
 
     func targetInfo() -> TargetInfo {
-        let uptime = registry.uptime.components
         return TargetInfo(
             name: options.name, pid: getpid(),
-            uptime: Double(uptime.seconds) + Double(uptime.attoseconds) / 1e18,
+            uptime: Seconds.value(of: registry.uptime),
             apiVersion: ControlAPI.version, libraryVersion: ControlAPI.libraryVersion,
-            sessionSeed: registry.sessionSeed, socket: socketPath)
+            sessionSeed: registry.sessionSeed, socket: socketPath, instance: instance)
     }
 
-    private func consoleData(_ request: HTTPRequest) async throws(APIFailure) -> ConsoleData {
-        do {
-            var data = try await console.load()
-            if let after = request.query["after"].flatMap(Int.init) {
+    private func consoleData(_ request: APIRequest) throws(APIFailure) -> ConsoleData {
+        var data = console.loadNow()
+        do throws(OutOfRange) {
+            if let after = request.query["after"] {
+                let after = try Seconds.integer(after, field: "after", within: 0...Int(Int32.max) * 1024)
                 data.events.removeAll { $0.id <= after }
             }
-            if let limit = request.query["events"].flatMap(Int.init), limit >= 0 {
+            if let limit = request.query["events"] {
+                let limit = try Seconds.integer(limit, field: "events", within: 0...10_000)
                 data.events = Array(data.events.suffix(limit))
             }
-            return data
         } catch {
-            throw APIFailure(.internalServerError, "cannot read the registry", "\(error)")
+            throw APIFailure("invalid query", error)
         }
+        return data
     }
 
     private func seamID(_ text: String) throws(APIFailure) -> SeamID {
@@ -218,8 +232,8 @@ extension ControlServer {
         }) ?? [:]
     }
 
-    private func sessionID(of request: HTTPRequest) throws(APIFailure) -> String? {
-        guard let id = request.headers[HTTPHeader(ControlAPI.sessionHeader)] ?? request.query["session"], !id.isEmpty
+    private func sessionID(of request: APIRequest) throws(APIFailure) -> String? {
+        guard let id = request.header(ControlAPI.sessionHeader) ?? request.query["session"], !id.isEmpty
         else { return nil }
         guard try withSessions({ $0[id] != nil }) else { throw Self.noSession(id) }
         return id
@@ -281,12 +295,12 @@ extension ControlServer {
         return registry.profiles.first { $0.profile.name == name }.map(ProfileRow.init)!
     }
 
-    private func define(_ request: HTTPRequest) async throws(APIFailure) -> [ProfileRow] {
+    private func define(_ request: APIRequest) throws(APIFailure) -> [ProfileRow] {
         _ = try mediaType(of: request, accepting: [
             "application/json", "application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml", "text/plain",
             "application/x-www-form-urlencoded",
         ])
-        let text = try await bodyText(request)
+        let text = try bodyText(request)
         let files: [ProfileFile]
         do throws(FileErrors) {
             files = try ProfileFile.load(text: text, file: "request body")
@@ -309,109 +323,12 @@ extension ControlServer {
         return registry.profiles.filter { names.contains($0.profile.name) }.map(ProfileRow.init)
     }
 
-    private func currentProfile(named name: String) throws(APIFailure) -> HTTPResponse {
+    private func currentProfile(named name: String) throws(APIFailure) -> APIResponse {
         let (profile, skipped) = registry.currentState(named: name, seed: registry.sessionSeed)
         guard !profile.entries.isEmpty else {
             throw APIFailure(.conflict, "nothing to save", "no seam is changed"
                 + (skipped.isEmpty ? "" : " by a spec (\(skipped.map(\.description).joined(separator: ", ")) were changed in code)"))
         }
-        return HTTPResponse(
-            statusCode: .ok, headers: [.contentType: "application/yaml"], body: Data(ProfileFile(profile).yaml().utf8))
-    }
-
-    // MARK: Bodies
-
-    /// The body, refusing more than ``ControlAPI/maxBodyBytes`` (413) before reading it when the length is known.
-    func bodyData(_ request: HTTPRequest) async throws(APIFailure) -> Data {
-        let limit = ControlAPI.maxBodyBytes
-        if let count = request.bodySequence.count, count > limit {
-            throw APIFailure(.payloadTooLarge, "body too large", "the body is \(count) bytes; the limit is \(limit)")
-        }
-        var data = Data()
-        do {
-            for try await chunk in request.bodySequence {
-                data.append(chunk)
-                if data.count > limit {
-                    throw APIFailure(.payloadTooLarge, "body too large", "the body is over the limit of \(limit) bytes")
-                }
-            }
-        } catch let failure as APIFailure {
-            throw failure
-        } catch {
-            throw APIFailure(.badRequest, "unreadable body", "\(error.localizedDescription)")
-        }
-        return data
-    }
-
-    private func bodyText(_ request: HTTPRequest) async throws(APIFailure) -> String {
-        let data = try await bodyData(request)
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw APIFailure(.badRequest, "invalid body", "the body is not UTF-8 text")
-        }
-        return text
-    }
-
-    private func mediaType(of request: HTTPRequest, accepting types: [String]) throws(APIFailure) -> String? {
-        guard let header = request.headers[.contentType] else { return nil }
-        let type = header.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        guard types.contains(type) else {
-            throw APIFailure(
-                .unsupportedMediaType, "unsupported media type",
-                "\(type) is not accepted here; send \(types.joined(separator: ", "))")
-        }
-        return type
-    }
-
-    func decodeJSON<T: Decodable>(_ request: HTTPRequest) async throws(APIFailure) -> T {
-        _ = try mediaType(of: request, accepting: ["application/json", "text/plain", "application/x-www-form-urlencoded"])
-        let data = try await bodyData(request)
-        do {
-            return try JSONDecoder().decode(T.self, from: data)
-        } catch {
-            throw APIFailure(.badRequest, "malformed JSON", Self.describe(error))
-        }
-    }
-
-    /// A spec from `{"spec": "…"}` (JSON) or the body as it is (text, or what `curl -d` sends).
-    private func specText(of request: HTTPRequest) async throws(APIFailure) -> String {
-        let type = try mediaType(of: request, accepting: ["application/json", "text/plain", "application/x-www-form-urlencoded"])
-        if type == "application/json" {
-            let body: ApplyRequest = try await decodeJSON(request)
-            return body.spec
-        }
-        var text = try await bodyText(request).trimmingCharacters(in: .whitespacesAndNewlines)
-        if type == "application/x-www-form-urlencoded", text.hasPrefix("spec=") {
-            text = String(text.dropFirst(5)).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? text
-        }
-        guard !text.isEmpty else {
-            throw APIFailure(.badRequest, "missing spec", "send the spec as the body, or as {\"spec\": \"…\"} in JSON")
-        }
-        return text
-    }
-
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case DecodingError.dataCorrupted(let context):
-            return context.debugDescription + Self.underlying(context)
-        case DecodingError.keyNotFound(let key, _):
-            return "the key '\(key.stringValue)' is missing"
-        case DecodingError.typeMismatch(let type, let context):
-            return "\(Self.path(context)) should be \(type)"
-        case DecodingError.valueNotFound(let type, let context):
-            return "\(Self.path(context)) should be \(type), not null"
-        default:
-            return "\(error)"
-        }
-    }
-
-    private static func path(_ context: DecodingError.Context) -> String {
-        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-        return path.isEmpty ? "the body" : "'\(path)'"
-    }
-
-    private static func underlying(_ context: DecodingError.Context) -> String {
-        guard let error = context.underlyingError as NSError?,
-              let reason = error.userInfo[NSDebugDescriptionErrorKey] as? String else { return "" }
-        return ": \(reason)"
+        return APIResponse(status: .ok, contentType: "application/yaml", body: Data(ProfileFile(profile).yaml().utf8))
     }
 }

@@ -1,8 +1,9 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 import Mischief
 import MischiefConsole
+import NIOCore
+import NIOHTTP1
+import NIOPosix
 import Synchronization
 
 #if canImport(Glibc)
@@ -20,9 +21,10 @@ import Synchronization
 /// print(server.socketPath)  // $XDG_RUNTIME_DIR/mischief/orders-4242.sock
 /// ```
 ///
-/// Requests run on FlyingFox's own event loop and Swift's task pool and only take the registry's lock for a
-/// moment, so the target's threads never wait on a client. The socket is removed when the server stops or the
-/// process exits; a socket left by a dead process is replaced.
+/// Requests are parsed by SwiftNIO's HTTP/1 decoder and answered synchronously on an event loop thread of the
+/// server's own, never on Swift's cooperative pool, so the API keeps answering while the target's tasks are blocked.
+/// Heads, bodies, headers and connections are bounded and timed (``Limits``). The socket is removed when the server
+/// stops or the process exits; a socket left by a dead process is replaced.
 public final class ControlServer: Sendable {
     /// How a server is set up.
     public struct Options: Sendable {
@@ -39,6 +41,8 @@ public final class ControlServer: Sendable {
         public var updateInterval: Duration = .milliseconds(50)
         /// How long an events stream stays silent before a keep-alive comment (which also finds dead clients).
         public var heartbeat: Duration = .seconds(1)
+        /// Sizes, counts and deadlines that keep clients from holding the server.
+        public var limits = Limits()
         /// The target's time read without counting, for the console's header.
         public var targetTime: @Sendable () -> Date? = { nil }
         /// Moves the target's virtual time; false when its time is real.
@@ -60,36 +64,80 @@ public final class ControlServer: Sendable {
         }
     }
 
+    /// Bounds on what one client may make the server hold.
+    public struct Limits: Sendable {
+        /// The request line and headers together, in bytes; more gets 431.
+        public var headBytes = 16 * 1024
+        /// Header fields in one request; more gets 431.
+        public var headerCount = 100
+        /// From connecting to the end of the request head (slow clients get 408 and are closed).
+        public var headTimeout: Duration = .seconds(10)
+        /// From the end of the head to the end of the body.
+        public var bodyTimeout: Duration = .seconds(10)
+        /// How long an events stream may refuse to read before it is closed.
+        public var idleTimeout: Duration = .seconds(30)
+        /// How long `POST /v1/time/advance` waits for the target's tasks before answering 503.
+        public var advanceTimeout: Duration = .seconds(5)
+        /// Open connections; past it, the oldest that has not sent a whole request is closed to make room.
+        public var connections = 1024
+
+        public init() {}
+    }
+
     /// The socket clients connect to.
     public let socketPath: String
     /// The loopback TCP port, when ``Options/loopbackPort`` asked for one.
     public var tcpPort: UInt16? { state.withLock { $0.tcpPort } }
     /// The token TCP requests must carry as `Authorization: Bearer <token>`.
     public let token: String
+    /// This serving process's identity: random, so a client that reconnects can tell the same target from
+    /// another process that took the same name or socket.
+    public let instance: String
 
     let registry: Registry
     let options: Options
     let console: LocalController
+    let group: MultiThreadedEventLoopGroup
+    let feed: EventFeed
+    let connections: ConnectionTable
+    var limits: Limits { options.limits }
     private let state = Mutex(State())
 
     private struct State {
         var sessions = SessionTable()
-        var servers: [HTTPServer] = []
-        var tasks: [Task<Void, Never>] = []
+        var channels: [any Channel] = []
+        var reaper: RepeatedTask?
         var tcpPort: UInt16?
         var stopped = false
         var observation: Observation?
     }
 
     /// A server for `registry`; nothing is served until ``start()``.
-    public init(registry: Registry = .shared, options: Options) {
+    public convenience init(registry: Registry = .shared, options: Options) {
+        self.init(registry: registry, options: options, loop: nil)
+    }
+
+    /// A server whose connections and events streams live on `loop` (the fuzzer's `EmbeddedEventLoop`), or on a
+    /// thread of its own when nil.
+    init(registry: Registry, options: Options, loop: (any EventLoop)?) {
         self.registry = registry
         self.options = options
         self.socketPath = options.socketPath ?? ControlSocket.defaultPath(name: options.name)
         self.token = Self.randomToken()
+        self.instance = String(Self.randomToken().prefix(16))
         self.console = LocalController(
             registry: registry, name: options.name, saveDirectory: URL(fileURLWithPath: "/nonexistent"),
             targetTime: options.targetTime, advance: options.advance)
+        // One thread of its own: routes take the registry's lock only for a moment.
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let loop = loop ?? group.next()
+        connections = ConnectionTable(loop: loop, limit: options.limits.connections)
+        feed = EventFeed(loop: loop)
+        feed.server = self
+    }
+
+    deinit {
+        group.shutdownGracefully { _ in }
     }
 
     /// Starts serving `registry` on the default socket and returns once it accepts connections.
@@ -114,108 +162,146 @@ public final class ControlServer: Sendable {
 
     /// ``start()`` for callers outside async code: blocks until serving or failed.
     public func startInBackground() throws {
-        let done = DispatchSemaphore(value: 0)
-        let outcome = Mutex<(any Error)?>(nil)
-        Task.detached {
-            do { try await self.start() } catch { outcome.withLock { $0 = error } }
-            done.signal()
-        }
-        done.wait()
-        if let error = outcome.withLock({ $0 }) { throw error }
+        try prepare()
+        try finishStart(try listen().wait())
     }
 
     /// Checks the socket directory and path, replaces a stale socket, and serves until ``stop()``.
     ///
-    /// - Throws: ``ControlSocketError`` when the path is too long, the directory unsafe, or the socket in use.
+    /// - Throws: ``ControlSocketError`` when the path is too long, the directory unsafe, the socket in use, or
+    ///   binding fails (with the system's reason, at once).
     public func start() async throws {
+        try prepare()
+        try finishStart(try await listen().get())
+    }
+
+    private func prepare() throws {
         let directory = (socketPath as NSString).deletingLastPathComponent
         try ControlSocket.checkLength(socketPath)
         if options.socketPath == nil { try ControlSocket.prepareDirectory(directory) }
         try ControlSocket.clearStale(socketPath)
+    }
 
-        // The socket is bound under a hidden name, made 0600, then renamed into place, so nobody can connect
-        // while it still has the umask's mode (an explicit path's directory may be open to others).
-        var bindPath = (directory as NSString).appendingPathComponent(".mischief-\(getpid())-\(Self.randomToken().prefix(6))")
-        if bindPath.utf8.count > ControlSocket.maxPathBytes { bindPath = socketPath }
-        let unixServer = makeServer(address: sockaddr_un.unix(path: bindPath), requiresToken: false)
-        try await run(unixServer)
+    /// The hidden name the socket is bound under before it is made 0600 and renamed into place, so nobody can
+    /// connect while it still has the umask's mode (an explicit path's directory may be open to others).
+    private var bindPath: String {
+        let directory = (socketPath as NSString).deletingLastPathComponent
+        let hidden = (directory as NSString).appendingPathComponent(
+            ".mischief-\(getpid())-\(instance.prefix(6))")
+        return hidden.utf8.count > ControlSocket.maxPathBytes ? socketPath : hidden
+    }
+
+    /// Binds the Unix socket (and the loopback port when asked), on the server's event loop.
+    private func listen() -> EventLoopFuture<[any Channel]> {
+        let loop = connections.loop
+        let unix = bootstrap(requiresToken: false).bind(unixDomainSocketPath: bindPath, cleanupExistingSocketFile: true)
+            .flatMapErrorThrowing { [socketPath] error in
+                throw ControlSocketError.cannotListen(socketPath, Self.reason(error))
+            }
+        guard let port = options.loopbackPort else { return unix.map { [$0] } }
+        return unix.flatMap { unixChannel in
+            self.bootstrap(requiresToken: true).bind(host: "127.0.0.1", port: Int(port))
+                .flatMapError { error in
+                    unixChannel.close(promise: nil)
+                    return loop.makeFailedFuture(ControlSocketError.cannotListen("127.0.0.1:\(port)", Self.reason(error)))
+                }
+                .map { [unixChannel, $0] }
+        }
+    }
+
+    private func finishStart(_ channels: [any Channel]) throws {
+        let bindPath = self.bindPath
         guard chmod(bindPath, 0o600) == 0, bindPath == socketPath || rename(bindPath, socketPath) == 0 else {
             let reason = String(cString: strerror(errno))
-            await unixServer.stop()
+            for channel in channels { channel.close(promise: nil) }
             unlink(bindPath)
             throw ControlSocketError.occupied(socketPath, "cannot put a private socket in place: \(reason)")
         }
         SocketCleanup.add(socketPath)
-
-        if let port = options.loopbackPort {
-            let tcpServer = makeServer(address: try sockaddr_in.inet(ip4: "127.0.0.1", port: port), requiresToken: true)
-            try await run(tcpServer)
-            if case .ip4(_, let bound) = await tcpServer.listeningAddress {
-                state.withLock { $0.tcpPort = bound }
-            }
-        }
-
-        let reaper = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(250))
-                self?.reapExpiredSessions()
-            }
+        let port = channels.dropFirst().first?.localAddress?.port.map(UInt16.init)
+        let interval = TimeAmount.milliseconds(250)
+        let reaper = connections.loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { [weak self] _ in
+            self?.reapExpiredSessions()
         }
         let observation = options.countsWhileServing ? registry.observe() : nil
         state.withLock {
-            $0.tasks.append(reaper)
+            $0.channels = channels
+            $0.tcpPort = port
+            $0.reaper = reaper
             $0.observation = observation
+            $0.stopped = false
         }
     }
 
-    private func makeServer(address: some SocketAddress, requiresToken: Bool) -> HTTPServer {
-        let config = HTTPServer.Configuration(
-            address: address, timeout: 15, sharedRequestReplaySize: ControlAPI.maxBodyBytes, logger: .disabled)
-        let token = self.token
-        return HTTPServer(config: config, handler: ClosureHTTPHandler { [weak self] request in
-            guard let self else { return HTTPResponse(statusCode: .serviceUnavailable) }
-            if requiresToken, request.headers[.authorization] != "Bearer \(token)" {
-                return Self.failure(.unauthorized, ErrorBody(
-                    error: "unauthorized", detail: "TCP requests need the header 'Authorization: Bearer <token>'"))
+    private func bootstrap(requiresToken: Bool) -> ServerBootstrap {
+        ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelInitializer { [connections] channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(AcceptWatch(connections: connections))
+                }
             }
-            return await self.handle(request)
-        })
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .childChannelInitializer { [weak self] channel in
+                channel.eventLoop.makeCompletedFuture {
+                    guard let self else { throw ChannelError.ioOnClosedChannel }
+                    try self.configure(channel, requiresToken: requiresToken)
+                }
+            }
     }
 
-    private func run(_ server: HTTPServer) async throws {
-        let task = Task { try? await server.run() }
-        do {
-            try await server.waitUntilListening(timeout: 5)
-        } catch {
-            task.cancel()
-            throw ControlSocketError.occupied(socketPath, "the server did not start listening: \(error)")
-        }
-        state.withLock {
-            $0.servers.append(server)
-            $0.tasks.append(Task { await task.value })
-        }
+    /// Sets up one connection's pipeline (tests and the fuzzer drive it on an `EmbeddedChannel`).
+    func configure(_ channel: any Channel, requiresToken: Bool) throws {
+        var limits = NIOHTTPDecoderLimitConfiguration()
+        limits.maxHeaderFieldSize = options.limits.headBytes
+        limits.maxHeaderListSize = options.limits.headBytes
+        limits.maxHeaderFieldCount = options.limits.headerCount
+        let operations = channel.pipeline.syncOperations
+        let head = HeadGuard(limit: options.limits.headBytes)
+        try operations.addHandler(head)
+        try operations.addHandler(ByteToMessageHandler(HTTPRequestDecoder(
+            leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop, limitConfiguration: limits)))
+        let connection = HTTPConnection(server: self, requiresToken: requiresToken)
+        connection.head = head
+        try operations.addHandler(connection)
+        connections.add(channel, connection, head)
     }
 
     /// Stops serving and removes the socket. Sessions end without reverting: the target keeps what it has.
     public func stop() async {
-        let (servers, tasks, ended) = state.withLock { state in
+        let (channels, ended) = state.withLock { state in
             state.stopped = true
             state.observation?.cancel()
-            defer { state.servers = []; state.tasks = []; state.observation = nil }
+            state.reaper?.cancel()
+            defer { state.channels = []; state.observation = nil; state.reaper = nil }
             // Sessions end here, before their streams close: a stream closing ends its session with a revert.
-            return (state.servers, state.tasks, state.sessions.endAll(reason: "the control server stopped"))
+            return (state.channels, state.sessions.endAll(reason: "the control server stopped"))
         }
         for session in ended.map(\.session) {
             registry.report(seam: nil, message: "\(session.name) ended: the control server stopped; its changes stay",
                 source: session.name)
         }
-        for task in tasks { task.cancel() }
-        for server in servers { await server.stop(timeout: 0) }
+        for channel in channels { try? await channel.close() }
+        let loop = connections.loop
+        try? await loop.submit { [feed, connections] in
+            feed.closeAll()
+            connections.closeAll()
+        }.get()
         unlink(socketPath)
         SocketCleanup.remove(socketPath)
     }
 
-    var isStopped: Bool { state.withLock { $0.stopped } }
+    /// How many connections and events streams are open now (read on the event loop).
+    public func census() async -> (connections: Int, streams: Int) {
+        let (connections, feed) = (self.connections, self.feed)
+        return (try? await connections.loop.submit { (connections.count, feed.count) }.get()) ?? (0, 0)
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
+        return "\(error)"
+    }
 
     // MARK: Sessions
 
@@ -261,30 +347,9 @@ public final class ControlServer: Sendable {
 
     // MARK: Helpers
 
-    static func failure(_ status: HTTPStatusCode, _ body: ErrorBody) -> HTTPResponse {
-        json(body, status: status)
-    }
-
-    static func json(_ value: some Encodable, status: HTTPStatusCode = .ok) -> HTTPResponse {
-        let data = (try? JSONEncoder.control.encode(value)) ?? Data("{}".utf8)
-        return HTTPResponse(
-            statusCode: status, headers: [.contentType: "application/json"], body: data + Data("\n".utf8))
-    }
-
     private static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<4).map { _ in String(format: "%016llx", generator.next() as UInt64) }.joined()
-    }
-}
-
-/// An API error with its status: thrown inside handlers, answered as JSON.
-struct APIFailure: Error {
-    let status: HTTPStatusCode
-    let body: ErrorBody
-
-    init(_ status: HTTPStatusCode, _ error: String, _ detail: String, column: Int? = nil) {
-        self.status = status
-        self.body = ErrorBody(error: error, detail: detail, column: column)
     }
 }
 

@@ -153,6 +153,8 @@ public enum ControlSocketError: Error, Sendable, Equatable, CustomStringConverti
     case directory(String, String)
     /// Something already lives at the socket path.
     case occupied(String, String)
+    /// The socket cannot be bound or listened on (a directory without write permission, no descriptors left).
+    case cannotListen(String, String)
 
     public var description: String {
         switch self {
@@ -163,6 +165,8 @@ public enum ControlSocketError: Error, Sendable, Equatable, CustomStringConverti
             "cannot use \(path) for control sockets: \(reason)"
         case .occupied(let path, let reason):
             "cannot serve on \(path): \(reason)"
+        case .cannotListen(let path, let reason):
+            "cannot listen on \(path): \(reason)"
         }
     }
 }

@@ -8,8 +8,9 @@ import Synchronization
 ///
 /// It opens a session and holds it with the events stream, so what the console changes is reverted when the
 /// console goes away (unless `keep`). When the target stops answering, ``load()`` returns the last data marked
-/// ``ConnectionState/lost(_:)`` and keeps trying; when the target is back (at the path `locate` finds), it
-/// opens a new session and the console carries on.
+/// ``ConnectionState/lost(_:)`` and keeps trying; when the same target instance answers again (at the path
+/// `locate` finds), it opens a new session and the console carries on. It never attaches to another process: when
+/// a different instance answers, it stays lost, says the target is gone and names the live ones.
 public final class RemoteController: ConsoleController {
     private let locate: @Sendable () -> String?
     private let sessionName: String
@@ -24,6 +25,8 @@ public final class RemoteController: ConsoleController {
         var last: ConsoleData?
         var lostReason: String?
         var generation = 0
+        /// The target first attached to; reconnecting is only to the same instance.
+        var target: TargetInfo?
     }
 
     /// A controller for the target at the socket `locate` returns (called again to reconnect; nil when no target
@@ -80,6 +83,7 @@ public final class RemoteController: ConsoleController {
         switch error as? ControlClientError {
         case .unreachable(_, let reason): "no answer (\(reason))"
         case .refused(let status, let body): "HTTP \(status): \(body.detail)"
+        case .gone(let reason): reason
         default: "\(error)"
         }
     }
@@ -105,7 +109,12 @@ public final class RemoteController: ConsoleController {
         if let client = link.withLock({ $0.client }) { return client }
         guard let path = locate() else { throw .unreachable("the socket directory", "no target is serving") }
         var client = ControlClient(socketPath: path)
-        try await client.handshake()
+        let info = try await client.handshake()
+        let first = link.withLock { link in
+            if link.target == nil { link.target = info }
+            return link.target!
+        }
+        guard first.instance == info.instance else { throw .gone(Self.gone(first, socket: path)) }
         let session = try await client.openSession(SessionRequest(name: sessionName, keep: keep))
         client.session = session.id
         let generation = link.withLock { link in
@@ -126,6 +135,16 @@ public final class RemoteController: ConsoleController {
             link.last = nil  // a new connection (perhaps a new process): its event ids start afresh
         }
         return client
+    }
+
+    /// Says that the attached target has gone and which targets are live in its socket directory.
+    static func gone(_ target: TargetInfo, socket path: String) -> String {
+        let directory = URL(fileURLWithPath: (path as NSString).deletingLastPathComponent)
+        let live = ControlSocket.find(in: directory).filter(\.isLive)
+            .map { "\($0.name)\($0.pid.map { " \($0)" } ?? "")" }
+        // Short: the header shows little after "lost".
+        return "target gone (\(target.name) pid \(target.pid)); "
+            + (live.isEmpty ? "no live targets" : "live: \(live.joined(separator: ", "))")
     }
 
     private func streamEnded(generation: Int, reason: String) {

@@ -3,8 +3,8 @@ import Foundation
 /// Reads an HTTP/1.1 response as its bytes arrive: the head, then the body a piece at a time, decoding the
 /// `chunked` transfer coding.
 ///
-/// FlyingFox's `HTTPClient` reads a whole body before it returns the response, so it never shows an endless
-/// events stream; the client reads that stream's socket through this instead.
+/// A client that waited for a whole body would never show an endless
+/// events stream; the client reads every answer through this, a piece at a time.
 struct ResponseReader {
     /// The status code, once the head has arrived.
     private(set) var status: Int?

@@ -19,8 +19,7 @@ struct SessionTable: Sendable {
 
         var info: SessionInfo {
             SessionInfo(
-                id: id, name: name, lease: Double(lease.components.seconds)
-                    + Double(lease.components.attoseconds) / 1e18,
+                id: id, name: name, lease: Seconds.value(of: lease),
                 keep: keep, streams: streams, changes: entries.count + profiles.count)
         }
     }

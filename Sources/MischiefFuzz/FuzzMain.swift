@@ -21,6 +21,8 @@ enum FuzzMain {
         yamlProfileHarness,
         yamlThemeHarness,
         pseudoHarness,
+        httpRequestHarness,
+        apiJSONHarness,
         // Each area adds its harnesses here, one line each.
     ]
 

@@ -141,7 +141,9 @@ enum ChildProcess {
         posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        // The sanitizers' settings reach children too (Scripts/sanitize-address.sh), whatever else is exact.
+        let sanitizers = ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }
+        let envp = environment.merging(sanitizers) { mine, _ in mine }.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
 
         var pid = pid_t()

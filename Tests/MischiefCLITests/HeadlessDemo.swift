@@ -27,10 +27,10 @@ final class HeadlessDemo {
     }
 
     /// Starts a demo in a fresh directory; returns once it has printed its socket path.
-    static func start(seed: Int = 11) async throws -> HeadlessDemo {
+    static func start(seed: Int = 11, arguments: [String] = []) async throws -> HeadlessDemo {
         let directory = try makeDirectory()
         do {
-            return try await start(in: directory, seed: seed, ownsDirectory: true)
+            return try await start(in: directory, seed: seed, arguments: arguments, ownsDirectory: true)
         } catch {
             try? FileManager.default.removeItem(at: directory)
             throw error
@@ -40,14 +40,16 @@ final class HeadlessDemo {
     /// Starts another demo on the socket `directory/demo.sock` (a target restarting); `directory` stays when it is
     /// killed.
     static func start(in directory: URL, seed: Int = 11) async throws -> HeadlessDemo {
-        try await start(in: directory, seed: seed, ownsDirectory: false)
+        try await start(in: directory, seed: seed, arguments: [], ownsDirectory: false)
     }
 
-    private static func start(in directory: URL, seed: Int, ownsDirectory: Bool) async throws -> HeadlessDemo {
+    private static func start(
+        in directory: URL, seed: Int, arguments: [String], ownsDirectory: Bool
+    ) async throws -> HeadlessDemo {
         let socket = directory.appendingPathComponent("demo.sock").path
         let name = "demo-\(UUID().uuidString.prefix(8))"
         let process = try ChildProcess.start(
-            CLI.binary, ["demo", "--headless", "--socket", socket, "--seed", "\(seed)"],
+            CLI.binary, ["demo", "--headless", "--socket", socket, "--seed", "\(seed)"] + arguments,
             environment: environment(in: directory), directory: directory,
             output: directory.appendingPathComponent("\(name).out"),
             error: directory.appendingPathComponent("\(name).err"))
@@ -102,6 +104,21 @@ final class HeadlessDemo {
             throw Poll.Failure(description: "curl /v1/\(path) exited with \(result.status): \(result.error)")
         }
         return try JSONSerialization.jsonObject(with: Data(result.output.utf8))
+    }
+
+    /// Seconds `curl` took from connecting to the end of the answer to `method /v1/<path>` (its start-up not
+    /// included); throws unless the answer is 2xx.
+    func time(_ method: String, _ path: String, body: String = "") throws -> Double {
+        let curl = URL(fileURLWithPath: "/usr/bin/curl")
+        var arguments = ["-sS", "--fail", "--max-time", "5", "-o", "/dev/null", "-w", "%{time_total}", "-X", method]
+        if !body.isEmpty { arguments += ["-H", "Content-Type: text/plain", "--data-binary", body] }
+        let result = try ChildProcess.run(
+            curl, arguments + ["--unix-socket", socket, "http://localhost/v1/\(path)"],
+            environment: Self.environment(in: directory))
+        guard result.status == 0, let seconds = Double(result.output) else {
+            throw Poll.Failure(description: "curl \(method) /v1/\(path) exited with \(result.status): \(result.error)")
+        }
+        return seconds
     }
 
     /// The seam `id` as `GET /v1/seams/{id}` shows it (its `seam` object).

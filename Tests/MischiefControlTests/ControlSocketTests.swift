@@ -166,3 +166,22 @@ import Testing
         #expect(found.map(\.isLive) == [true, false])
     }
 }
+
+/// Binding problems are reported at once with the system's reason and the path.
+@Suite(.timeLimit(.minutes(1))) struct ControlServerBindTests {
+    @Test func aSocketInADirectoryThatCannotBeBoundFailsAtOnceWithTheReason() async throws {
+        let directory = try SocketDirectory()
+        defer { directory.remove() }
+        let path = directory.path + "/missing/t.sock"
+        let server = ControlServer(registry: Registry(sessionSeed: 1), options: .init(name: "t", socketPath: path))
+        let started = ContinuousClock.now
+        await #expect {
+            try await server.start()
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("No such file or directory") && text.contains(path)
+        }
+        #expect(ContinuousClock.now - started < .seconds(4))  // it used to wait for a 5 s timeout; alone it takes ms
+        await server.stop()
+    }
+}

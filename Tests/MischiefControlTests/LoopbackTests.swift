@@ -10,8 +10,9 @@ import Testing
 /// TCP is off unless asked for; when asked, it listens on loopback only and wants the token on every request.
 @Suite struct LoopbackTests {
     @Test func tcpNeedsTheTokenOnEveryRequest() async throws {
-        let directory = try #require(mkdtemp(strdup("/tmp/mcl-XXXXXX")).map { String(cString: $0) })
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let made = try SocketDirectory()  // mkdtemp without a strdup that was never freed (LeakSanitizer)
+        defer { made.remove() }
+        let directory = made.path
         var options = ControlServer.Options(name: "tcp", socketPath: directory + "/t.sock")
         options.loopbackPort = 0
         let server = ControlServer(registry: Registry(sessionSeed: 1), options: options)
@@ -32,8 +33,9 @@ import Testing
     }
 
     @Test func noTCPUnlessAskedFor() async throws {
-        let directory = try #require(mkdtemp(strdup("/tmp/mcl-XXXXXX")).map { String(cString: $0) })
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let made = try SocketDirectory()  // mkdtemp without a strdup that was never freed (LeakSanitizer)
+        defer { made.remove() }
+        let directory = made.path
         let server = ControlServer(
             registry: Registry(sessionSeed: 1), options: .init(name: "unix", socketPath: directory + "/t.sock"))
         try await server.start()

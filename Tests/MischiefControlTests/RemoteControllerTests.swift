@@ -5,7 +5,7 @@ import MischiefControl
 import Testing
 
 /// The console's remote controller: a session held while it is connected, the last data kept while the target
-/// is gone, and a new session when a target is back on the same path.
+/// is gone, a new session when the same target instance is back, and never a session on another process.
 @Suite(.timeLimit(.minutes(1))) struct RemoteControllerTests {
     @Test func loadShowsTheTargetAndHoldsASession() async throws {
         try await withTarget { target in
@@ -29,7 +29,7 @@ import Testing
         }
     }
 
-    @Test func aStoppedTargetIsLostWithTheLastDataAndANewOneOnThePathIsFound() async throws {
+    @Test func aStoppedTargetIsLostWithTheLastDataAndOnlyTheSameInstanceIsReattached() async throws {
         let directory = try SocketDirectory()
         defer { directory.remove() }
         let first = try TestTarget(directory: directory)
@@ -54,19 +54,44 @@ import Testing
         #expect(stillLost.connection != .connected)
         #expect(stillLost.seams == connected.seams)
 
-        let second = try TestTarget(directory: directory)
-        try await second.server.start()
+        // The same target (the same server instance) back on its path: a new session, the console carries on.
+        try await first.server.start()
         let back = try await remote.load()
         #expect(back.connection == .connected)
-        #expect(back.seams.map(\.calls) == [0, 0])  // the new target's counts, not the old one's
-        #expect(second.server.sessions.map(\.name) == ["console (s1)"])
+        #expect(first.server.sessions.map(\.name) == ["console (s2)"])  // the same server: its next session
         try await remote.apply("return(3)", to: "t.count")
-        #expect(second.count() == 3)
-        #expect(first.count() == 0)
+        #expect(first.count() == 3)
+        await first.server.stop()
         await remote.close()
+
+        // Another process on the same path is never attached to: the target is gone, and the live ones are named.
+        let second = try TestTarget(directory: directory)
+        try await second.server.start()
+        let other = try await remote.load()
+        guard case .lost(let why) = other.connection else {
+            Issue.record("attached to another target instance: \(other.connection)")
+            await second.server.stop()
+            return
+        }
+        #expect(why == "target gone (test pid \(getpid())); live: t", "\(why)")
         #expect(second.server.sessions.isEmpty)
+        await #expect(throws: ConsoleError.self) { try await remote.apply("return(4)", to: "t.count") }
         #expect(second.count() == 0)
         await second.server.stop()
+    }
+
+    @Test func theTargetAndTheStreamsHelloNameTheServersInstance() async throws {
+        try await withTarget { target in
+            let info = try await target.client().target()
+            #expect(info.instance == target.server.instance)
+            #expect(info.instance?.count == 16)
+            for try await message in target.client().events() {
+                guard case .hello(let hello) = message else { continue }
+                #expect(hello.target.instance == target.server.instance)
+                break
+            }
+            try await withTarget { other in #expect(other.server.instance != target.server.instance) }
+        }
     }
 
     @Test func aRefusedChangeBecomesAConsoleError() async throws {

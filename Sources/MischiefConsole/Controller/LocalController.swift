@@ -37,7 +37,10 @@ public final class LocalController: ConsoleController {
         self.advance = advance
     }
 
-    public func load() async throws -> ConsoleData {
+    public func load() async throws -> ConsoleData { loadNow() }
+
+    /// ``load()`` without suspending: for callers on threads of their own (the control server's event loop).
+    public func loadNow() -> ConsoleData {
         let snapshot = registry.snapshot()
         let events = registry.events(after: max(0, snapshot.lastEventID - eventLimit))
         let seams = snapshot.seams.map { SeamRow($0, actions: registry.actions(for: $0.id) ?? []) }

@@ -1,0 +1,78 @@
+import Foundation
+import Mischief
+import NIOHTTP1
+
+extension ControlServer {
+    // MARK: Bodies
+
+    func bodyText(_ request: APIRequest) throws(APIFailure) -> String {
+        let data = request.body
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw APIFailure(.badRequest, "invalid body", "the body is not UTF-8 text")
+        }
+        return text
+    }
+
+    func mediaType(of request: APIRequest, accepting types: [String]) throws(APIFailure) -> String? {
+        guard let header = request.header("Content-Type") else { return nil }
+        let type = header.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        guard types.contains(type) else {
+            throw APIFailure(
+                .unsupportedMediaType, "unsupported media type",
+                "\(type) is not accepted here; send \(types.joined(separator: ", "))")
+        }
+        return type
+    }
+
+    func decodeJSON<T: Decodable>(_ request: APIRequest) throws(APIFailure) -> T {
+        _ = try mediaType(of: request, accepting: ["application/json", "text/plain", "application/x-www-form-urlencoded"])
+        do {
+            return try JSONDecoder().decode(T.self, from: request.body)
+        } catch {
+            throw APIFailure(.badRequest, "malformed JSON", Self.describe(error))
+        }
+    }
+
+    /// A spec from `{"spec": "…"}` (JSON) or the body as it is (text, or what `curl -d` sends).
+    func specText(of request: APIRequest) throws(APIFailure) -> String {
+        let type = try mediaType(of: request, accepting: ["application/json", "text/plain", "application/x-www-form-urlencoded"])
+        if type == "application/json" {
+            let body: ApplyRequest = try decodeJSON(request)
+            return body.spec
+        }
+        var text = try bodyText(request).trimmingCharacters(in: .whitespacesAndNewlines)
+        if type == "application/x-www-form-urlencoded", text.hasPrefix("spec=") {
+            text = String(text.dropFirst(5)).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? text
+        }
+        guard !text.isEmpty else {
+            throw APIFailure(.badRequest, "missing spec", "send the spec as the body, or as {\"spec\": \"…\"} in JSON")
+        }
+        return text
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context):
+            return context.debugDescription + Self.underlying(context)
+        case DecodingError.keyNotFound(let key, _):
+            return "the key '\(key.stringValue)' is missing"
+        case DecodingError.typeMismatch(let type, let context):
+            return "\(Self.path(context)) should be \(type)"
+        case DecodingError.valueNotFound(let type, let context):
+            return "\(Self.path(context)) should be \(type), not null"
+        default:
+            return "\(error)"
+        }
+    }
+
+    private static func path(_ context: DecodingError.Context) -> String {
+        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+        return path.isEmpty ? "the body" : "'\(path)'"
+    }
+
+    private static func underlying(_ context: DecodingError.Context) -> String {
+        guard let error = context.underlyingError as NSError?,
+              let reason = error.userInfo[NSDebugDescriptionErrorKey] as? String else { return "" }
+        return ": \(reason)"
+    }
+}

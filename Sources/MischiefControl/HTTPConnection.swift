@@ -1,0 +1,218 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// One connection's HTTP exchange on the server's event loop: at most one request, read with limits and
+/// deadlines, answered synchronously, then the connection is closed (or kept as an events stream).
+///
+/// Limits: the head within ``ControlServer/Limits/headBytes`` (else 431) and ``ControlServer/Limits/headTimeout``
+/// (else 408), the body within ``ControlAPI/maxBodyBytes`` (else 413, refused on the declared length before it is
+/// read) and ``ControlServer/Limits/bodyTimeout``. A request that cannot be parsed gets 400. Nothing here awaits:
+/// the target's task pool may be blocked and the API still answers.
+final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = ByteBuffer
+
+    private enum Phase {
+        case head
+        case body(HTTPRequestHead, ByteBuffer)
+        case answered
+        case streaming(EventStream)
+    }
+
+    private let server: ControlServer
+    private let requiresToken: Bool
+    /// The connection's head guard, which drops what comes after the answer.
+    weak var head: HeadGuard?
+    private var phase = Phase.head
+    private var deadline: Scheduled<Void>?
+
+    /// Whether the connection has not yet sent a whole request (the ones evicted first).
+    var isWaiting: Bool {
+        switch phase {
+        case .head, .body: true
+        case .answered, .streaming: false
+        }
+    }
+
+    init(server: ControlServer, requiresToken: Bool) {
+        self.server = server
+        self.requiresToken = requiresToken
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        arm(context, after: server.limits.headTimeout, "the request head did not arrive in time")
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        if case .streaming(let stream) = phase { server.feed.remove(stream) }
+        phase = .answered
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch (unwrapInboundIn(data), phase) {
+        case (.head(let head), .head):
+            if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > ControlAPI.maxBodyBytes {
+                return fail(context, APIFailure(
+                    .payloadTooLarge, "body too large",
+                    "the body is \(length) bytes; the limit is \(ControlAPI.maxBodyBytes)"))
+            }
+            if head.headers.first(name: "expect")?.lowercased() == "100-continue" {
+                // curl asks before sending a body over 1 KB, and waits a second for want of an answer.
+                context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: "HTTP/1.1 100 Continue\r\n\r\n")), promise: nil)
+            }
+            phase = .body(head, context.channel.allocator.buffer(capacity: 0))
+            arm(context, after: server.limits.bodyTimeout, "the request body did not arrive in time")
+        case (.body(var chunk), .body(let head, var body)):
+            guard body.readableBytes + chunk.readableBytes <= ControlAPI.maxBodyBytes else {
+                return fail(context, APIFailure(
+                    .payloadTooLarge, "body too large", "the body is over the limit of \(ControlAPI.maxBodyBytes) bytes"))
+            }
+            body.writeBuffer(&chunk)
+            phase = .body(head, body)
+        case (.end, .body(let head, let body)):
+            deadline?.cancel()
+            phase = .answered
+            dispatch(context, head: head, body: body)
+        default:
+            break  // anything after the one request this connection serves
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is HeadGuard.TooLarge {
+            guard isWaiting else { return }  // answered already (a 400): one answer per connection
+            fail(context, APIFailure(
+                .requestHeaderFieldsTooLarge, "request head too large",
+                "the request line and headers must fit in \(server.limits.headBytes) bytes and \(server.limits.headerCount) headers"))
+        } else if let event = event as? ChannelEvent, event == .inputClosed {
+            // A client that half-closes after its request still gets the answer; one that stops mid-request or
+            // leaves a stream is gone.
+            switch phase {
+            case .head, .body, .streaming: context.close(promise: nil)
+            case .answered: if responded { context.close(promise: nil) }
+            }
+        } else {
+            context.fireUserInboundEventTriggered(event)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard case .answered = phase else {
+            if case .streaming = phase { return context.close(promise: nil) }
+            if let parse = error as? HTTPParserError, parse == .invalidEOFState {
+                return context.close(promise: nil)  // the client stopped mid-request: nobody to answer
+            }
+            if let parse = error as? HTTPParserError, parse == .headerOverflow {
+                return userInboundEventTriggered(context: context, event: HeadGuard.TooLarge())
+            }
+            return fail(context, APIFailure(.badRequest, "malformed request", "the request is not HTTP/1.1: \(error)"))
+        }
+        // After the answer, the connection lingers until its deadline: more garbage changes nothing.
+        if !responded { context.close(promise: nil) }
+    }
+
+    // MARK: Answering
+
+    private func dispatch(_ context: ChannelHandlerContext, head: HTTPRequestHead, body: ByteBuffer) {
+        if requiresToken, head.headers.first(name: "authorization") != "Bearer \(server.token)" {
+            return send(context, APIFailure(
+                .unauthorized, "unauthorized", "TCP requests need the header 'Authorization: Bearer <token>'").response)
+        }
+        let request = APIRequest(
+            method: head.method, uri: head.uri, headers: head.headers, body: Data(body.readableBytesView))
+        switch server.respond(to: request) {
+        case .answer(let response):
+            send(context, response)
+        case .advance(let duration):
+            advance(context, by: duration)
+        case .events(let session):
+            stream(context, session: session)
+        }
+    }
+
+    /// Moves the target's time off the event loop (it waits on the target's tasks) and answers within
+    /// ``ControlServer/Limits/advanceTimeout``, with 503 when the target's tasks do not get to it.
+    private func advance(_ context: ChannelHandlerContext, by duration: Duration) {
+        let loop = context.eventLoop
+        let promise = loop.makePromise(of: Bool.self)
+        let move = server.options.advance
+        Task.detached { promise.succeed(await move(duration)) }
+        let this = NIOLoopBound(self, eventLoop: loop)
+        let bound = NIOLoopBound(context, eventLoop: loop)
+        let timer = loop.scheduleTask(in: .nanoseconds(Int64(Seconds.value(of: server.limits.advanceTimeout) * 1e9))) {
+            this.value.finishAdvance(bound.value, moved: nil)
+        }
+        promise.futureResult.whenSuccess { moved in
+            timer.cancel()
+            this.value.finishAdvance(bound.value, moved: moved)
+        }
+    }
+
+    private var advanced = false
+    /// Whether the answer has been written (the connection then only lingers until the client closes).
+    private var responded = false
+
+    private func finishAdvance(_ context: ChannelHandlerContext, moved: Bool?) {
+        guard !advanced else { return }
+        advanced = true
+        switch moved {
+        case true?: send(context, .json(server.targetInfo()))
+        case false?:
+            send(context, APIFailure(.conflict, "time is real", "apply virtual or freeze to clock.now to move it").response)
+        case nil:
+            send(context, APIFailure(
+                .serviceUnavailable, "target busy",
+                "the target's tasks did not move its time within \(server.limits.advanceTimeout); it may be blocked").response)
+        }
+    }
+
+    private func stream(_ context: ChannelHandlerContext, session: String?) {
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
+            + "Transfer-Encoding: chunked\r\n\r\n"
+        context.write(wrapOutboundOut(ByteBuffer(string: head)), promise: nil)
+        let stream = EventStream(context: context, session: session, server: server)
+        phase = .streaming(stream)
+        server.feed.add(stream)
+    }
+
+    /// Writes `response` and closes the connection once it is out.
+    func send(_ context: ChannelHandlerContext, _ response: APIResponse) {
+        deadline?.cancel()
+        phase = .answered
+        let head = "HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\n"
+            + "Content-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\n"
+            + "Connection: close\r\n\r\n"
+        var bytes = context.channel.allocator.buffer(capacity: head.utf8.count + response.body.count)
+        bytes.writeString(head)
+        bytes.writeBytes(response.body)
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        responded = true
+        self.head?.lingering = true
+        // A lingering close: stop writing, but keep reading (and dropping) what the client still sends until it
+        // closes or a second passes, so the answer is not lost to a reset when the client was still sending.
+        context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in
+            bound.value.close(mode: .output).whenFailure { _ in bound.value.close(promise: nil) }
+        }
+        deadline = context.eventLoop.scheduleTask(in: .seconds(1)) { bound.value.close(promise: nil) }
+    }
+
+    private func fail(_ context: ChannelHandlerContext, _ failure: APIFailure) {
+        send(context, failure.response)
+    }
+
+    private func arm(_ context: ChannelHandlerContext, after limit: Duration, _ reason: String) {
+        deadline?.cancel()
+        let this = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        let nanoseconds = Int64(Seconds.value(of: limit) * 1e9)
+        deadline = context.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) {
+            switch this.value.phase {
+            case .head, .body: this.value.fail(bound.value, APIFailure(.requestTimeout, "request timeout", reason))
+            case .answered, .streaming: break
+            }
+        }
+    }
+}

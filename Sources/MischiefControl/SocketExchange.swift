@@ -1,0 +1,162 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The client's side of the socket: a non-blocking POSIX connection driven with `poll(2)` deadlines on a thread of
+/// its own, so a client never blocks Swift's cooperative pool and never waits longer than its timeout, whatever the
+/// target does.
+enum SocketExchange {
+    /// Sends `request` to the socket at `path` and reads the whole answer, within `timeout`.
+    static func exchange(_ request: [UInt8], to path: String, timeout: Duration) async throws(ControlClientError)
+        -> (status: Int, body: Data)
+    {
+        let result: Result<(Int, Data), ControlClientError> = await onThread { () throws(ControlClientError) in
+            let deadline = ContinuousClock.now + timeout
+            let fd = try connection(to: path, by: deadline)
+            defer { close(fd) }
+            try sendAll(request, to: fd, path: path, by: deadline)
+            var reader = ResponseReader()
+            var body: [UInt8] = []
+            while !reader.isComplete {
+                guard let bytes = try read(from: fd, path: path, by: deadline) else { break }
+                body += try reader.feed(bytes)
+                guard body.count <= 64 << 20 else { throw ControlClientError.protocolError("the answer is over 64 MB") }
+            }
+            guard let status = reader.status else {
+                throw .disconnected("the target closed the connection without answering")
+            }
+            return (status, Data(body))
+        }
+        return try result.get()
+    }
+
+    /// Sends `request` and hands each piece of the answer's body to `deliver` as it arrives, until the answer ends,
+    /// `isCancelled` says so, or nothing (not even a keep-alive) comes for `silence`. Runs on the calling thread.
+    static func stream(
+        _ request: [UInt8], to path: String, silence: Duration, isCancelled: () -> Bool,
+        deliver: (_ status: Int, _ body: [UInt8]) -> Void
+    ) throws(ControlClientError) {
+        let fd = try connection(to: path, by: ContinuousClock.now + silence)
+        defer { close(fd) }
+        try sendAll(request, to: fd, path: path, by: ContinuousClock.now + silence)
+        var reader = ResponseReader()
+        var deadline = ContinuousClock.now + silence
+        while !reader.isComplete, !isCancelled() {
+            // Short polls, so a cancelled stream ends within a fraction of a second.
+            let slice = min(deadline, ContinuousClock.now + .milliseconds(200))
+            do {
+                guard let bytes = try read(from: fd, path: path, by: slice) else { break }
+                deadline = ContinuousClock.now + silence
+                let body = try reader.feed(bytes)
+                if let status = reader.status { deliver(status, body) }
+            } catch .unreachable(_, let reason) where reason == timedOut && ContinuousClock.now < deadline {
+                continue
+            }
+        }
+        if reader.status == nil, !isCancelled() {
+            throw .disconnected("the target closed the connection without answering")
+        }
+    }
+
+    private static let timedOut = "the target did not answer in time"
+
+    // MARK: Sockets
+
+    private static func onThread<T: Sendable>(
+        _ work: @escaping @Sendable () throws(ControlClientError) -> T
+    ) async -> Result<T, ControlClientError> {
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                do throws(ControlClientError) {
+                    continuation.resume(returning: .success(try work()))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+            thread.name = "mischief-client"
+            thread.start()
+        }
+    }
+
+    private static func connection(to path: String, by deadline: ContinuousClock.Instant) throws(ControlClientError) -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw .unreachable(path, reason(errno)) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        let result = ControlSocket.withAddress(of: path) { connect(fd, $0, $1) }
+        if result != 0 {
+            let code = errno
+            guard code == EINPROGRESS || code == EAGAIN else {
+                close(fd)
+                throw .unreachable(path, result == -1 && code == 0 ? "the path is too long" : reason(code))
+            }
+            do throws(ControlClientError) {
+                try wait(fd, for: Int16(POLLOUT), path: path, by: deadline)
+            } catch {
+                close(fd)
+                throw error
+            }
+            var failure: Int32 = 0
+            var size = socklen_t(MemoryLayout<Int32>.size)
+            getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &size)
+            guard failure == 0 else {
+                close(fd)
+                throw .unreachable(path, reason(failure))
+            }
+        }
+        return fd
+    }
+
+    private static func sendAll(
+        _ bytes: [UInt8], to fd: Int32, path: String, by deadline: ContinuousClock.Instant
+    ) throws(ControlClientError) {
+        var offset = 0
+        while offset < bytes.count {
+            try wait(fd, for: Int16(POLLOUT), path: path, by: deadline)
+            let sent = bytes.withUnsafeBytes { buffer in
+                send(fd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if sent < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard sent > 0 else { throw .unreachable(path, reason(errno)) }
+            offset += sent
+        }
+    }
+
+    /// The next bytes, or nil at end of file.
+    private static func read(
+        from fd: Int32, path: String, by deadline: ContinuousClock.Instant
+    ) throws(ControlClientError) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            try wait(fd, for: Int16(POLLIN), path: path, by: deadline)
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count < 0, errno == EINTR || errno == EAGAIN { continue }
+            if count < 0, errno == ECONNRESET { return nil }
+            guard count >= 0 else { throw .unreachable(path, reason(errno)) }
+            return count == 0 ? nil : Array(buffer[..<count])
+        }
+    }
+
+    private static func wait(
+        _ fd: Int32, for events: Int16, path: String, by deadline: ContinuousClock.Instant
+    ) throws(ControlClientError) {
+        while true {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { throw .unreachable(path, timedOut) }
+            var poller = pollfd(fd: fd, events: events, revents: 0)
+            let milliseconds = Int32(max(1, min(Seconds.value(of: left) * 1000, 60_000)))
+            let ready = poll(&poller, 1, milliseconds)
+            if ready < 0, errno == EINTR { continue }
+            guard ready >= 0 else { throw .unreachable(path, reason(errno)) }
+            if ready > 0 { return }
+        }
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        "\(String(cString: strerror(code))) (errno \(code))"
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+@testable import MischiefControl
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A hostile client's connection: blocking POSIX calls with deadlines, for the attack suite. Unlike
+/// ``RawHTTPClient`` it keeps going when the server closes on it (a server that refuses a 2 MB head closes long
+/// before the client has sent it), and it can hold connections open. Call it only from threads of its own
+/// (``AttackSocket/onThread(_:)``), never on the task pool.
+// Unchecked: a connection is used by one thread at a time, handed from one to the next.
+final class AttackSocket: @unchecked Sendable {
+    let fd: Int32
+
+    init(path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXFailure(call: "socket", code: errno) }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        guard ControlSocket.withAddress(of: path, { connect(fd, $0, $1) }) == 0 else {
+            let code = errno
+            close(fd)
+            throw POSIXFailure(call: "connect", code: code)
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends what the server takes of `bytes`; false once it stops taking them (closed, reset, or timed out).
+    @discardableResult
+    func send(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if sent < 0, errno == EINTR { continue }
+            guard sent > 0 else { return false }
+            offset += sent
+        }
+        return true
+    }
+
+    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+
+    /// What the server sends until it closes, or until `timeout`; `closed` says whether it closed.
+    func receive(timeout: Duration = .seconds(5)) -> (bytes: [UInt8], closed: Bool) {
+        let deadline = ContinuousClock.now + timeout
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return (received, false) }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(max(1, Seconds.value(of: left) * 1000)))
+            if ready <= 0 { continue }
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return (received, true) }
+            received += buffer[..<count]
+        }
+    }
+
+    /// The status code of what `receive` got, or nil.
+    static func status(_ bytes: [UInt8]) -> Int? {
+        let line = String(decoding: bytes.prefix(32), as: UTF8.self)
+        guard line.hasPrefix("HTTP/1.1 ") else { return nil }
+        return Int(line.dropFirst(9).prefix(3))
+    }
+
+    /// Runs `work` on a thread of its own and waits for it without blocking the task pool.
+    static func onThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
+    }
+
+    /// Times `count` plain `GET /v1/target` requests one after another; the latencies in seconds, sorted.
+    static func latencies(of path: String, count: Int) throws -> [Double] {
+        var times: [Double] = []
+        for _ in 0..<count {
+            let start = ContinuousClock.now
+            let socket = try AttackSocket(path: path)
+            socket.send("GET /v1/target HTTP/1.1\r\nHost: m\r\n\r\n")
+            let answer = socket.receive()
+            guard status(answer.bytes) == 200 else {
+                throw POSIXFailure(call: "GET /v1/target: \(String(decoding: answer.bytes.prefix(80), as: UTF8.self))", code: 0)
+            }
+            times.append(Seconds.value(of: ContinuousClock.now - start))
+        }
+        return times.sorted()
+    }
+
+    /// The `fraction` percentile of sorted `values`.
+    static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        values[min(values.count - 1, Int((Double(values.count) * fraction).rounded(.up)) - 1)]
+    }
+}

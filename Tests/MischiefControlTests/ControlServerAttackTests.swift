@@ -1,0 +1,200 @@
+import Foundation
+import Mischief
+@testable import MischiefControl
+import Testing
+
+/// The HTTP attack suite, reduced for `swift test` (the full one: `Scripts/control-attack.sh`). Loopback Unix
+/// sockets only, bounded in count and time; limits made short through ``ControlServer/Limits`` so it runs in
+/// seconds. After every attack the server still answers.
+@Suite(.timeLimit(.minutes(1))) struct ControlServerAttackTests {
+    static func short(_ options: inout ControlServer.Options) {
+        options.limits.headTimeout = .milliseconds(400)
+        options.limits.bodyTimeout = .milliseconds(400)
+        options.limits.connections = 64
+        options.limits.advanceTimeout = .milliseconds(200)
+    }
+
+    /// Sends `bytes` on a connection of its own and returns the status (nil when closed without one) and the time.
+    static func attack(_ target: TestTarget, _ bytes: [UInt8]) async throws -> (status: Int?, seconds: Double) {
+        let path = target.socketPath
+        return try await AttackSocket.onThread {
+            let start = ContinuousClock.now
+            let socket = try AttackSocket(path: path)
+            socket.send(bytes)
+            let answer = socket.receive()
+            return (AttackSocket.status(answer.bytes), Seconds.value(of: ContinuousClock.now - start))
+        }
+    }
+
+    @Test func longHeaderLinesAre431AtOnce() async throws {
+        try await withTarget { target in
+            for size in [1_000, 17_000, 30_000, 100_000] {
+                let head = "GET /v1/target HTTP/1.1\r\nHost: m\r\nX-Long: \(String(repeating: "a", count: size))\r\n\r\n"
+                let (status, seconds) = try await Self.attack(target, Array(head.utf8))
+                #expect(status == (size < 16_000 ? 200 : 431), "\(size) bytes")
+                #expect(seconds < 1, "\(size) bytes took \(seconds) s")
+            }
+            let line = "GET /v1/\(String(repeating: "a", count: 20_000)) HTTP/1.1\r\n\r\n"
+            #expect(try await Self.attack(target, Array(line.utf8)).status == 431)
+            try await ControlServerHTTPTests.expectAnswers(target)
+        }
+    }
+
+    @Test func twoHundredThousandHeadersAre431() async throws {
+        try await withTarget { target in
+            let head = "GET /v1/target HTTP/1.1\r\n" + String(repeating: "X-A: b\r\n", count: 200_000) + "\r\n"
+            let (status, seconds) = try await Self.attack(target, Array(head.utf8))
+            #expect(status == 431)
+            #expect(seconds < 2)
+            try await ControlServerHTTPTests.expectAnswers(target)
+        }
+    }
+
+    @Test func aHundredMegabyteBodyIsRefusedOnItsLengthAndAPartialOneLeavesNothingBehind() async throws {
+        try await withTarget { target in
+            let head = "PUT /v1/seams/t.count HTTP/1.1\r\nContent-Type: text/plain\r\nContent-Length: 100000000\r\n\r\n"
+            let partial = Array(head.utf8) + [UInt8](repeating: 0x61, count: 64 * 1024)
+            #expect(try await Self.attack(target, partial).status == 413)
+            #expect(target.count() == 0)
+            try await ControlServerHTTPTests.expectAnswers(target)
+        }
+    }
+
+    @Test func garbageIs400Or408AndAClosedConnection() async throws {
+        try await withTarget(configure: Self.short) { target in
+            let garbage: [[UInt8]] = [
+                Array("GARBAGE\r\n\r\n".utf8), Array("GET\r\n\r\n".utf8), Array("GET / HTTP/9.9\r\n\r\n".utf8),
+                Array("\r\n\r\n\r\n".utf8), (0..<256).map { UInt8($0) }, Array("GET /v1/target HTTP/1.1\r\nX\r\n\r\n".utf8),
+                Array("POST /v1/sessions HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n".utf8),
+            ]
+            for bytes in garbage {
+                let (status, seconds) = try await Self.attack(target, bytes)
+                // Blank lines before a request are allowed: that one waits for the head deadline (408).
+                #expect(status == nil || status == 400 || status == 408, "\(bytes.prefix(20)) got \(String(describing: status))")
+                #expect(seconds < 2, "\(bytes.prefix(20)) took \(seconds) s")
+            }
+            try await ControlServerHTTPTests.expectAnswers(target)
+        }
+    }
+
+    @Test func aSlowClientIsAnswered408AtItsHeadDeadline() async throws {
+        try await withTarget(configure: Self.short) { target in
+            let path = target.socketPath
+            let (status, closed, seconds) = try await AttackSocket.onThread { () throws -> (Int?, Bool, Double) in
+                let start = ContinuousClock.now
+                let socket = try AttackSocket(path: path)
+                socket.send("GET /v1/target HTTP/1.1\r\n")
+                var bytes: [UInt8] = []
+                var closed = false
+                // A header line every 50 ms, never the end of the head: bounded to 3 s.
+                while ContinuousClock.now - start < .seconds(3), !closed {
+                    guard socket.send("X-Slow: 1\r\n") else { break }
+                    let part = socket.receive(timeout: .milliseconds(50))
+                    bytes += part.bytes
+                    closed = part.closed
+                }
+                if !closed {
+                    let part = socket.receive(timeout: .seconds(1))
+                    bytes += part.bytes
+                    closed = part.closed
+                }
+                return (AttackSocket.status(bytes), closed, Seconds.value(of: ContinuousClock.now - start))
+            }
+            #expect(status == 408)
+            #expect(closed)
+            #expect(seconds < 2, "\(seconds) s")
+            try await ControlServerHTTPTests.expectAnswers(target)
+        }
+    }
+
+    @Test func idleConnectionsNeitherLockOthersOutNorStay() async throws {
+        try await withTarget(configure: Self.short) { target in
+            let path = target.socketPath
+            let (times, oldest) = try await AttackSocket.onThread { () throws -> ([Double], (bytes: [UInt8], closed: Bool)) in
+                let idle = try (0..<300).map { _ in try AttackSocket(path: path) }
+                let times = try AttackSocket.latencies(of: path, count: 50)
+                return (times, idle[0].receive(timeout: .seconds(2)))
+            }
+            #expect(AttackSocket.percentile(times, 0.9) < 0.05, "\(times)")
+            #expect(oldest.closed)  // evicted past the limit, or timed out
+            let held = await target.server.census().connections
+            #expect(held <= 64)
+        }
+    }
+
+    @Test func twoHundredEventStreamsShareOneFeed() async throws {
+        try await withTarget { target in
+            let path = target.socketPath
+            let streams = try await AttackSocket.onThread { () throws -> [AttackSocket] in
+                try (0..<200).map { _ in
+                    let socket = try AttackSocket(path: path)
+                    socket.send("GET /v1/events HTTP/1.1\r\nHost: m\r\n\r\n")
+                    return socket
+                }
+            }
+            let fed = try await Poll.until { await target.server.census().streams == 200 }
+            #expect(fed)
+            let times = try await AttackSocket.onThread { try AttackSocket.latencies(of: path, count: 50) }
+            #expect(AttackSocket.percentile(times, 0.9) < 0.05, "\(times)")
+            _ = try target.registry.apply(spec: "return(5)", to: "t.count", source: "test")
+            let heard = try await AttackSocket.onThread { () -> Bool in
+                streams.prefix(10).allSatisfy { socket in
+                    let deadline = ContinuousClock.now + .seconds(3)
+                    var text = ""
+                    while ContinuousClock.now < deadline, !text.contains("return(5)") {
+                        text += String(decoding: socket.receive(timeout: .milliseconds(100)).bytes, as: UTF8.self)
+                    }
+                    return text.contains("return(5)")
+                }
+            }
+            #expect(heard)
+            withExtendedLifetime(streams) {}
+        }
+    }
+
+    @Test func aClientThatAsksBeforeSendingItsBodyIsToldToContinue() async throws {
+        try await withTarget { target in
+            let path = target.socketPath
+            let body = "return(7)" + String(repeating: " ", count: 2_000)
+            let (interim, final) = try await AttackSocket.onThread { () throws -> (String, Int?) in
+                let socket = try AttackSocket(path: path)
+                socket.send("PUT /v1/seams/t.count HTTP/1.1\r\nContent-Type: text/plain\r\nExpect: 100-continue\r\n"
+                    + "Content-Length: \(body.utf8.count)\r\n\r\n")
+                let interim = String(decoding: socket.receive(timeout: .milliseconds(500)).bytes, as: UTF8.self)
+                socket.send(body)
+                return (interim, AttackSocket.status(socket.receive().bytes))
+            }
+            #expect(interim == "HTTP/1.1 100 Continue\r\n\r\n")
+            #expect(final == 200)
+            #expect(target.count() == 7)
+        }
+    }
+
+    @Test func anAdvanceTheTargetsTasksNeverServeIs503() async throws {
+        try await withTarget(configure: { options in
+            Self.short(&options)
+            options.advance = { _ in
+                try? await Task.sleep(for: .seconds(30))
+                return true
+            }
+        }) { target in
+            let body = Array("{\"seconds\": 60}".utf8)
+            let head = "POST /v1/time/advance HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+            let (status, seconds) = try await Self.attack(target, Array(head.utf8) + body)
+            #expect(status == 503)
+            #expect(seconds < 2)
+        }
+    }
+}
+
+/// Polls `condition` every 20 ms for up to 5 s.
+enum Poll {
+    static func until(_ condition: () async throws -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            if try await condition() { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+}

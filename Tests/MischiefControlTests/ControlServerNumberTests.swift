@@ -1,0 +1,75 @@
+import Foundation
+import Mischief
+import MischiefControl
+import Testing
+
+/// Every number that arrives from a client is range-checked into a 400 naming its field, before it becomes a
+/// `Duration` or an integer; nothing a client sends traps the target.
+@Suite(.timeLimit(.minutes(1))) struct ControlServerNumberTests {
+    static func post(_ target: TestTarget, _ path: String, _ json: String) async throws -> RawHTTPClient.Response {
+        try await target.raw.request(
+            "POST", path, headers: ["Content-Type": "application/json", "Mischief-API": "1"], body: Data(json.utf8))
+    }
+
+    @Test func anAdvanceTooLargeForADurationIs400NamingSeconds() async throws {
+        try await withTarget(configure: { $0.advance = { _ in true } }) { target in
+            for seconds in ["2e20", "1e300", "-5", "0", "1e10"] {
+                let response = try await Self.post(target, "/v1/time/advance", "{\"seconds\": \(seconds)}")
+                #expect(response.status == 400, "seconds \(seconds)")
+                #expect(response.error?.error == "invalid duration", "seconds \(seconds)")
+                #expect(response.error?.detail.hasPrefix("seconds must be") == true, "\(response.error?.detail ?? "")")
+            }
+            let fine = try await Self.post(target, "/v1/time/advance", "{\"seconds\": 3600}")
+            #expect(fine.status == 200)
+            try await ControlServerHTTPTests.expectAnswers(target)
+        }
+    }
+
+    @Test func aLeaseOutOfRangeIs400NamingLease() async throws {
+        try await withTarget { target in
+            for lease in ["2e20", "-1", "0", "86401"] {
+                let response = try await Self.post(target, "/v1/sessions", "{\"lease\": \(lease)}")
+                #expect(response.status == 400, "lease \(lease)")
+                #expect(response.error?.detail.hasPrefix("lease must be") == true, "\(response.error?.detail ?? "")")
+            }
+            #expect(try await Self.post(target, "/v1/sessions", "{\"lease\": 0.5}").status == 201)
+        }
+    }
+
+    @Test func queryNumbersThatAreNotWholeNumbersInRangeAre400NamingTheParameter() async throws {
+        try await withTarget { target in
+            let cases = [
+                ("events=abc", "events"), ("events=-1", "events"), ("events=99999999999999999999", "events"),
+                ("after=x", "after"), ("after=-3", "after"), ("events=5&after=1e3", "after"),
+            ]
+            for (query, field) in cases {
+                let response = try await target.raw.request("GET", "/v1/console?\(query)")
+                #expect(response.status == 400, "\(query)")
+                #expect(response.error?.detail.hasPrefix("\(field) must be a whole number") == true, "\(query)")
+            }
+            #expect(try await target.raw.request("GET", "/v1/console?events=5&after=0").status == 200)
+        }
+    }
+
+    /// Found by the api-json fuzzer: a query pair with nothing before its `=` trapped the query parser.
+    @Test func queryPairsWithEmptyNamesOrValuesAreHarmless() async throws {
+        try await withTarget { target in
+            for query in ["=", "==", "=x", "&=&", "events=", "after=&events=3", "a==b"] {
+                let response = try await target.raw.request("GET", "/v1/console?\(query)")
+                #expect(response.status == 200 || response.status == 400, "\(query): \(response.status)")
+            }
+            try await ControlServerHTTPTests.expectAnswers(target)
+        }
+    }
+
+    @Test func secondsConvertBothWaysAndRefuseWhatADurationCannotHold() throws {
+        let range = Seconds.positive(upTo: 100)
+        #expect(try Seconds.duration(1.5, field: "x", within: range) == .milliseconds(1500))
+        #expect(Seconds.value(of: .milliseconds(250)) == 0.25)
+        for bad in [Double.nan, .infinity, -.infinity, 2e20, 0, -1, 101] {
+            #expect(throws: OutOfRange.self) { try Seconds.duration(bad, field: "x", within: range) }
+        }
+        #expect(throws: OutOfRange.self) { try Seconds.integer("12", field: "n", within: 0...10) }
+        #expect(try Seconds.integer("7", field: "n", within: 0...10) == 7)
+    }
+}
