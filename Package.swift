@@ -42,9 +42,10 @@ let package = Package(
         .target(name: "CMischiefTerminal"),
         .target(name: "MischiefCurses", dependencies: ["MischiefConsole", "CNcurses", "CMischiefTerminal"]),
         // The built-in demo target: keeps calling the catalogue's seams and publishes its own screen.
+        // Profiles/ is built in as source (DemoProfilesText.swift, Scripts/embed-files.sh), not a resource bundle.
         .target(
             name: "MischiefDemo", dependencies: ["Mischief", "MischiefCatalog", "MischiefNetwork", "MischiefFiles"],
-            resources: [.copy("Profiles")]),
+            exclude: ["Profiles"]),
         // The control API: HTTP/JSON on a Unix socket (server in the target, client, sessions). Its wire format is
         // the console's own data, so a console attached over the socket shows what an in-process one shows.
         .target(

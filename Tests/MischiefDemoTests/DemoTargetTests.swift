@@ -64,3 +64,19 @@ struct DemoTargetTests {
         #expect(text(demo.screen()).contains("Tokyo, Japan"))
     }
 }
+
+/// The preset profiles are built into the binary as the text of `Sources/MischiefDemo/Profiles`.
+@Suite struct DemoProfilesTextTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/MischiefDemo/Profiles")
+
+    @Test func theEmbeddedTextEqualsEachProfileFile() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
+            .filter { $0.hasSuffix(".yaml") }.sorted()
+        #expect(DemoProfilesText.files.map(\.name) == names, "run Scripts/embed-files.sh")
+        for file in DemoProfilesText.files {
+            let text = try String(contentsOf: Self.directory.appendingPathComponent(file.name), encoding: .utf8)
+            #expect(file.text == text, "\(file.name) differs from Profiles/: run Scripts/embed-files.sh")
+        }
+    }
+}
