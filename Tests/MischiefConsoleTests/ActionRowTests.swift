@@ -110,7 +110,7 @@ import Testing
         #expect(row.actions.contains { $0.name == "return" })
 
         let profile = ProfileRow(try #require(registry.profiles.first))
-        #expect(profile == ProfileRow(name: "Seven", key: 7, isOn: false, entryCount: 1))
+        #expect(profile == ProfileRow(name: "Seven", key: 7, isOn: false, entryCount: 1, seams: ["console-test.now"]))
         let events = registry.events().map(EventRow.init)
         let applied = try #require(events.last)
         #expect(applied.kind == "applied" && applied.seam == "console-test.now" && applied.source == "console")

@@ -29,6 +29,7 @@ enum KeyHelp {
             title: "Profiles and time",
             keys: [
                 ("1 … 9", "switch the profile with that key (they combine)"),
+                ("p", "every profile, to read and switch"),
                 ("s", "save what is applied now as a profile"),
                 ("]", "move virtual time forward an hour"),
                 ("}", "move virtual time forward a day"),
@@ -60,7 +61,7 @@ enum KeyHelp {
         case .browse:
             [
                 ("␣", "toggle"), ("⏎", "actions"), ("+-", "nudge"), ("r", "revert"), ("/", "filter"),
-                ("1-9", "profiles"), ("e", "events"), ("Tab", "pane"), ("?", "help"), ("q", "quit"),
+                ("1-9", "profiles"), ("p", "list"), ("e", "events"), ("Tab", "pane"), ("?", "help"), ("q", "quit"),
             ]
         case .filter:
             [("⏎", "keep"), ("Esc", "clear"), ("↑↓", "move")]
@@ -76,9 +77,11 @@ enum KeyHelp {
             [("↑↓", "scroll"), ("Esc ?", "close")]
         case .eventLog:
             [("↑↓", "scroll"), ("Home", "oldest"), ("End", "newest"), ("Esc e", "close")]
+        case .profileList:
+            [("↑↓", "choose"), ("␣ ⏎", "switch"), ("1-9", "by key"), ("Esc p", "close")]
         }
     }
 
     /// Which hints to leave out first when the line is short: the last of these goes first.
-    static let importance = ["?", "q", "␣", "⏎", "+-", "r", "/", "1-9", "Tab", "e"]
+    static let importance = ["?", "q", "␣", "⏎", "+-", "r", "/", "p", "1-9", "Tab", "e"]
 }

@@ -20,7 +20,7 @@ struct Rect: Sendable, Equatable {
 ///
 /// Wide screens (≥ 110 columns) put the seam list on the left and the detail pane over the target pane on the
 /// right; narrower ones put the list on top and detail beside target below it. Short screens drop the lower
-/// panes (and the target pane first).
+/// panes (and the target pane first). The profile bar takes as many rows as its profiles need (``ProfileBarView``).
 struct ConsoleLayout: Sendable, Equatable {
     /// Columns from which the list and the other panes sit side by side.
     static let wideColumns = 110
@@ -32,12 +32,18 @@ struct ConsoleLayout: Sendable, Equatable {
     let profiles: Rect
     let status: Rect
 
-    init(_ size: ScreenSize) {
+    /// The layout of `state` on its screen.
+    init(_ state: ConsoleState) {
+        self.init(state.size, profileRows: ProfileBarView.rowCount(state, size: state.size))
+    }
+
+    /// The layout at `size` with a profile bar of `profileRows` rows.
+    init(_ size: ScreenSize, profileRows: Int = 1) {
         let columns = size.columns
         header = Rect(x: 0, y: 0, width: columns, height: 2)
-        profiles = Rect(x: 0, y: size.rows - 2, width: columns, height: 1)
+        profiles = Rect(x: 0, y: size.rows - 1 - profileRows, width: columns, height: profileRows)
         status = Rect(x: 0, y: size.rows - 1, width: columns, height: 1)
-        let body = Rect(x: 0, y: 2, width: columns, height: max(0, size.rows - 4))
+        let body = Rect(x: 0, y: 2, width: columns, height: max(0, size.rows - 3 - profileRows))
         if columns >= Self.wideColumns {
             let listWidth = max(60, columns * 3 / 5)
             list = Rect(x: 0, y: body.y, width: listWidth, height: body.height)

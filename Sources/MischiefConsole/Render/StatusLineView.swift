@@ -13,7 +13,7 @@ enum StatusLineView {
             used = canvas.spans(
                 [.init(" \(question); overwrite? y/N", .warning, bold: true)], x: rect.x, y: rect.y,
                 maxWidth: rect.width)
-        case .browse, .help, .eventLog, .picker:
+        case .browse, .help, .eventLog, .picker, .profileList:
             if let message = state.message {
                 let text = " " + (message.text.split(separator: "\n").first.map(String.init) ?? "")
                 used = canvas.spans(

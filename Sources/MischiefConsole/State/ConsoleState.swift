@@ -35,6 +35,8 @@ public struct ConsoleState: Sendable, Equatable {
         case help(scroll: Int)
         /// The event log, scrolled up from its newest line by this many lines.
         case eventLog(scroll: Int)
+        /// The list of every profile (`p`), with this one (an index into the data's profiles) selected.
+        case profileList(selected: Int)
     }
 
     /// A pane of the main screen that can have the focus.
@@ -104,6 +106,8 @@ public struct ConsoleState: Sendable, Equatable {
     public internal(set) var rates: [SeamID: RateHistory] = [:]
     /// The status bar's message.
     public internal(set) var message: Message?
+    /// Profiles switched and not yet reported: whether each will be on, for the message when the switch is done.
+    public internal(set) var profileSwitches: [String: Bool] = [:]
 
     /// A console with no data yet.
     public init(size: ScreenSize = ScreenSize(rows: 24, columns: 80), timeZone: TimeZone = .current) {
@@ -141,7 +145,7 @@ public struct ConsoleState: Sendable, Equatable {
         switch mode {
         case .filter, .saveName: true
         case .picker(let picker): picker.isEditing
-        case .browse, .help, .eventLog, .confirmOverwrite: false
+        case .browse, .help, .eventLog, .confirmOverwrite, .profileList: false
         }
     }
 }

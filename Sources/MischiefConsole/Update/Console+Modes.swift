@@ -15,9 +15,9 @@ extension Console {
         case .down:
             state.moveSelection(by: 1)
         case .pageUp:
-            state.moveSelection(by: -ConsoleLayout(state.size).listRows)
+            state.moveSelection(by: -ConsoleLayout(state).listRows)
         case .pageDown:
-            state.moveSelection(by: ConsoleLayout(state.size).listRows)
+            state.moveSelection(by: ConsoleLayout(state).listRows)
         default:
             let before = state.filter.text
             if state.filter.edit(key), state.filter.text != before {

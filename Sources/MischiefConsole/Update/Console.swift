@@ -31,7 +31,7 @@ public enum Console {
         case .resized(let rows, let columns):
             state.size = ScreenSize(rows: rows, columns: columns)
             state.scrollListToSelection()
-            if !ConsoleLayout(state.size).panes.contains(state.focus) {
+            if !ConsoleLayout(state).panes.contains(state.focus) {
                 state.focus = .list
             }
             return []
@@ -67,6 +67,8 @@ public enum Console {
         case .eventLog(let scroll):
             eventLogKey(key, scroll: scroll, in: &state)
             return []
+        case .profileList(let selected):
+            return profileListKey(key, selected: selected, in: &state)
         }
     }
 
