@@ -48,12 +48,13 @@ final class ConsoleInTmux {
     /// Starts the demo (`binary`, by default the built one) on a `width`×`height` pane and waits for its first screen.
     static func start(
         seed: Int, jobControl: Bool = false, binary: URL = CLI.binary, width: Int = 120, height: Int = 40,
-        options: String = ""
+        options: String = "", environment: String = ""
     ) async throws -> ConsoleInTmux {
         let console = ConsoleInTmux(tmux: try TmuxServer(), directory: try HeadlessDemo.makeDirectory())
         do {
             try console.launch(
-                seed: seed, jobControl: jobControl, binary: binary, size: (width, height), options: options)
+                seed: seed, jobControl: jobControl, binary: binary, size: (width, height), options: options,
+                environment: environment)
             try await console.waitForFirstScreen()
             return console
         } catch {
@@ -62,8 +63,12 @@ final class ConsoleInTmux {
         }
     }
 
-    private func launch(seed: Int, jobControl: Bool, binary: URL, size: (Int, Int), options: String) throws {
-        let demo = "\(Self.quoted(binary.path)) demo --seed \(seed)" + (options.isEmpty ? "" : " " + options)
+    private func launch(
+        seed: Int, jobControl: Bool, binary: URL, size: (Int, Int), options: String, environment: String
+    ) throws {
+        let demo =
+            (environment.isEmpty ? "" : "env \(environment) ") + "\(Self.quoted(binary.path)) demo --seed \(seed)"
+            + (options.isEmpty ? "" : " " + options)
         let setUp = "cd \(Self.quoted(directory.path)) && export TERM=xterm-256color XDG_CONFIG_HOME=."
         if jobControl {
             try tmux.start(

@@ -50,7 +50,11 @@ import Testing
         let console = try await ConsoleInTmux.start(seed: 5, binary: installation.binary, width: 200, height: 60)
         defer { console.stop() }
         let screen = DemoScreen(console.tmux.screen(console.session))
-        for preset in ["Tomorrow", "Tokyo", "German-length UI", "Right-to-left", "Flaky network", "Garbage models", "Year 2038", "Frozen time"] {
+        let presets = [
+            "Tomorrow", "Tokyo", "German-length UI", "Right-to-left", "Flaky network", "Garbage models", "Year 2038",
+            "Frozen time",
+        ]
+        for preset in presets {
             #expect(screen.text.contains(preset), "preset \(preset) is on the profile bar")
         }
         // The console starts on `default`; `t` goes through the others in name order and back.

@@ -54,12 +54,6 @@ import Testing
         assertSnapshot(render(state), named: name("picker-error", size))
     }
 
-    @Test(arguments: sizes) func help(size: ScreenSize) {
-        var state = F.state(rows: size.rows, columns: size.columns)
-        _ = F.press([.character("?")], &state)
-        assertSnapshot(render(state), named: name("help", size))
-    }
-
     @Test(arguments: sizes) func eventLog(size: ScreenSize) {
         var state = F.state(rows: size.rows, columns: size.columns)
         _ = F.press([.character("e")], &state)

@@ -4,8 +4,8 @@ extension Console {
     /// Draws the state into a grid of `size`: a pure function of its arguments.
     ///
     /// The main screen has a header, the seam list, the selected seam's detail, the target's own view, the
-    /// profile bar and a status line; the action picker opens over it; help, the event log and the profile list take the whole
-    /// screen. Below ``ScreenSize/minimum`` the grid says which size the console needs.
+    /// profile bar and a status line; the action picker opens over it; help, the event log and the profile list
+    /// take the whole screen. Below ``ScreenSize/minimum`` the grid says which size the console needs.
     public static func render(_ state: ConsoleState, size: ScreenSize, theme: ThemeInfo) -> CellGrid {
         var canvas = Canvas(size, theme: theme)
         guard size.isUsable else {

@@ -43,7 +43,9 @@ enum ProfileBarView {
     }
 
     /// Drops profiles from the end of the last row until the marker for everything left out fits after them.
-    private static func fitMarker(_ rows: [[Int]], _ profiles: [ProfileRow], room: Int) -> (rows: [[Int]], hidden: Int) {
+    private static func fitMarker(
+        _ rows: [[Int]], _ profiles: [ProfileRow], room: Int
+    ) -> (rows: [[Int]], hidden: Int) {
         var rows = rows
         func width(_ row: [Int]) -> Int {
             row.reduce(0) { sum, index in sum + item(profiles[index]).reduce(0) { $0 + DisplayWidth.of($1.text) } }

@@ -64,7 +64,7 @@ extension Console {
 
     /// A key in the help screen.
     static func helpKey(_ key: Key, scroll: Int, in state: inout ConsoleState) {
-        let limit = HelpView.lineCount(columns: state.size.columns) - (state.size.rows - 3)
+        let limit = HelpView.lineCount(state.size) - (state.size.rows - 3)
         switch key {
         case .escape, .character("?"), .character("q"), .function(1):
             state.mode = .browse
