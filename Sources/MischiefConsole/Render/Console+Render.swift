@@ -21,7 +21,7 @@ extension Console {
         case .profileList(let selected):
             ProfileListView.draw(selected, state, size: size, on: &canvas)
         case .browse, .filter, .saveName, .confirmOverwrite, .picker:
-            let layout = ConsoleLayout(size, profileRows: ProfileBarView.rowCount(state, size: size))
+            let layout = ConsoleLayout(state, size: size)
             let focus = layout.panes.contains(state.focus) ? state.focus : .list
             HeaderView.draw(state, in: layout.header, on: &canvas)
             SeamListView.draw(state, in: layout.list, on: &canvas, focused: focus == .list)
