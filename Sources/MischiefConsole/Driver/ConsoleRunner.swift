@@ -86,10 +86,7 @@ public final class ConsoleRunner: Sendable {
         var state = ConsoleState(size: ScreenSize(rows: size.height, columns: size.width))
         var themeIndex = 0
         var lastGrid: CellGrid?
-        // Problems found at start show as a failed result, the one way update() takes a message from outside.
-        for message in messages {
-            _ = Console.update(&state, .commandFinished(.cycleTheme, .failure(message)))
-        }
+        state.noteProblems(messages)
         for await input in inputs {
             switch input {
             case .signal(let signal):

@@ -16,8 +16,8 @@ extension Console {
         switch state.mode {
         case .help(let scroll):
             HelpView.draw(scroll, state, theme: theme, size: size, on: &canvas)
-        case .eventLog(let scroll):
-            EventLogView.draw(scroll, state, size: size, on: &canvas)
+        case .eventLog(let log):
+            EventLogView.draw(log, state, size: size, on: &canvas)
         case .profileList(let selected):
             ProfileListView.draw(selected, state, size: size, on: &canvas)
         case .browse, .filter, .saveName, .confirmOverwrite, .picker:

@@ -38,7 +38,7 @@ enum KeyHelp {
             title: "Views",
             keys: [
                 ("/", "filter by title, id, category or behaviour"),
-                ("e", "the event log"),
+                ("e", "the event log: ↑↓ choose, Enter shows one whole, / filters"),
                 ("t", "the next theme"),
                 ("? F1", "this help"),
                 ("Esc", "clear the filter, or the message"),
@@ -75,8 +75,12 @@ enum KeyHelp {
                 : [("↑↓", "choose"), ("⏎", "edit spec"), ("Esc", "close")]
         case .help:
             [("↑↓", "scroll"), ("Esc ?", "close")]
-        case .eventLog:
-            [("↑↓", "scroll"), ("Home", "oldest"), ("End", "newest"), ("Esc e", "close")]
+        case .eventLog(let log):
+            log.isFiltering
+                ? [("⏎", "keep"), ("Esc", "clear")]
+                : log.showsDetail
+                    ? [("↑↓", "older/newer"), ("Esc ⏎", "back")]
+                    : [("↑↓", "choose"), ("⏎", "whole"), ("/", "filter"), ("Home End", "oldest/newest"), ("Esc", "close")]
         case .profileList:
             [("↑↓", "choose"), ("␣ ⏎", "switch"), ("1-9", "by key"), ("Esc p", "close")]
         }

@@ -11,13 +11,19 @@ enum TextWrap {
         return result.isEmpty ? [""] : result
     }
 
-    /// One line of text wrapped.
+    /// One line of text wrapped; its indentation (leading spaces) starts its first line.
     private static func wrap(_ paragraph: Substring, width: Int) -> [String] {
         var lines: [String] = []
-        var line = ""
-        var used = 0
-        for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+        let indent = paragraph.prefix { $0 == " " }
+        var line = String(indent.prefix(width - 1))
+        var used = line.count
+        for word in paragraph.dropFirst(indent.count).split(separator: " ", omittingEmptySubsequences: false) {
             let wordWidth = DisplayWidth.of(String(word))
+            if used > 0, used == line.count, line.allSatisfy({ $0 == " " }), used + wordWidth <= width {
+                line += word
+                used += wordWidth
+                continue
+            }
             if used > 0, used + 1 + wordWidth <= width {
                 line += " " + word
                 used += 1 + wordWidth

@@ -46,7 +46,7 @@ extension Console {
         case .character("s"):
             state.mode = .saveName(TextField())
         case .character("e"):
-            state.mode = .eventLog(scroll: 0)
+            state.mode = .eventLog(EventLog())
         case .character("p"):
             state.mode = .profileList(selected: 0)
         case .character("t"):

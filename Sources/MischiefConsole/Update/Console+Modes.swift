@@ -75,25 +75,6 @@ extension Console {
         }
     }
 
-    /// A key in the event log, whose scroll counts lines up from the newest.
-    static func eventLogKey(_ key: Key, scroll: Int, in state: inout ConsoleState) {
-        let limit = EventLogView.lineCount(of: state.data?.events ?? []) - (state.size.rows - 3)
-        switch key {
-        case .escape, .character("e"), .character("q"):
-            state.mode = .browse
-        default:
-            // Up scrolls towards older lines, so directions are reversed.
-            guard let movement = movement(for: key, page: state.size.rows - 4) else { return }
-            let reversed: Movement =
-                switch movement {
-                case .by(let delta): .by(-delta)
-                case .first: .last
-                case .last: .first
-                }
-            state.mode = .eventLog(scroll: reversed.applied(to: scroll, limit: limit))
-        }
-    }
-
     /// The movement a navigation key asks for, or nil for other keys.
     static func movement(for key: Key, page: Int) -> Movement? {
         switch key {

@@ -64,8 +64,8 @@ public enum Console {
         case .help(let scroll):
             helpKey(key, scroll: scroll, in: &state)
             return []
-        case .eventLog(let scroll):
-            eventLogKey(key, scroll: scroll, in: &state)
+        case .eventLog(let log):
+            eventLogKey(key, log, in: &state)
             return []
         case .profileList(let selected):
             return profileListKey(key, selected: selected, in: &state)
