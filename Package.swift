@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(
             name: "MischiefControlTests",
             dependencies: ["MischiefControl", "Mischief", "MischiefConsole", "MischiefFiles"]),
-        .testTarget(name: "MischiefDemoTests", dependencies: ["MischiefDemo"]),
+        .testTarget(name: "MischiefDemoTests", dependencies: ["MischiefDemo", "MischiefConsole"]),
         .testTarget(name: "MischiefCursesTests", dependencies: ["MischiefCurses", "MischiefConsole", "CNcurses"]),
         // Runs the built `mischief` binary end to end.
         .testTarget(name: "MischiefCLITests", dependencies: ["MischiefCLI"]),
