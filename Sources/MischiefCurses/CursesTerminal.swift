@@ -31,6 +31,7 @@ public final class CursesTerminal: Terminal, Sendable {
         var phase = Phase.idle
         var pendingGrid: CellGrid?
         var pendingPalette: Palette?
+        var pendingClipboard: [String] = []
         var size: (width: Int, height: Int) = (0, 0)
         var wakeFD: Int32 = -1
         var screen: ConfinedScreen?
@@ -146,6 +147,11 @@ public final class CursesTerminal: Terminal, Sendable {
 
     public func draw(_ grid: CellGrid) {
         post { $0.pendingGrid = grid }
+    }
+
+    /// Sends `text` to the terminal's clipboard as OSC 52, after the next frame.
+    public func copyToClipboard(_ text: String) {
+        post { $0.pendingClipboard.append(text) }
     }
 
     /// Leaves work for the terminal thread and wakes it (once until it has looked).
@@ -303,6 +309,12 @@ public final class CursesTerminal: Terminal, Sendable {
                 return state.pendingGrid
             }) {
                 screen.draw(grid)
+            }
+            for text in shared.withLock({ state -> [String] in
+                defer { state.pendingClipboard = [] }
+                return state.pendingClipboard
+            }) {
+                screen.send(CursesScreen.clipboardSequence(text))
             }
         }
     }

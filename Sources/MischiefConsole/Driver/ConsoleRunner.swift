@@ -118,6 +118,9 @@ public final class ConsoleRunner: Sendable {
                     themeIndex = (themeIndex + 1) % themes.count
                     applyTheme(themes[themeIndex])
                     pending.append(.commandFinished(command, .success(themes[themeIndex].name)))
+                case .copy(let text):
+                    terminal.copyToClipboard(text)
+                    pending.append(.commandFinished(command, .success(nil)))
                 default:
                     let result = await command.perform(with: controller) ?? .success(nil)
                     pending.append(.commandFinished(command, result))

@@ -24,6 +24,8 @@ enum KeyHelp {
                 ("+ -", "nudge the main parameter by one step"),
                 ("r", "revert the seam"),
                 ("R", "revert everything"),
+                ("y", "copy the seam's spec to the clipboard"),
+                ("Y", "copy every spec as seam=spec;seam=spec (for MISCHIEF_APPLY)"),
             ]),
         Section(
             title: "Profiles and time",

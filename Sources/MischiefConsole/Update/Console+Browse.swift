@@ -51,6 +51,10 @@ extension Console {
             state.mode = .profileList(selected: 0)
         case .character("t"):
             return [.cycleTheme]
+        case .character("y"):
+            return copySelected(in: &state)
+        case .character("Y"):
+            return copyAll(in: &state)
         case .character("?"), .function(1):
             state.mode = .help(scroll: 0)
         case .character("q"):

@@ -52,6 +52,8 @@ extension Console {
             if case .success(let name) = result {
                 state.message = .init("theme \(name ?? "changed")")
             }
+        case .copy(let text):
+            succeeded(result, "copied: \(text)", in: &state)
         case .quit:
             break
         }
