@@ -81,7 +81,7 @@ public enum Console {
         if let previous, data.target.uptime == previous.target.uptime {
             rates = state.rates  // the same moment again: nothing to measure
         } else if let previous, data.target.uptime > previous.target.uptime {
-            let seconds = (data.target.uptime - previous.target.uptime) / .seconds(1)
+            let elapsed = data.target.uptime - previous.target.uptime
             let aligned =
                 previous.seams.count == data.seams.count
                 && zip(previous.seams, data.seams).allSatisfy { $0.id == $1.id }
@@ -93,7 +93,7 @@ public enum Console {
             for (index, seam) in data.seams.enumerated() {
                 var history = state.rates[seam.id] ?? RateHistory()
                 if let before = aligned ? previous.seams[index].calls : earlier[seam.id] {
-                    history.append(Double(max(0, seam.calls - before)) / seconds)
+                    history.record(calls: max(0, seam.calls - before), over: elapsed)
                 }
                 rates[seam.id] = history
             }
