@@ -108,7 +108,8 @@ public final class DemoTarget: Sendable {
         lines.append(.init(""))
         lines += DemoPanels.greeting(strings: strings, unread: 3)
         lines.append(.init(""))
-        lines += DemoPanels.profile(Result { try users.decode(DemoUser.json) })
+        // The decoded user goes through `model.user` too, as an app's model layer would hand it on.
+        lines += DemoPanels.profile(Result { users.value(try users.decode(DemoUser.json)) })
         let uptime = ContinuousClock.now - started
         return TargetView(title: "Demo app · up \(uptime.components.seconds) s", lines: lines)
     }
