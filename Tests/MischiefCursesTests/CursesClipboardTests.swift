@@ -1,3 +1,4 @@
+import MischiefConsole
 import Testing
 
 @testable import MischiefCurses

@@ -47,6 +47,13 @@ enum KeyHelp {
                 ("q  Ctrl-C", "quit"),
             ]),
         Section(
+            title: "Mouse (off with --no-mouse)",
+            keys: [
+                ("click", "select a seam or a pane; on the bar, switch that profile"),
+                ("double-click", "open the action picker on a seam; switch a profile in the list"),
+                ("wheel", "move in the focused pane, the event log or the profile list"),
+            ]),
+        Section(
             title: "Typing (filter, spec, name)",
             keys: [
                 ("Enter", "accept (the filter stays)"),
@@ -82,7 +89,10 @@ enum KeyHelp {
                 ? [("⏎", "keep"), ("Esc", "clear")]
                 : log.showsDetail
                     ? [("↑↓", "older/newer"), ("Esc ⏎", "back")]
-                    : [("↑↓", "choose"), ("⏎", "whole"), ("/", "filter"), ("Home End", "oldest/newest"), ("Esc", "close")]
+                    : [
+                        ("↑↓", "choose"), ("⏎", "whole"), ("/", "filter"), ("Home End", "oldest/newest"),
+                        ("Esc", "close"),
+                    ]
         case .profileList:
             [("↑↓", "choose"), ("␣ ⏎", "switch"), ("1-9", "by key"), ("Esc p", "close")]
         }

@@ -64,6 +64,21 @@ enum ProfileBarView {
         rows(state.data?.profiles ?? [], width: size.columns, maxRows: maxRows(screenRows: size.rows)).rows.count
     }
 
+    /// The profile drawn under the mouse on a bar in `rect`, if any.
+    static func profile(at mouse: Mouse, _ state: ConsoleState, in rect: Rect) -> ProfileRow? {
+        let profiles = state.data?.profiles ?? []
+        let row = mouse.y - rect.y
+        let shown = rows(profiles, width: rect.width, maxRows: rect.height).rows
+        guard shown.indices.contains(row) else { return nil }
+        var x = rect.x + DisplayWidth.of(label)
+        for index in shown[row] {
+            let width = item(profiles[index]).reduce(0) { $0 + DisplayWidth.of($1.text) }
+            if mouse.x >= x, mouse.x < x + width { return profiles[index] }
+            x += width
+        }
+        return nil
+    }
+
     static func draw(_ state: ConsoleState, in rect: Rect, on canvas: inout Canvas) {
         let profiles = state.data?.profiles ?? []
         canvas.text(label, x: rect.x, y: rect.y, .muted, maxWidth: rect.width)

@@ -36,6 +36,16 @@ enum ProfileListView {
         }
     }
 
+    /// The profile drawn on screen row `y` of the list (with `selected` selected), if any.
+    static func profile(atRow y: Int, _ state: ConsoleState, selected: Int) -> Int? {
+        let profiles = state.data?.profiles ?? []
+        let inner = Rect(x: 0, y: 0, width: state.size.columns, height: state.size.rows - 1).inner
+        let lines = self.lines(of: profiles, width: inner.width - 1)
+        let index = firstLine(selected: selected, lines: lines, rows: inner.height) + y - inner.y
+        guard y >= inner.y, y < inner.maxY, lines.indices.contains(index) else { return nil }
+        return lines[index].profile
+    }
+
     /// The first line shown: the selected profile's lines in view, as low on the screen as they need.
     static func firstLine(selected: Int, lines: [Line], rows: Int) -> Int {
         guard let last = lines.lastIndex(where: { $0.profile == selected }),

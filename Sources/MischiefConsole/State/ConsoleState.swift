@@ -132,7 +132,8 @@ public struct ConsoleState: Sendable, Equatable {
     /// says on the status line how many there are.
     public mutating func noteProblems(_ messages: [String]) {
         for message in messages {
-            problems.append(EventRow(id: -1 - problems.count, time: .zero, kind: "problem", source: "start", message: message))
+            problems.append(
+                EventRow(id: -1 - problems.count, time: .zero, kind: "problem", source: "start", message: message))
         }
         guard let last = messages.last else { return }
         let text = messages.count == 1 ? last : "\(messages.count) problems at start (e lists them); the last: \(last)"

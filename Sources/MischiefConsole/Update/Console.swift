@@ -49,6 +49,9 @@ public enum Console {
         guard state.size.isUsable else {
             return key == .character("q") ? [.quit] : []
         }
+        if case .mouse(let event) = key {
+            return mouse(event, in: &state)
+        }
         switch state.mode {
         case .browse:
             return browseKey(key, in: &state)
