@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The mouse in `mischief demo`, in tmux: the console asks the terminal to report the mouse (or, with `--no-mouse`,
 /// leaves it alone), and reacts to the SGR reports a terminal sends (typed into the pane as those bytes).
 @Suite struct MouseEndToEndTests {
@@ -67,5 +71,18 @@ import Testing
         let screen = DemoScreen(console.tmux.screen(console.session))
         #expect(screen.text.contains("┌─ clock.now "))
         #expect(screen.row(1).contains("profiles none"))
+    }
+}
+
+/// A crash does not leave the terminal reporting the mouse (the shell would get the reports as text).
+@Suite struct MouseCrashEndToEndTests {
+    @Test func aCrashTurnsMouseReportingOff() async throws {
+        let console = try await ConsoleInTmux.start(seed: 13, width: 120, height: 40)
+        defer { console.stop() }
+        #expect(try MouseEndToEndTests.mouseModes(console) == "11")
+        #expect(kill(console.pid, SIGSEGV) == 0)
+        let ending = try await console.waitForEnd()
+        #expect(ending.status == 128 + SIGSEGV)
+        #expect(try MouseEndToEndTests.mouseModes(console) == "00")
     }
 }
