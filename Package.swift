@@ -46,9 +46,10 @@ let package = Package(
         .target(name: "CMischiefTerminal"),
         .target(name: "MischiefCurses", dependencies: ["MischiefConsole", "CNcurses", "CMischiefTerminal"]),
         // The built-in demo target: keeps calling the catalogue's seams and publishes its own screen.
+        // Profiles/ is built in as source (DemoProfilesText.swift, Scripts/embed-files.sh), not a resource bundle.
         .target(
             name: "MischiefDemo", dependencies: ["Mischief", "MischiefCatalog", "MischiefNetwork", "MischiefFiles"],
-            resources: [.copy("Profiles")]),
+            exclude: ["Profiles"]),
         // The control API: HTTP/JSON on a Unix socket (server in the target, client, sessions). Its wire format is
         // the console's own data, so a console attached over the socket shows what an in-process one shows.
         .target(
@@ -88,7 +89,7 @@ let package = Package(
         .testTarget(
             name: "MischiefControlTests",
             dependencies: ["MischiefControl", "Mischief", "MischiefConsole", "MischiefFiles", "MischiefNetwork"]),
-        .testTarget(name: "MischiefDemoTests", dependencies: ["MischiefDemo"]),
+        .testTarget(name: "MischiefDemoTests", dependencies: ["MischiefDemo", "MischiefConsole"]),
         .testTarget(name: "MischiefCursesTests", dependencies: ["MischiefCurses", "MischiefConsole", "CNcurses"]),
         // Runs the built `mischief` binary end to end.
         .testTarget(name: "MischiefCLITests", dependencies: ["MischiefCLI"]),

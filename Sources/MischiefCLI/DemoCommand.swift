@@ -130,6 +130,9 @@ struct ConsoleOptions: ParsableArguments {
     @Flag(name: .long, help: "Leave what the console applied in place when it quits.")
     var keep = false
 
+    @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (text selection) instead of clicks.")
+    var noMouse = false
+
     @Option(name: .long, help: "A directory of profile files to load (may repeat; also $MISCHIEF_PROFILES, $XDG_CONFIG_HOME/mischief/profiles, ./profiles).")
     var profiles: [String] = []
 
@@ -181,7 +184,7 @@ struct ConsoleOptions: ParsableArguments {
     func run(controller: some ConsoleController, setup: Setup) async throws -> ConsoleRunner.Exit {
         var standardError = StandardError()
         for message in setup.messages { print(message, to: &standardError) }
-        let terminal = CursesTerminal(palette: setup.themes[0].palette)
+        let terminal = CursesTerminal(palette: setup.themes[0].palette, mouse: !noMouse)
         let runner = ConsoleRunner(
             terminal: terminal, controller: controller, themes: setup.themes, messages: setup.messages
         ) { terminal.setPalette($0.palette) }

@@ -10,9 +10,10 @@ struct ThemesCommand: ParsableCommand {
         abstract: "List the console's colour themes and preview them.",
         discussion: """
             Themes are YAML files (see themes/README.md), found by name in $XDG_CONFIG_HOME/mischief/themes \
-            (default ~/.config/mischief/themes), then ./themes, then among the built-in themes (default, mono); \
-            the first place with a name wins. Each role is previewed in its colours; the output is plain text \
-            when standard output is not a terminal, when NO_COLOR is set, or with --no-color.
+            (default ~/.config/mischief/themes), then ./themes, then among the built-in themes (default, light, \
+            mono, solarized-dark: the shipped files, built into the binary); the first place with a name wins. \
+            Each role is previewed in its colours; the output is plain text when standard output is not a \
+            terminal, when NO_COLOR is set, or with --no-color.
 
             Problems are printed on standard error as file:line:column. Exits 1 when a theme file listed has \
             errors or the theme chosen with --theme cannot be used (the console itself falls back to the \

@@ -53,12 +53,15 @@ enum CursesCellText {
     ///
     /// Keeps the base scalar and the combining marks after it (at most ``maxCharacters`` in all); drops the rest of
     /// emoji ZWJ sequences (terminals disagree on joining them), any control or format character, and U+FE0F when
-    /// the C library thinks the base is narrow. Unprintable graphemes become U+FFFD; `""` becomes a space.
+    /// the C library thinks the base is narrow. Unprintable graphemes become their ``ASCIIFallback`` (a border
+    /// without a UTF-8 locale), else U+FFFD; `""` becomes a space.
     static func terminalCharacters(_ text: String) -> Write {
         var scalars = text.unicodeScalars.makeIterator()
         guard let base = scalars.next() else { return Write(space, width: 1) }
         let baseWidth = Int(cn_wcwidth(wchar_t(bitPattern: base.value)))
         guard baseWidth >= 1, baseWidth <= 2, isPrintable(base) else {
+            // Without a UTF-8 locale the console's own borders, marks and bars are drawn in ASCII, not as `?`.
+            if let ascii = ASCIIFallback.character(for: base) { return Write(wchar_t(ascii.value), width: 1) }
             return Write(replacementOrQuestionMark, width: 1)
         }
         var write = Write(wchar_t(bitPattern: base.value), width: baseWidth)

@@ -79,6 +79,34 @@ public struct CursesKeyDecoder: Sendable {
         }
     }
 
+    /// ncurses' mouse masks (`NCURSES_MOUSE_VERSION` 2: five bits per button), which Swift cannot import as macros.
+    enum MouseMask {
+        static func button(_ button: UInt32, _ event: UInt32) -> UInt32 { event << ((button - 1) * 5) }
+        static let click = button(1, 0o4)
+        static let doubleClick = button(1, 0o10)
+        static let wheelUp = button(4, 0o2)
+        static let wheelDown = button(5, 0o2)
+        /// What the console asks ncurses to report.
+        static let wanted = click | doubleClick | wheelUp | wheelDown
+    }
+
+    /// The key of an ncurses mouse event (`getmouse`): `bstate` and the cell; nil for events the console ignores.
+    static func mouseKey(x: Int32, y: Int32, state: UInt32) -> Key? {
+        let action: Mouse.Action
+        if state & MouseMask.doubleClick != 0 {
+            action = .doubleClick
+        } else if state & MouseMask.click != 0 {
+            action = .click
+        } else if state & MouseMask.wheelUp != 0 {
+            action = .wheelUp
+        } else if state & MouseMask.wheelDown != 0 {
+            action = .wheelDown
+        } else {
+            return nil
+        }
+        return .mouse(Mouse(action, x: Int(x), y: Int(y)))
+    }
+
     /// The ncurses code of a key that a sequence can stand for, to teach ncurses more sequences (`define_key`).
     static func keyCode(for key: Key) -> Int32? {
         switch key {

@@ -28,10 +28,14 @@ final class CursesScreen {
     /// and an unfinished sequence is dropped (on top of ncurses' own `ESCDELAY` after an ESC).
     static let sequenceWait: Int32 = 30
 
+    /// Whether clicks and the wheel are reported (ncurses turns the terminal's mouse reporting on and off).
+    private let mouse: Bool
+
     /// Creates a closed screen.
-    init(palette: Palette, depth: ColourDepth?) {
+    init(palette: Palette, depth: ColourDepth?, mouse: Bool = true) {
         self.palette = palette
         requestedDepth = depth
+        self.mouse = mouse
     }
 
     /// Whether the screen is open.
@@ -81,6 +85,9 @@ final class CursesScreen {
             }
         }
         keys = CursesKeyDecoder()
+        if mouse {
+            _ = mousemask(mmask_t(CursesKeyDecoder.MouseMask.wanted), nil)
+        }
         wtimeout(window, 0)
         typeahead(-1)
         leaveok(window, true)
@@ -134,6 +141,15 @@ final class CursesScreen {
                     keys.flush(emit: deliver)
                     return
                 }
+            }
+            if status == KEY_CODE_YES, Int32(bitPattern: code) == KEY_MOUSE {
+                var event = MEVENT()
+                if getmouse(&event) == OK,
+                    let key = CursesKeyDecoder.mouseKey(x: event.x, y: event.y, state: UInt32(event.bstate))
+                {
+                    deliver(key)
+                }
+                continue
             }
             keys.feed(status: status, code: code, emit: deliver)
         }

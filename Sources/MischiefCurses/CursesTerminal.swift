@@ -31,6 +31,7 @@ public final class CursesTerminal: Terminal, Sendable {
         var phase = Phase.idle
         var pendingGrid: CellGrid?
         var pendingPalette: Palette?
+        var pendingClipboard: [String] = []
         var size: (width: Int, height: Int) = (0, 0)
         var wakeFD: Int32 = -1
         var screen: ConfinedScreen?
@@ -55,10 +56,15 @@ public final class CursesTerminal: Terminal, Sendable {
     ///   - depth: the colour depth, or `nil` to detect it from the terminal (`COLORS`, `COLORTERM`). Either way it
     ///     is limited to what ncurses can emit for the terminal type (true colour needs a terminfo "direct" type
     ///     such as `xterm-direct`; otherwise RGB is mapped to the 256-colour palette).
-    public init(palette: Palette = .standard, depth: ColourDepth? = nil) {
+    ///   - mouse: report clicks and the wheel as ``Key/mouse(_:)`` (`--no-mouse` turns it off).
+    public init(palette: Palette = .standard, depth: ColourDepth? = nil, mouse: Bool = true) {
         self.palette = palette
         requestedDepth = depth
+        self.mouse = mouse
     }
+
+    /// Whether clicks and the wheel are reported.
+    public let mouse: Bool
 
     public var size: (width: Int, height: Int) {
         let current = shared.withLock { $0.phase == .running ? $0.size : nil }
@@ -148,6 +154,11 @@ public final class CursesTerminal: Terminal, Sendable {
         post { $0.pendingGrid = grid }
     }
 
+    /// Sends `text` to the terminal's clipboard as OSC 52, after the next frame.
+    public func copyToClipboard(_ text: String) {
+        post { $0.pendingClipboard.append(text) }
+    }
+
     /// Leaves work for the terminal thread and wakes it (once until it has looked).
     private func post(_ change: (inout Shared) -> Void) {
         shared.withLock {
@@ -204,7 +215,7 @@ public final class CursesTerminal: Terminal, Sendable {
         readFD: Int32, writeFD: Int32, generation: Int, handlers: Handlers,
         opened: (Result<Void, CursesTerminalError>) -> Void
     ) {
-        let screen = CursesScreen(palette: palette, depth: requestedDepth)
+        let screen = CursesScreen(palette: palette, depth: requestedDepth, mouse: mouse)
         defer {
             screen.close()
             // Also when opening failed before the screen's own handlers were in place.
@@ -303,6 +314,12 @@ public final class CursesTerminal: Terminal, Sendable {
                 return state.pendingGrid
             }) {
                 screen.draw(grid)
+            }
+            for text in shared.withLock({ state -> [String] in
+                defer { state.pendingClipboard = [] }
+                return state.pendingClipboard
+            }) {
+                screen.send(CursesScreen.clipboardSequence(text))
             }
         }
     }

@@ -55,12 +55,15 @@ public final class DemoTarget: Sendable {
     }
 
     /// The preset profiles shipped with the demo (keys 1–8), checked against the demo's seams.
+    ///
+    /// Their text is built into the binary (``DemoProfilesText``), so an installed `mischief` has them without
+    /// any resource bundle.
     public static func presetProfiles() throws(FileErrors) -> [ProfileFile] {
-        guard let url = Bundle.module.url(forResource: "demo-profiles", withExtension: "yaml", subdirectory: "Profiles")
-        else {
-            preconditionFailure("the demo's profiles are missing from its resource bundle")
+        var files: [ProfileFile] = []
+        for file in DemoProfilesText.files {
+            files += try ProfileFile.load(text: file.text, file: "Sources/MischiefDemo/Profiles/" + file.name)
         }
-        return try ProfileFile.load(contentsOf: url)
+        return files
     }
 
     /// Defines the preset profiles in the registry; returns their names in key order.
@@ -105,7 +108,8 @@ public final class DemoTarget: Sendable {
         lines.append(.init(""))
         lines += DemoPanels.greeting(strings: strings, unread: 3)
         lines.append(.init(""))
-        lines += DemoPanels.profile(Result { try users.decode(DemoUser.json) })
+        // The decoded user goes through `model.user` too, as an app's model layer would hand it on.
+        lines += DemoPanels.profile(Result { users.value(try users.decode(DemoUser.json)) })
         let uptime = ContinuousClock.now - started
         return TargetView(title: "Demo app · up \(uptime.components.seconds) s", lines: lines)
     }

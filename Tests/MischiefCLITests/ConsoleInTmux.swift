@@ -45,11 +45,16 @@ final class ConsoleInTmux {
         self.directory = directory
     }
 
-    /// Starts the demo and waits for its first screen.
-    static func start(seed: Int, jobControl: Bool = false) async throws -> ConsoleInTmux {
+    /// Starts the demo (`binary`, by default the built one) on a `width`×`height` pane and waits for its first screen.
+    static func start(
+        seed: Int, jobControl: Bool = false, binary: URL = CLI.binary, width: Int = 120, height: Int = 40,
+        options: String = "", environment: String = ""
+    ) async throws -> ConsoleInTmux {
         let console = ConsoleInTmux(tmux: try TmuxServer(), directory: try HeadlessDemo.makeDirectory())
         do {
-            try console.launch(seed: seed, jobControl: jobControl)
+            try console.launch(
+                seed: seed, jobControl: jobControl, binary: binary, size: (width, height), options: options,
+                environment: environment)
             try await console.waitForFirstScreen()
             return console
         } catch {
@@ -58,17 +63,21 @@ final class ConsoleInTmux {
         }
     }
 
-    private func launch(seed: Int, jobControl: Bool) throws {
-        let demo = "\(Self.quoted(CLI.binary.path)) demo --seed \(seed)"
+    private func launch(
+        seed: Int, jobControl: Bool, binary: URL, size: (Int, Int), options: String, environment: String
+    ) throws {
+        let demo =
+            (environment.isEmpty ? "" : "env \(environment) ") + "\(Self.quoted(binary.path)) demo --seed \(seed)"
+            + (options.isEmpty ? "" : " " + options)
         let setUp = "cd \(Self.quoted(directory.path)) && export TERM=xterm-256color XDG_CONFIG_HOME=."
         if jobControl {
             try tmux.start(
-                session: session, width: 120, height: 40,
+                session: session, width: size.0, height: size.1,
                 command: ["sh", "-c", "\(setUp) PS1='$ ' && exec bash --norc --noprofile -i"])
             try type("\(demo); \(Self.record)")
         } else {
             let script = "\(setUp) && \(demo); \(Self.record); sleep 60"
-            try tmux.start(session: session, width: 120, height: 40, command: ["sh", "-c", script])
+            try tmux.start(session: session, width: size.0, height: size.1, command: ["sh", "-c", script])
         }
     }
 

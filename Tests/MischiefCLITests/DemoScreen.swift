@@ -66,7 +66,9 @@ struct DemoScreen {
 
     /// Whether the Profiles bar shows preset `key` named `name` as on (`2 ●Tokyo`); `nil` when it is not shown.
     func profile(_ key: Int, _ name: String) -> Bool? {
-        guard let bar = lines.first(where: { $0.hasPrefix(" Profiles") }) else { return nil }
+        // The bar wraps: its rows run from ` Profiles` to the status line.
+        guard let first = lines.firstIndex(where: { $0.hasPrefix(" Profiles") }) else { return nil }
+        let bar = lines[first..<max(first + 1, lines.count - 1)].joined(separator: "\n")
         if bar.contains("\(key) ●\(name)") { return true }
         if bar.contains("\(key) ○\(name)") { return false }
         return nil

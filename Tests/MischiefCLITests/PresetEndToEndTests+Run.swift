@@ -68,13 +68,14 @@ extension PresetEndToEndTests {
         static let leaks = ["^[", "[1~", "[4~", "[200~", "1;5H", "[[A", "[27;5"]
 
         /// Whether the main screen is whole: as many rows as the terminal, the header, the seam list's top border,
-        /// the Profiles bar below, every row between them framed at both edges (a row drawn wider or narrower than
-        /// the terminal moves or loses its right border), a status line, and no stray pieces of escape sequences.
+        /// the Profiles bar below (one or more rows), every row between them framed at both edges (a row drawn wider
+        /// or narrower than the terminal moves or loses its right border), a status line, and no stray pieces of
+        /// escape sequences.
         static func intact(_ screen: DemoScreen, _ setup: Setup) -> Bool {
             guard screen.lines.count == setup.height, !leaks.contains(where: screen.text.contains), screen.row(0).hasPrefix(" Mischief · mischief demo"),
-                let top = screen.lines.firstIndex(where: { $0.hasPrefix("┌─ Seams") }),
+                let top = screen.lines.firstIndex(where: { $0.hasPrefix("┌─ Seams") || $0.hasPrefix("┌─ ▶ Seams") }),
                 let bar = screen.lines.firstIndex(where: { $0.hasPrefix(" Profiles") }), top < bar,
-                bar + 1 == screen.lines.count - 1, !screen.row(bar + 1).allSatisfy(\.isWhitespace)
+                bar + 1 <= screen.lines.count - 1, !screen.row(screen.lines.count - 1).allSatisfy(\.isWhitespace)
             else { return false }
             return screen.lines[top..<bar].allSatisfy { line in
                 guard let first = line.first, let last = line.last else { return false }

@@ -95,13 +95,18 @@ import Testing
     /// detail is scrolled down (its up arrow shows; new events may have come in below since), and the target's last
     /// panel (the profile card) is at the bottom.
     static func atEnds(_ screen: DemoScreen) -> Bool {
-        screen.text.contains("┌─ net.request ") && (screen.text.contains("↑ ─┘") || screen.text.contains("↑↓─┘"))
+        pane(titled: "net.request", in: screen) && (screen.text.contains("↑ ─┘") || screen.text.contains("↑↓─┘"))
             && (screen.text.contains("member since") || screen.text.contains("cannot read the profile"))
     }
 
     /// Whether the panes are at their tops: the first seam selected, the detail's down arrow, Halley's Comet.
     static func atTops(_ screen: DemoScreen) -> Bool {
-        screen.text.contains("┌─ clock.now ") && screen.text.contains(" ↓─┘") && screen.text.contains("Halley's Comet")
+        pane(titled: "clock.now", in: screen) && screen.text.contains(" ↓─┘") && screen.text.contains("Halley's Comet")
+    }
+
+    /// Whether a pane titled `title` shows, focused (`▶`) or not.
+    static func pane(titled title: String, in screen: DemoScreen) -> Bool {
+        screen.text.contains("┌─ \(title) ") || screen.text.contains("┌─ ▶ \(title) ")
     }
 
     /// `text`'s bytes as `send-keys -H` arguments.

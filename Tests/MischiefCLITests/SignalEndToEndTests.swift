@@ -90,6 +90,10 @@ import Testing
         }
         try await console.waitForDrawing("after fg")
         try console.tmux.send(console.session, keys: "q")
+        // Typed only once the console has ended: keys that reach it while it quits are lost.
+        _ = try await Poll.until("the console to end", lastSeen: { console.tmux.screen(console.session) }) {
+            try !console.tmux.isAlternateScreenOn(console.session) && kill(console.pid, 0) != 0 ? true : nil
+        }
         try console.type(ConsoleInTmux.record)  // the shell ran the rest of the line when the job stopped
         let ending = try await console.waitForEnd()
         #expect(ending.status == 0)

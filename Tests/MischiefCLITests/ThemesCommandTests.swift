@@ -57,8 +57,11 @@ import Testing
             let result = try themes(["--theme", "broken.yaml"], in: directory, config: directory)
             #expect(result.status == 1)
             #expect(result.error.hasPrefix("broken.yaml:2:8: error: invalid colour \"#8a8a8\" for 'muted'"))
-            // Still lists what it found: only the built-in themes here.
-            #expect(result.output.contains("\n  default  built in\n  mono     built in\n"))
+            // Still lists what it found: only the built-in themes here, every shipped one.
+            #expect(
+                result.output.contains(
+                    "\n  default         built in\n  light           built in\n  mono            built in\n"
+                        + "  solarized-dark  built in\n"))
         }
     }
 
@@ -71,8 +74,8 @@ import Testing
             try Data("name: typo\ntxet: red\n".utf8).write(to: themes.appendingPathComponent("typo.yaml"))
             let result = try self.themes([], in: directory, config: directory)
             #expect(result.status == 1)
-            #expect(result.output.contains("  broken   themes/broken.yaml  (1 error; not usable)\n"))
-            #expect(result.output.contains("  typo     themes/typo.yaml  (1 warning)\n"))
+            #expect(result.output.contains("  broken          themes/broken.yaml  (1 error; not usable)\n"))
+            #expect(result.output.contains("  typo            themes/typo.yaml  (1 warning)\n"))
             #expect(result.output.contains("\ntypo — themes/typo.yaml\n"))
             #expect(!result.output.contains("\nbroken — "))
             #expect(

@@ -94,7 +94,7 @@ struct TmuxServer {
 
     /// Runs a tmux command against this server and returns its output.
     @discardableResult
-    private func run(_ arguments: [String]) throws -> String {
+    func run(_ arguments: [String]) throws -> String {
         // The server and the programs in it start with this environment, not the test runner's.
         let inherited = ProcessInfo.processInfo.environment
         let environment = [

@@ -1,5 +1,6 @@
+import Foundation
 import Mischief
-import MischiefConsole
+@testable import MischiefConsole
 import Testing
 
 /// The Codable mirror of action signatures, drafts for the picker and Space, and nudging.
@@ -38,7 +39,6 @@ import Testing
 
     @Test(arguments: [
         ("shift", "shift(1d)", 9, true),
-        ("freeze", "freeze()", 7, false),
         ("dilate", "dilate(1)", 9, true),
         ("off", "off", 3, true),
         ("city", "city(\"\")", 6, false),
@@ -52,6 +52,20 @@ import Testing
     func drafts(_ name: String, _ text: String, _ cursor: Int, _ complete: Bool) throws {
         let signature = try #require(Self.signatures.first { $0.name == name })
         #expect(ActionRow(signature).draft == .init(text: text, cursor: cursor, isComplete: complete))
+    }
+
+    @Test func aDateStartsAtNowAndARequiredStringAtItsExample() throws {
+        let freeze = try #require(Self.signatures.first { $0.name == "freeze" })
+        let now = Date(timeIntervalSince1970: 1_746_187_200)  // 2025-05-02T12:00:00Z
+        let draft = ActionRow(freeze).draft(now: now)
+        #expect(draft == .init(text: "freeze(2025-05-02T12:00:00Z)", cursor: 28, isComplete: true))
+        #expect(ActionRow.specDate(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+        #expect(ActionRow.specDate(Date(timeIntervalSince1970: 2_147_483_648)) == "2038-01-19T03:14:08Z")
+        let city = ActionRow.Parameter(name: "name", kind: "string", summary: "e.g. \"São Paulo\"; case is ignored")
+        #expect(city.example == "\"São Paulo\"")
+        let path = ActionRow.Parameter(name: "path", kind: "string", summary: "a dotted path such as address.city or x")
+        #expect(path.example == "\"address.city\"")
+        #expect(ActionRow.Parameter(name: "file", kind: "string", summary: "a GPX 1.1 file").example == nil)
     }
 
     @Test func draftsOfSeveralRequiredParametersLabelAllButTheFirst() {
@@ -110,7 +124,7 @@ import Testing
         #expect(row.actions.contains { $0.name == "return" })
 
         let profile = ProfileRow(try #require(registry.profiles.first))
-        #expect(profile == ProfileRow(name: "Seven", key: 7, isOn: false, entryCount: 1))
+        #expect(profile == ProfileRow(name: "Seven", key: 7, isOn: false, entryCount: 1, seams: ["console-test.now"]))
         let events = registry.events().map(EventRow.init)
         let applied = try #require(events.last)
         #expect(applied.kind == "applied" && applied.seam == "console-test.now" && applied.source == "console")

@@ -152,11 +152,13 @@ enum ConsoleFixtures {
     }
 
     static let profiles = [
-        ProfileRow(name: "Tokyo", summary: "A day ahead, in Tokyo", key: 1, isOn: true, entryCount: 2),
-        ProfileRow(name: "Offline", summary: "No network", key: 2, entryCount: 1),
-        ProfileRow(name: "Slow network", key: 3, isOn: true, entryCount: 1),
-        ProfileRow(name: "Pseudo-loc", key: 4, entryCount: 1),
-        ProfileRow(name: "Saved", entryCount: 3),
+        ProfileRow(
+            name: "Tokyo", summary: "A day ahead, in Tokyo", key: 1, isOn: true, entryCount: 2,
+            seams: ["clock.now", "location.current"]),
+        ProfileRow(name: "Offline", summary: "No network", key: 2, entryCount: 1, seams: ["net.reachable"]),
+        ProfileRow(name: "Slow network", key: 3, isOn: true, entryCount: 1, seams: ["net.request"]),
+        ProfileRow(name: "Pseudo-loc", key: 4, entryCount: 1, seams: ["l10n.strings"]),
+        ProfileRow(name: "Saved", entryCount: 3, seams: ["clock.now", "l10n.strings", "net.request"]),
     ]
 
     static let events = [
@@ -216,6 +218,31 @@ enum ConsoleFixtures {
         for (frame, calls) in [0, 5, 12, 30, 31, 60].enumerated() {
             _ = Console.update(&state, .data(data(seconds: 3_718 + frame, calls: calls)))
         }
+        return state
+    }
+
+    /// The demo's eight presets, as many as its profile bar has to show.
+    static let demoProfiles: [ProfileRow] = [
+        ("Tomorrow", "The clock runs a day ahead", ["clock.now"]),
+        ("Tokyo", "The device is in Tokyo, and the weather service answers", ["location.current", "net.request"]),
+        ("German-length UI", "Every string half as long again, with long compound words", ["l10n.string"]),
+        ("Right-to-left", "Every string right to left, as Android's ar-XB", ["l10n.string"]),
+        ("Flaky network", "Half the weather requests fail, the others get a slow answer", ["net.request"]),
+        ("Garbage models", "A third of the profile's fields get awkward values", ["model.user.decode"]),
+        ("Year 2038", "The clock stands one second after the 32-bit Unix time overflow", ["clock.now"]),
+        ("Frozen time", "Time stands still and moves only when advanced (] an hour, } a day)", ["clock.now"]),
+    ].enumerated().map { index, profile in
+        ProfileRow(
+            name: profile.0, summary: profile.1, key: index + 1, isOn: index == 1 || index == 6, entryCount: 1,
+            seams: profile.2.map { SeamID(stringLiteral: $0) })
+    }
+
+    /// `state` with the demo's presets as its profiles.
+    static func demoState(rows: Int, columns: Int) -> ConsoleState {
+        var state = ConsoleState(size: ScreenSize(rows: rows, columns: columns), timeZone: utc)
+        var data = data()
+        data.profiles = demoProfiles
+        _ = Console.update(&state, .data(data))
         return state
     }
 

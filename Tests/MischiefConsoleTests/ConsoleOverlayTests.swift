@@ -27,20 +27,25 @@ import Testing
         #expect(F.press([.control("c")], &state) == [.quit])
     }
 
-    @Test func eventLogScrollsUpFromTheNewestAndCloses() {
+    /// The event log's selected line, counted from the newest; nil when the log is closed.
+    func selected(_ state: ConsoleState) -> Int? {
+        if case .eventLog(let log) = state.mode { log.selected } else { nil }
+    }
+
+    @Test func eventLogSelectsUpFromTheNewestAndCloses() {
         var state = F.state(rows: 12, columns: 50)
         _ = F.press([.character("e")], &state)
-        #expect(state.mode == .eventLog(scroll: 0))
+        #expect(selected(state) == 0)
         _ = F.press([.up, .character("k")], &state)
-        #expect(state.mode == .eventLog(scroll: 2))
+        #expect(selected(state) == 2)
         _ = F.press([.home], &state)
-        #expect(state.mode == .eventLog(scroll: 3))  // 12 lines, 9 shown
+        #expect(selected(state) == 9)  // 10 events, the oldest
         _ = F.press([.up], &state)
-        #expect(state.mode == .eventLog(scroll: 3))
+        #expect(selected(state) == 9)
         _ = F.press([.down], &state)
-        #expect(state.mode == .eventLog(scroll: 2))
+        #expect(selected(state) == 8)
         _ = F.press([.end], &state)
-        #expect(state.mode == .eventLog(scroll: 0))
+        #expect(selected(state) == 0)
         for close in [Key.escape, .character("e"), .character("q")] {
             _ = F.press([.character("e")], &state)
             #expect(F.press([close], &state).isEmpty)

@@ -43,6 +43,22 @@ struct ConsoleRunnerTests {
         return Task { try await runner.run() }
     }
 
+    @Test func everyProblemFoundAtStartIsInTheEventLog() async throws {
+        let runner = ConsoleRunner(
+            terminal: terminal, controller: controller,
+            messages: ["profiles/a.yaml:2:3: error: first broken file", "profiles/b.yaml:1:1: error: second one"],
+            refresh: .milliseconds(20))
+        let run = Task { try await runner.run() }
+        await screen(containing: "2 problems at start (e lists them)")
+        terminal.push(.character("e"))
+        let log = await screen(containing: "Events · ")
+        #expect(log.contains("problem") && log.contains("profiles/a.yaml:2:3: error: first broken file"))
+        #expect(log.contains("profiles/b.yaml:1:1: error: second one"))
+        terminal.push(.character("q"))
+        terminal.push(.character("q"))
+        #expect(try await run.value == .quit)
+    }
+
     @Test func keysChangeTheTargetAndTheScreenShowsIt() async throws {
         let run = start()
         await screen(containing: "The answer")

@@ -102,7 +102,12 @@ import Testing
         #expect(commands == [.toggleProfile("Tokyo"), .toggleProfile("Slow network")])
         #expect(state.message?.text == "no profile has the key 9")
         _ = Console.update(&state, .commandFinished(.toggleProfile("Tokyo"), .success(nil)))
-        #expect(state.message?.text == "profile Tokyo switched")
+        #expect(state.message?.text == "profile Tokyo switched off")
+        _ = Console.update(&state, .commandFinished(.toggleProfile("Slow network"), .success(nil)))
+        #expect(state.message?.text == "profile Slow network switched off")
+        _ = F.press([.character("2")], &state)
+        _ = Console.update(&state, .commandFinished(.toggleProfile("Offline"), .success(nil)))
+        #expect(state.message?.text == "profile Offline switched on")
         _ = Console.update(&state, .commandFinished(.toggleProfile("Offline"), .failure("no profile named 'Offline'")))
         #expect(state.message == .init("no profile named 'Offline'", isError: true))
     }

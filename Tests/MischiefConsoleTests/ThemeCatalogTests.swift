@@ -77,7 +77,7 @@ private final class ThemeDirectories {
         try dirs.write("typo", in: dirs.local, text: "name: typo\ntxet: red\n")
         let (items, problems) = dirs.catalog().list()
         #expect(problems.isEmpty)
-        #expect(items.map(\.name) == ["broken", "default", "mono", "ocean", "typo"])
+        #expect(items.map(\.name) == ["broken", "default", "light", "mono", "ocean", "solarized-dark", "typo"])
         let byName = Dictionary(uniqueKeysWithValues: items.map { ($0.name, $0) })
         #expect(byName["ocean"]!.source == .file(dirs.xdg.appendingPathComponent("ocean.yaml").path))
         #expect(byName["ocean"]!.shadowed == [.file(dirs.local.appendingPathComponent("ocean.yaml").path)])
@@ -114,7 +114,7 @@ private final class ThemeDirectories {
         #expect(
             unknown.diagnostics.map(\.description) == [
                 "--theme solarised-dark: error: no theme named 'solarised-dark' (did you mean 'solarized-dark'?);"
-                    + " the themes are default, mono, solarized-dark; using the built-in default"
+                    + " the themes are default, light, mono, solarized-dark; using the built-in default"
             ])
         let missing = dirs.catalog().load("nowhere/theme.yaml")
         #expect(missing.theme == .default && missing.reason == .fallback)

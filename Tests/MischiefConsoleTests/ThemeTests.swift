@@ -172,7 +172,8 @@ let shippedThemes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().
     @Test func builtInThemesAreFoundByName() {
         #expect(Theme.builtIn(named: "default") == .default)
         #expect(Theme.builtIn(named: "mono") == .mono)
-        #expect(Theme.builtIn(named: "light") == nil)
+        #expect(Theme.builtIn(named: "light")?.description == "For light terminal backgrounds")
+        #expect(Theme.builtIn(named: "ocean") == nil)
         #expect(!Theme.default.isMonochrome)
     }
 }

@@ -95,7 +95,11 @@ import Testing
                       t.name: return("Zed")
                     """)
             #expect(
-                defined == [ProfileRow(name: "Zero", summary: "Everything small", key: 3, isOn: false, entryCount: 2)])
+                defined == [
+                    ProfileRow(
+                        name: "Zero", summary: "Everything small", key: 3, isOn: false, entryCount: 2,
+                        seams: ["t.count", "t.name"])
+                ])
             #expect(try await client.profiles().map(\.name) == ["Zero"])
 
             #expect(try await client.profile("Zero", "apply").isOn)

@@ -58,9 +58,46 @@ struct DemoTargetTests {
         #expect(first != plain)
     }
 
+    /// Every seam the console lists is called by the app, so changing any of them shows (`model.user` was never
+    /// called: the card showed the decoded model without passing it through the seam).
+    @Test func theAppCallsEverySeamItRegisters() async throws {
+        let observation = registry.observe()  // calls are counted while someone watches, as the console does
+        defer { observation.cancel() }
+        _ = demo.screen()
+        // Requests reach `net.request` while a rule is applied (with none, its URL protocol declines them at once).
+        try registry.apply(spec: "offline", to: "net.request")
+        await demo.weather.update(for: try demo.location.current())
+        for seam in registry.snapshot().seams {
+            #expect(seam.counters.calls > 0, "\(seam.id) is never called")
+        }
+    }
+
+    @Test func aModelValueBehaviourChangesTheCard() throws {
+        let plain = text(demo.screen())
+        try registry.apply(spec: "randomize(fields: 100%)", to: "model.user", seed: 3)
+        let changed = text(demo.screen())
+        #expect(plain.contains("Ada Lovelace") && !changed.contains("Ada Lovelace"), "\(changed)")
+    }
+
     @Test func tokyoMovesTheWeatherPanel() throws {
         #expect(text(demo.screen()).contains("Lisbon, Portugal"))
         try registry.apply(profile: "Tokyo")
         #expect(text(demo.screen()).contains("Tokyo, Japan"))
+    }
+}
+
+/// The preset profiles are built into the binary as the text of `Sources/MischiefDemo/Profiles`.
+@Suite struct DemoProfilesTextTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/MischiefDemo/Profiles")
+
+    @Test func theEmbeddedTextEqualsEachProfileFile() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
+            .filter { $0.hasSuffix(".yaml") }.sorted()
+        #expect(DemoProfilesText.files.map(\.name) == names, "run Scripts/embed-files.sh")
+        for file in DemoProfilesText.files {
+            let text = try String(contentsOf: Self.directory.appendingPathComponent(file.name), encoding: .utf8)
+            #expect(file.text == text, "\(file.name) differs from Profiles/: run Scripts/embed-files.sh")
+        }
     }
 }

@@ -20,6 +20,8 @@ public enum ConsoleCommand: Sendable, Equatable {
     case overwriteProfile(String)
     /// Switch to the next theme (the driver owns the themes; report the new theme's name as the success text).
     case cycleTheme
+    /// Put this text on the terminal's clipboard (the driver owns the terminal).
+    case copy(String)
     /// Leave the console.
     case quit
 
@@ -45,7 +47,7 @@ public enum ConsoleCommand: Sendable, Equatable {
                 return .success(try await controller.saveProfile(named: name, overwrite: false))
             case .overwriteProfile(let name):
                 return .success(try await controller.saveProfile(named: name, overwrite: true))
-            case .cycleTheme, .quit:
+            case .cycleTheme, .copy, .quit:
                 return nil
             }
             return .success(nil)

@@ -86,10 +86,7 @@ public final class ConsoleRunner: Sendable {
         var state = ConsoleState(size: ScreenSize(rows: size.height, columns: size.width))
         var themeIndex = 0
         var lastGrid: CellGrid?
-        // Problems found at start show as a failed result, the one way update() takes a message from outside.
-        for message in messages {
-            _ = Console.update(&state, .commandFinished(.cycleTheme, .failure(message)))
-        }
+        state.noteProblems(messages)
         for await input in inputs {
             switch input {
             case .signal(let signal):
@@ -121,6 +118,9 @@ public final class ConsoleRunner: Sendable {
                     themeIndex = (themeIndex + 1) % themes.count
                     applyTheme(themes[themeIndex])
                     pending.append(.commandFinished(command, .success(themes[themeIndex].name)))
+                case .copy(let text):
+                    terminal.copyToClipboard(text)
+                    pending.append(.commandFinished(command, .success(nil)))
                 default:
                     let result = await command.perform(with: controller) ?? .success(nil)
                     pending.append(.commandFinished(command, result))

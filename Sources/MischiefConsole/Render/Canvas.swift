@@ -60,13 +60,18 @@ struct Canvas {
         grid.fill(x: rect.x, y: rect.y, width: rect.width, height: rect.height, style: style(role))
     }
 
-    /// Draws a pane's border and title; a focused pane's border is in the accent role (and bold).
+    /// The mark before a focused pane's title, so the focus shows without colour (`NO_COLOR`, mono themes).
+    static let focusMark = "▶ "
+
+    /// Draws a pane's border and title; a focused pane's border is in the accent role (and bold), and its title
+    /// starts with ``focusMark``.
     ///
     /// - Parameter clear: blanks the inside first, for panes drawn over others (a fresh grid is blank already).
     mutating func pane(_ rect: Rect, title: String?, focused: Bool = false, clear: Bool = false) {
         if clear {
             fill(rect)
         }
+        let title = focused ? title.map { Self.focusMark + $0 } : title
         let role: StyleRole = focused ? .accent : .border
         grid.box(
             x: rect.x, y: rect.y, width: rect.width, height: rect.height, style: style(role, bold: focused),

@@ -4,8 +4,8 @@ extension Console {
     /// Draws the state into a grid of `size`: a pure function of its arguments.
     ///
     /// The main screen has a header, the seam list, the selected seam's detail, the target's own view, the
-    /// profile bar and a status line; the action picker opens over it; help and the event log take the whole
-    /// screen. Below ``ScreenSize/minimum`` the grid says which size the console needs.
+    /// profile bar and a status line; the action picker opens over it; help, the event log and the profile list
+    /// take the whole screen. Below ``ScreenSize/minimum`` the grid says which size the console needs.
     public static func render(_ state: ConsoleState, size: ScreenSize, theme: ThemeInfo) -> CellGrid {
         var canvas = Canvas(size, theme: theme)
         guard size.isUsable else {
@@ -16,10 +16,12 @@ extension Console {
         switch state.mode {
         case .help(let scroll):
             HelpView.draw(scroll, state, theme: theme, size: size, on: &canvas)
-        case .eventLog(let scroll):
-            EventLogView.draw(scroll, state, size: size, on: &canvas)
+        case .eventLog(let log):
+            EventLogView.draw(log, state, size: size, on: &canvas)
+        case .profileList(let selected):
+            ProfileListView.draw(selected, state, size: size, on: &canvas)
         case .browse, .filter, .saveName, .confirmOverwrite, .picker:
-            let layout = ConsoleLayout(size)
+            let layout = ConsoleLayout(state, size: size)
             let focus = layout.panes.contains(state.focus) ? state.focus : .list
             HeaderView.draw(state, in: layout.header, on: &canvas)
             SeamListView.draw(state, in: layout.list, on: &canvas, focused: focus == .list)

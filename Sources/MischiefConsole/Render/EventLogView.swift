@@ -1,72 +1,67 @@
 import Mischief
 
-/// The event log, full screen: every recent event, oldest first, multi-line messages continued below.
+/// The event log, full screen: one line per event (identical ones folded with a count), oldest first, the newest
+/// at the bottom; the selected line highlighted, `/` filtering, Enter showing the event whole (``EventDetailView``).
 enum EventLogView {
     /// Width of the kind column.
     static let kindWidth = 16
 
-    static func draw(_ scroll: Int, _ state: ConsoleState, size: ScreenSize, on canvas: inout Canvas) {
-        let events = state.data?.events ?? []
+    static func draw(_ log: EventLog, _ state: ConsoleState, size: ScreenSize, on canvas: inout Canvas) {
+        let events = state.events
+        let lines = log.lines(of: events)
         let rect = Rect(x: 0, y: 0, width: size.columns, height: size.rows - 1)
-        canvas.pane(rect, title: "Events · \(events.count)", focused: true)
-        let inner = rect.inner
-        guard !events.isEmpty else {
-            canvas.text("no events yet", x: inner.x + 1, y: inner.y, .muted, maxWidth: inner.width - 1)
+        if log.showsDetail, !lines.isEmpty {
+            let index = lines.count - 1 - min(log.selected, lines.count - 1)
+            EventDetailView.draw(lines[index], state, in: rect, on: &canvas)
             return
         }
-        // Only the newest events that can be on screen are laid out.
-        let total = lineCount(of: events)
+        let shown = lines.reduce(0) { $0 + $1.count }
+        let title =
+            log.filter.text.isEmpty
+            ? "Events · \(events.count)"
+            : "Events · \(shown) of \(events.count) match “\(log.filter.text)”"
+        canvas.pane(rect, title: title, focused: true)
+        let inner = rect.inner
+        guard !lines.isEmpty else {
+            let text = events.isEmpty ? "no events yet" : "no event matches “\(log.filter.text)”; Esc clears"
+            canvas.text(text, x: inner.x + 1, y: inner.y, .muted, maxWidth: inner.width - 1)
+            return
+        }
         let rows = inner.height
-        let scroll = max(0, min(scroll, total - rows))
-        var needed = rows + scroll
-        var first = events.endIndex
-        while first > events.startIndex, needed > 0 {
-            first -= 1
-            needed -= lineCount(of: events[first])
+        let selected = lines.count - 1 - min(log.selected, lines.count - 1)
+        // The newest lines fill the bottom; the selection stays in view.
+        let bottom = min(lines.count, max(rows, selected + 1 + max(0, rows - 1 - (lines.count - 1 - selected))))
+        let top = max(0, min(bottom - rows, selected))
+        let seamWidth = seamWidth(of: lines.map(\.event))
+        for (row, index) in (top..<min(lines.count, top + rows)).enumerated() {
+            let y = inner.y + row
+            let isSelected = index == selected
+            if isSelected { canvas.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), .selection) }
+            canvas.spans(
+                spans(of: lines[index], seamWidth: seamWidth), x: inner.x + 1, y: y, maxWidth: inner.width - 1,
+                override: isSelected ? .selection : nil)
         }
-        let lines = lines(of: events[first...], seamWidth: seamWidth(of: events))
-        let start = max(0, lines.count - rows - scroll)
-        for (row, spans) in lines[start..<min(lines.count, start + rows)].enumerated() {
-            canvas.spans(spans, x: inner.x + 1, y: inner.y + row, maxWidth: inner.width - 1)
-        }
-        if total > rows {
-            let arrows = (total - rows - scroll > 0 ? "↑" : " ") + (scroll > 0 ? "↓" : " ")
+        if lines.count > rows {
+            let arrows = (top > 0 ? "↑" : " ") + (top + rows < lines.count ? "↓" : " ")
             canvas.text(arrows, x: rect.maxX - 4, y: rect.maxY - 1, .accent)
         }
     }
 
-    /// How many lines the log takes.
-    static func lineCount(of events: [EventRow]) -> Int {
-        events.reduce(0) { $0 + lineCount(of: $1) }
-    }
-
-    /// How many lines an event takes: one per line of its message.
-    static func lineCount(of event: EventRow) -> Int {
-        1 + event.message.utf8.count { $0 == UInt8(ascii: "\n") }
-    }
-
-    /// The log's lines: time, kind, seam, message and source; further message lines indented under it.
-    static func lines(of events: ArraySlice<EventRow>, seamWidth: Int) -> [[Canvas.Span]] {
-        var lines: [[Canvas.Span]] = []
-        lines.reserveCapacity(events.count)
-        for event in events {
-            let messageLines = event.message.split(separator: "\n", omittingEmptySubsequences: false)
-            let kind = event.kind + String(repeating: " ", count: max(1, kindWidth + 1 - event.kind.count))
-            let seam = (event.seam?.rawValue ?? "").padding(to: seamWidth) + " "
-            var first: [Canvas.Span] = [
-                .init(Format.elapsed(event.time) + "  ", .muted), .init(kind, role(event.kind)), .init(seam, .accent),
-                .init(String(messageLines.first ?? "")),
-            ]
-            if let source = event.source {
-                first.append(.init("  [\(source)]", .muted))
-            }
-            lines.append(first)
-            let indent = String(repeating: " ", count: 10 + kindWidth + 1 + DisplayWidth.of(seam))
-            for line in messageLines.dropFirst() {
-                lines.append([.init(indent + line, role(event.kind) == .error ? .error : .text)])
-            }
+    /// A line: time, kind, seam, the message's first line (`…` when it has more), how many, source.
+    static func spans(of line: EventLog.Line, seamWidth: Int) -> [Canvas.Span] {
+        let event = line.event
+        let messageLines = event.message.split(separator: "\n", omittingEmptySubsequences: false)
+        let kind = event.kind + String(repeating: " ", count: max(1, kindWidth + 1 - event.kind.count))
+        let seam = (event.seam?.rawValue ?? "").padding(to: seamWidth) + " "
+        var spans: [Canvas.Span] = [
+            .init(Format.elapsed(event.time) + "  ", .muted), .init(kind, role(event.kind)), .init(seam, .accent),
+        ]
+        if line.count > 1 { spans.append(.init("×\(line.count) ", .warning, bold: true)) }
+        spans.append(.init(String(messageLines.first ?? "") + (messageLines.count > 1 ? " …" : "")))
+        if let source = event.source {
+            spans.append(.init("  [\(source)]", .muted))
         }
-        return lines
+        return spans
     }
 
     /// The width of the seam column: the longest seam id, at most 24.
@@ -80,7 +75,7 @@ enum EventLogView {
         case "applied": .active
         case "reverted": .reverting
         case "revert-completed": .reverted
-        case "refused": .error
+        case "refused", "problem": .error
         case "registered": .muted
         default: .text
         }

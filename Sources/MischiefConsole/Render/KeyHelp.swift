@@ -24,11 +24,14 @@ enum KeyHelp {
                 ("+ -", "nudge the main parameter by one step"),
                 ("r", "revert the seam"),
                 ("R", "revert everything"),
+                ("y", "copy the seam's spec to the clipboard"),
+                ("Y", "copy every spec as seam=spec;seam=spec (for MISCHIEF_APPLY)"),
             ]),
         Section(
             title: "Profiles and time",
             keys: [
                 ("1 … 9", "switch the profile with that key (they combine)"),
+                ("p", "every profile, to read and switch"),
                 ("s", "save what is applied now as a profile"),
                 ("]", "move virtual time forward an hour"),
                 ("}", "move virtual time forward a day"),
@@ -37,11 +40,18 @@ enum KeyHelp {
             title: "Views",
             keys: [
                 ("/", "filter by title, id, category or behaviour"),
-                ("e", "the event log"),
+                ("e", "the event log: ↑↓ choose, Enter shows one whole, / filters"),
                 ("t", "the next theme"),
                 ("? F1", "this help"),
                 ("Esc", "clear the filter, or the message"),
                 ("q  Ctrl-C", "quit"),
+            ]),
+        Section(
+            title: "Mouse (off with --no-mouse)",
+            keys: [
+                ("click", "select a seam or a pane; on the bar, switch that profile"),
+                ("double-click", "open the action picker on a seam; switch a profile in the list"),
+                ("wheel", "move in the focused pane, the event log or the profile list"),
             ]),
         Section(
             title: "Typing (filter, spec, name)",
@@ -60,7 +70,7 @@ enum KeyHelp {
         case .browse:
             [
                 ("␣", "toggle"), ("⏎", "actions"), ("+-", "nudge"), ("r", "revert"), ("/", "filter"),
-                ("1-9", "profiles"), ("e", "events"), ("Tab", "pane"), ("?", "help"), ("q", "quit"),
+                ("1-9", "profiles"), ("p", "list"), ("e", "events"), ("Tab", "pane"), ("?", "help"), ("q", "quit"),
             ]
         case .filter:
             [("⏎", "keep"), ("Esc", "clear"), ("↑↓", "move")]
@@ -74,11 +84,20 @@ enum KeyHelp {
                 : [("↑↓", "choose"), ("⏎", "edit spec"), ("Esc", "close")]
         case .help:
             [("↑↓", "scroll"), ("Esc ?", "close")]
-        case .eventLog:
-            [("↑↓", "scroll"), ("Home", "oldest"), ("End", "newest"), ("Esc e", "close")]
+        case .eventLog(let log):
+            log.isFiltering
+                ? [("⏎", "keep"), ("Esc", "clear")]
+                : log.showsDetail
+                    ? [("↑↓", "older/newer"), ("Esc ⏎", "back")]
+                    : [
+                        ("↑↓", "choose"), ("⏎", "whole"), ("/", "filter"), ("Home End", "oldest/newest"),
+                        ("Esc", "close"),
+                    ]
+        case .profileList:
+            [("↑↓", "choose"), ("␣ ⏎", "switch"), ("1-9", "by key"), ("Esc p", "close")]
         }
     }
 
     /// Which hints to leave out first when the line is short: the last of these goes first.
-    static let importance = ["?", "q", "␣", "⏎", "+-", "r", "/", "1-9", "Tab", "e"]
+    static let importance = ["?", "q", "␣", "⏎", "+-", "r", "/", "p", "1-9", "Tab", "e"]
 }

@@ -6,6 +6,9 @@ enum StatusLineView {
         case .filter:
             used = canvas.text(" / ", x: rect.x, y: rect.y, .accent, bold: true)
             used += field(state.filter, at: rect.x + used, rect: rect, on: &canvas)
+        case .eventLog(let log) where log.isFiltering:
+            used = canvas.text(" / ", x: rect.x, y: rect.y, .accent, bold: true)
+            used += field(log.filter, at: rect.x + used, rect: rect, on: &canvas)
         case .saveName(let name):
             used = canvas.text(" Save as profile: ", x: rect.x, y: rect.y, .accent, bold: true)
             used += field(name, at: rect.x + used, rect: rect, on: &canvas)
@@ -13,7 +16,7 @@ enum StatusLineView {
             used = canvas.spans(
                 [.init(" \(question); overwrite? y/N", .warning, bold: true)], x: rect.x, y: rect.y,
                 maxWidth: rect.width)
-        case .browse, .help, .eventLog, .picker:
+        case .browse, .help, .eventLog, .picker, .profileList:
             if let message = state.message {
                 let text = " " + (message.text.split(separator: "\n").first.map(String.init) ?? "")
                 used = canvas.spans(

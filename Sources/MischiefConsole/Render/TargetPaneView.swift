@@ -19,6 +19,11 @@ enum TargetPaneView {
                 [.init(line.text, role(named: line.role))], x: inner.x + 1, y: inner.y + row,
                 maxWidth: inner.width - 1)
         }
+        // What is above or below shows as arrows on the bottom border, as in the detail pane.
+        if lines.count > inner.height, rect.width >= 6 {
+            let arrows = (scroll > 0 ? "↑" : " ") + (scroll + inner.height < lines.count ? "↓" : " ")
+            canvas.text(arrows, x: rect.maxX - 4, y: rect.maxY - 1, focused ? .accent : .border)
+        }
     }
 
     /// The style role a target names, or text for names that are not roles.

@@ -81,7 +81,7 @@ extension ConsoleState {
     /// Keeps the selected line (and its category heading, when just above it) in view.
     mutating func scrollListToSelection() {
         listTop = Self.listTop(
-            previous: listTop, selected: selectedLine, rows: ConsoleLayout(size).listRows, lines: lines)
+            previous: listTop, selected: selectedLine, rows: ConsoleLayout(self).listRows, lines: lines)
     }
 
     /// The first list line to show so that the selected line is visible, moving as little as possible from

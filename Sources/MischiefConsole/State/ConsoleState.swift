@@ -33,8 +33,10 @@ public struct ConsoleState: Sendable, Equatable {
         case confirmOverwrite(name: String, question: String)
         /// The key help, scrolled by this many lines.
         case help(scroll: Int)
-        /// The event log, scrolled up from its newest line by this many lines.
-        case eventLog(scroll: Int)
+        /// The event log: its selection, filter and whether an event is open whole.
+        case eventLog(EventLog)
+        /// The list of every profile (`p`), with this one (an index into the data's profiles) selected.
+        case profileList(selected: Int)
     }
 
     /// A pane of the main screen that can have the focus.
@@ -104,6 +106,10 @@ public struct ConsoleState: Sendable, Equatable {
     public internal(set) var rates: [SeamID: RateHistory] = [:]
     /// The status bar's message.
     public internal(set) var message: Message?
+    /// Problems the console found itself (at start: broken theme or profile files), listed in the event log.
+    public internal(set) var problems: [EventRow] = []
+    /// Profiles switched and not yet reported: whether each will be on, for the message when the switch is done.
+    public internal(set) var profileSwitches: [String: Bool] = [:]
 
     /// A console with no data yet.
     public init(size: ScreenSize = ScreenSize(rows: 24, columns: 80), timeZone: TimeZone = .current) {
@@ -117,6 +123,21 @@ public struct ConsoleState: Sendable, Equatable {
             return nil
         }
         return data.seams[index]
+    }
+
+    /// The event log's events: the problems the console found, then the target's events.
+    public var events: [EventRow] { problems + (data?.events ?? []) }
+
+    /// Lists problems found before the console started (each broken theme or profile file) in the event log, and
+    /// says on the status line how many there are.
+    public mutating func noteProblems(_ messages: [String]) {
+        for message in messages {
+            problems.append(
+                EventRow(id: -1 - problems.count, time: .zero, kind: "problem", source: "start", message: message))
+        }
+        guard let last = messages.last else { return }
+        let text = messages.count == 1 ? last : "\(messages.count) problems at start (e lists them); the last: \(last)"
+        message = Message(text, isError: true)
     }
 
     /// The behaviour a seam has, counting changes sent but not yet seen in data.
@@ -141,7 +162,8 @@ public struct ConsoleState: Sendable, Equatable {
         switch mode {
         case .filter, .saveName: true
         case .picker(let picker): picker.isEditing
-        case .browse, .help, .eventLog, .confirmOverwrite: false
+        case .eventLog(let log): log.isFiltering
+        case .browse, .help, .confirmOverwrite, .profileList: false
         }
     }
 }

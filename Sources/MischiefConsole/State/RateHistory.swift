@@ -1,10 +1,18 @@
-/// The recent call rates of one seam, oldest first, from successive data frames.
+/// The recent call rates of one seam, oldest first: calls per second over whole windows of at least a second.
+///
+/// Data arrives ten times a second; a rate measured between two frames jumps between 0 and 20/s for a seam called
+/// twice a second, and the column flickered. Calls are counted until a second has passed, then make one sample.
 public struct RateHistory: Sendable, Equatable {
     /// How many samples are kept.
     public static let capacity = 16
+    /// The shortest time a sample measures.
+    public static let window = Duration.seconds(1)
 
-    /// Calls per second between successive frames, oldest first; at most ``capacity``.
+    /// Calls per second in successive windows of at least ``window``, oldest first; at most ``capacity``.
     public private(set) var samples: [Double] = []
+    /// Calls counted since the last sample, and over how long.
+    private var pendingCalls = 0
+    private var pendingTime = Duration.zero
 
     /// An empty history.
     public init() {}
@@ -14,8 +22,20 @@ public struct RateHistory: Sendable, Equatable {
         self.samples = Array(samples.suffix(Self.capacity))
     }
 
-    /// The newest rate, if any.
+    /// The rate of the last whole window, if any.
     public var latest: Double? { samples.last }
+
+    /// Counts `calls` made over `time`; once a window of at least a second is full, it becomes a sample.
+    public mutating func record(calls: Int, over time: Duration) {
+        guard time > .zero else { return }
+        pendingCalls += calls
+        pendingTime += time
+        guard pendingTime >= Self.window else { return }
+        append(Double(pendingCalls) / (Double(pendingTime.components.seconds)
+            + Double(pendingTime.components.attoseconds) / 1e18))
+        pendingCalls = 0
+        pendingTime = .zero
+    }
 
     /// Adds a sample, dropping the oldest past ``capacity``.
     public mutating func append(_ rate: Double) {

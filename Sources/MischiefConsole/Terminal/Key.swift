@@ -13,4 +13,6 @@ public enum Key: Hashable, Sendable {
     case alt(Character)
     /// The terminal was resized; the new size is reported separately.
     case resize
+    /// A click or a turn of the wheel (terminals that report the mouse, unless `--no-mouse`).
+    case mouse(Mouse)
 }

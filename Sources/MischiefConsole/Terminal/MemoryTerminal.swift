@@ -11,6 +11,7 @@ public final class MemoryTerminal: Terminal, Sendable {
         var drawCount = 0
         var isRunning = false
         var stopCount = 0
+        var clipboard: [String] = []
         var onKey: (@Sendable (Key) -> Void)?
         var onResize: (@Sendable (Int, Int) -> Void)?
         var onSignal: (@Sendable (TerminalSignal) -> Void)?
@@ -35,6 +36,12 @@ public final class MemoryTerminal: Terminal, Sendable {
     public var isRunning: Bool { state.withLock { $0.isRunning } }
     /// How many times ``stop()`` was called while running.
     public var stopCount: Int { state.withLock { $0.stopCount } }
+    /// Every text put on the clipboard, oldest first.
+    public var clipboard: [String] { state.withLock { $0.clipboard } }
+
+    public func copyToClipboard(_ text: String) {
+        state.withLock { $0.clipboard.append(text) }
+    }
 
     public func start(
         onKey: @escaping @Sendable (Key) -> Void,

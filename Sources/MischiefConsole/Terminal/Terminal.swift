@@ -25,6 +25,10 @@ public protocol Terminal: AnyObject, Sendable {
 
     /// Restores the terminal; idempotent.
     func stop()
+
+    /// Puts `text` on the clipboard of the terminal the user sees (OSC 52: works over SSH and, with
+    /// `set-clipboard on`, in tmux).
+    func copyToClipboard(_ text: String)
 }
 
 extension Terminal {

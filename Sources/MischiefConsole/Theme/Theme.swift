@@ -1,8 +1,11 @@
+import MischiefFiles
+
 /// A named look for the console: how each ``StyleRole`` is drawn.
 ///
-/// Drawing code asks for a role, never a colour; a theme decides what the role looks like. Two themes are built
-/// in, so the console works from any directory: ``default`` (``Palette/standard``) and ``mono`` (no colours,
-/// only bold, reverse and dim). Others are YAML files found by ``ThemeCatalog``:
+/// Drawing code asks for a role, never a colour; a theme decides what the role looks like. Every theme of the
+/// repository's `themes/` is built in (``ShippedThemes``), so the console has them all from any directory:
+/// ``default`` (``Palette/standard``), ``mono`` (no colours, only bold, reverse and dim) and the others. More are
+/// YAML files found by ``ThemeCatalog``:
 /// ```swift
 /// let catalog = ThemeCatalog(environment: ProcessInfo.processInfo.environment,
 ///                            currentDirectory: FileManager.default.currentDirectoryPath)
@@ -31,8 +34,19 @@ public struct Theme: Hashable, Sendable {
         return entries.allSatisfy { $0.foreground == .default && $0.background == .default }
     }
 
-    /// The themes that need no file: ``default`` and ``mono``.
-    public static let builtIn: [Theme] = [.default, .mono]
+    /// The themes that need no file, sorted by name: ``default``, ``mono`` and every other shipped theme
+    /// (``ShippedThemes``). A shipped file that does not decode is left out; a test keeps them all decoding.
+    public static let builtIn: [Theme] = {
+        var themes: [Theme] = [.default, .mono]
+        for file in ShippedThemes.files {
+            let name = fileName(of: file.name)
+            guard !themes.contains(where: { $0.name == name }),
+                let decoded = try? load(text: file.text, file: "themes/" + file.name)
+            else { continue }
+            themes.append(decoded.value)
+        }
+        return themes.sorted { $0.name < $1.name }
+    }()
 
     /// The built-in theme called `name`, if there is one.
     public static func builtIn(named name: String) -> Theme? {

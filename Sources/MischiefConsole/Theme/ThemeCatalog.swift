@@ -6,10 +6,10 @@ import MischiefFiles
 ///
 /// `--theme NAME|PATH` picks a theme: a PATH (anything with a `/` or ending in `.yaml`/`.yml`) is read as it
 /// is; a NAME is the file name without its extension, looked for in `$XDG_CONFIG_HOME/mischief/themes`
-/// (default `$HOME/.config/mischief/themes`), then `./themes`, then among the built-in themes (`default`,
-/// `mono`). The first place that has the name wins. `NO_COLOR` (set and not empty) and `--no-color` choose
-/// ``Theme/mono`` whatever was asked for. A theme that cannot be used falls back to the built-in
-/// ``Theme/default``, with diagnostics naming `file:line:column`.
+/// (default `$HOME/.config/mischief/themes`), then `./themes`, then among the built-in themes (every file of
+/// the repository's `themes/`, ``Theme/builtIn``). The first place that has the name wins. `NO_COLOR` (set and
+/// not empty) and `--no-color` choose ``Theme/mono`` whatever was asked for. A theme that cannot be used falls back
+/// to the built-in ``Theme/default``, with diagnostics naming `file:line:column`.
 ///
 /// The environment and directory are parameters, so tests need neither the real ones nor global state:
 /// ```swift

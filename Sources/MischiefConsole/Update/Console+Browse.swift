@@ -17,7 +17,7 @@ extension Console {
         case .end, .character("G"):
             move(.last, in: &state)
         case .tab, .backTab:
-            let panes = ConsoleLayout(state.size).panes
+            let panes = ConsoleLayout(state).panes
             let index = panes.firstIndex(of: state.focus) ?? 0
             state.focus = panes[(index + (key == .tab ? 1 : panes.count - 1)) % panes.count]
         case .character(" "):
@@ -46,9 +46,15 @@ extension Console {
         case .character("s"):
             state.mode = .saveName(TextField())
         case .character("e"):
-            state.mode = .eventLog(scroll: 0)
+            state.mode = .eventLog(EventLog())
+        case .character("p"):
+            state.mode = .profileList(selected: 0)
         case .character("t"):
             return [.cycleTheme]
+        case .character("y"):
+            return copySelected(in: &state)
+        case .character("Y"):
+            return copyAll(in: &state)
         case .character("?"), .function(1):
             state.mode = .help(scroll: 0)
         case .character("q"):
@@ -84,7 +90,7 @@ extension Console {
 
     /// Moves within the focused pane: the selection in the list, the scroll position elsewhere.
     static func move(_ movement: Movement, in state: inout ConsoleState) {
-        let layout = ConsoleLayout(state.size)
+        let layout = ConsoleLayout(state)
         switch (state.focus, movement) {
         case (.list, .by(let delta)):
             state.moveSelection(by: delta)
@@ -103,7 +109,7 @@ extension Console {
 
     /// How far PgUp and PgDn move in the focused pane.
     static func page(of state: ConsoleState) -> Int {
-        let layout = ConsoleLayout(state.size)
+        let layout = ConsoleLayout(state)
         let rect =
             switch state.focus {
             case .list: layout.list
@@ -164,7 +170,7 @@ extension Console {
             state.message = .init("no profile has the key \(key)")
             return []
         }
-        return [.toggleProfile(profile.name)]
+        return switchProfile(profile, in: &state)
     }
 
     /// Enter: opens the action picker on the selected seam, at the action of its behaviour if it has one.

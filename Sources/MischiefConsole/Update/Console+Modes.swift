@@ -15,9 +15,9 @@ extension Console {
         case .down:
             state.moveSelection(by: 1)
         case .pageUp:
-            state.moveSelection(by: -ConsoleLayout(state.size).listRows)
+            state.moveSelection(by: -ConsoleLayout(state).listRows)
         case .pageDown:
-            state.moveSelection(by: ConsoleLayout(state.size).listRows)
+            state.moveSelection(by: ConsoleLayout(state).listRows)
         default:
             let before = state.filter.text
             if state.filter.edit(key), state.filter.text != before {
@@ -64,7 +64,7 @@ extension Console {
 
     /// A key in the help screen.
     static func helpKey(_ key: Key, scroll: Int, in state: inout ConsoleState) {
-        let limit = HelpView.lineCount(columns: state.size.columns) - (state.size.rows - 3)
+        let limit = HelpView.lineCount(state.size) - (state.size.rows - 3)
         switch key {
         case .escape, .character("?"), .character("q"), .function(1):
             state.mode = .browse
@@ -72,25 +72,6 @@ extension Console {
             if let movement = movement(for: key, page: state.size.rows - 3) {
                 state.mode = .help(scroll: movement.applied(to: scroll, limit: limit))
             }
-        }
-    }
-
-    /// A key in the event log, whose scroll counts lines up from the newest.
-    static func eventLogKey(_ key: Key, scroll: Int, in state: inout ConsoleState) {
-        let limit = EventLogView.lineCount(of: state.data?.events ?? []) - (state.size.rows - 3)
-        switch key {
-        case .escape, .character("e"), .character("q"):
-            state.mode = .browse
-        default:
-            // Up scrolls towards older lines, so directions are reversed.
-            guard let movement = movement(for: key, page: state.size.rows - 4) else { return }
-            let reversed: Movement =
-                switch movement {
-                case .by(let delta): .by(-delta)
-                case .first: .last
-                case .last: .first
-                }
-            state.mode = .eventLog(scroll: reversed.applied(to: scroll, limit: limit))
         }
     }
 

@@ -18,7 +18,8 @@ extension Console {
             case .escape, .character("q"):
                 state.mode = .browse
             case .enter:
-                let draft = seam.actions[min(picker.choice, seam.actions.count - 1)].draft
+                let action = seam.actions[min(picker.choice, seam.actions.count - 1)]
+                let draft = action.draft(now: state.data?.target.targetTime ?? state.data?.target.wallTime)
                 picker.field = TextField(draft.text, cursor: draft.cursor)
                 picker.error = nil
             default:

@@ -34,7 +34,8 @@ extension Console {
             }
             succeeded(result, "everything reverted", in: &state)
         case .toggleProfile(let name):
-            succeeded(result, "profile \(name) switched", in: &state)
+            let on = state.profileSwitches.removeValue(forKey: name)
+            succeeded(result, "profile \(name) switched" + (on.map { $0 ? " on" : " off" } ?? ""), in: &state)
         case .advanceTime(let duration):
             succeeded(result, "virtual time moved forward by \(SpecDuration(duration))", in: &state)
         case .saveProfile(let name), .overwriteProfile(let name):
@@ -51,6 +52,8 @@ extension Console {
             if case .success(let name) = result {
                 state.message = .init("theme \(name ?? "changed")")
             }
+        case .copy(let text):
+            succeeded(result, "copied: \(text)", in: &state)
         case .quit:
             break
         }

@@ -31,7 +31,7 @@ public enum Console {
         case .resized(let rows, let columns):
             state.size = ScreenSize(rows: rows, columns: columns)
             state.scrollListToSelection()
-            if !ConsoleLayout(state.size).panes.contains(state.focus) {
+            if !ConsoleLayout(state).panes.contains(state.focus) {
                 state.focus = .list
             }
             return []
@@ -49,6 +49,9 @@ public enum Console {
         guard state.size.isUsable else {
             return key == .character("q") ? [.quit] : []
         }
+        if case .mouse(let event) = key {
+            return mouse(event, in: &state)
+        }
         switch state.mode {
         case .browse:
             return browseKey(key, in: &state)
@@ -64,9 +67,11 @@ public enum Console {
         case .help(let scroll):
             helpKey(key, scroll: scroll, in: &state)
             return []
-        case .eventLog(let scroll):
-            eventLogKey(key, scroll: scroll, in: &state)
+        case .eventLog(let log):
+            eventLogKey(key, log, in: &state)
             return []
+        case .profileList(let selected):
+            return profileListKey(key, selected: selected, in: &state)
         }
     }
 
@@ -79,7 +84,7 @@ public enum Console {
         if let previous, data.target.uptime == previous.target.uptime {
             rates = state.rates  // the same moment again: nothing to measure
         } else if let previous, data.target.uptime > previous.target.uptime {
-            let seconds = (data.target.uptime - previous.target.uptime) / .seconds(1)
+            let elapsed = data.target.uptime - previous.target.uptime
             let aligned =
                 previous.seams.count == data.seams.count
                 && zip(previous.seams, data.seams).allSatisfy { $0.id == $1.id }
@@ -91,7 +96,7 @@ public enum Console {
             for (index, seam) in data.seams.enumerated() {
                 var history = state.rates[seam.id] ?? RateHistory()
                 if let before = aligned ? previous.seams[index].calls : earlier[seam.id] {
-                    history.append(Double(max(0, seam.calls - before)) / seconds)
+                    history.record(calls: max(0, seam.calls - before), over: elapsed)
                 }
                 rates[seam.id] = history
             }

@@ -1,0 +1,73 @@
+extension Console {
+    /// How many lines a turn of the wheel moves.
+    static let wheelLines = 3
+
+    /// A click or a turn of the wheel: on the main screen a click selects a seam (and focuses its pane), focuses
+    /// the pane under it, or switches the profile under it on the bar; a double click on a seam opens the action
+    /// picker; the wheel moves in the focused pane. In the profile list a click chooses a profile and a double
+    /// click switches it; in the event log and the help the wheel scrolls.
+    static func mouse(_ mouse: Mouse, in state: inout ConsoleState) -> [ConsoleCommand] {
+        let wheel = mouse.action == .wheelUp ? -wheelLines : mouse.action == .wheelDown ? wheelLines : 0
+        switch state.mode {
+        case .browse:
+            if wheel != 0 {
+                move(.by(wheel), in: &state)
+                return []
+            }
+            return click(mouse, in: &state)
+        case .profileList(let selected):
+            if wheel != 0 {
+                let count = state.data?.profiles.count ?? 0
+                state.mode = .profileList(selected: max(0, min(selected + wheel, count - 1)))
+                return []
+            }
+            guard let index = ProfileListView.profile(atRow: mouse.y, state, selected: selected) else { return [] }
+            state.mode = .profileList(selected: index)
+            if mouse.action == .doubleClick, let profile = state.data?.profiles[index] {
+                return switchProfile(profile, in: &state)
+            }
+            return []
+        case .eventLog, .help:
+            if wheel != 0 { _ = handle(wheel < 0 ? .up : .down, times: abs(wheel), in: &state) }
+            return []
+        case .filter, .picker, .saveName, .confirmOverwrite:
+            return []
+        }
+    }
+
+    /// A key pressed `times` times.
+    private static func handle(_ key: Key, times: Int, in state: inout ConsoleState) -> [ConsoleCommand] {
+        (0..<times).flatMap { _ in handle(key, in: &state) }
+    }
+
+    /// A click on the main screen.
+    private static func click(_ mouse: Mouse, in state: inout ConsoleState) -> [ConsoleCommand] {
+        let layout = ConsoleLayout(state)
+        func contains(_ rect: Rect?) -> Bool {
+            guard let rect else { return false }
+            return mouse.x >= rect.x && mouse.x < rect.maxX && mouse.y >= rect.y && mouse.y < rect.maxY
+        }
+        if contains(layout.list) {
+            state.focus = .list
+            let inner = layout.list.inner
+            let rows = max(1, inner.height - 1)
+            let top = ConsoleState.listTop(
+                previous: state.listTop, selected: state.selectedLine, rows: rows, lines: state.lines)
+            let line = top + mouse.y - inner.y - 1
+            guard mouse.y > inner.y, line < min(state.lines.count, top + rows), case .seam = state.lines[line] else {
+                return []
+            }
+            state.select(line: line)
+            if mouse.action == .doubleClick { openPicker(in: &state) }
+        } else if contains(layout.detail) {
+            state.focus = .detail
+        } else if contains(layout.target) {
+            state.focus = .target
+        } else if contains(layout.profiles),
+            let profile = ProfileBarView.profile(at: mouse, state, in: layout.profiles)
+        {
+            return switchProfile(profile, in: &state)
+        }
+        return []
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Mischief
+import MischiefConsole
+import Testing
+
+/// The event log: one line per event with repeats folded, a filter, each event whole, and the problems at start.
+@Suite struct ConsoleEventLogTests {
+    typealias F = ConsoleFixtures
+
+    static let sizes = [
+        ScreenSize(rows: 24, columns: 80), ScreenSize(rows: 40, columns: 120), ScreenSize(rows: 60, columns: 200),
+    ]
+
+    func name(_ base: String, _ size: ScreenSize) -> String { "\(base)-\(size.columns)x\(size.rows)" }
+
+    /// The fixture's events with the weather report repeated every 2 s, as the demo's are.
+    func noisyState(rows: Int = 24, columns: Int = 80) -> ConsoleState {
+        var state = ConsoleState(size: ScreenSize(rows: rows, columns: columns), timeZone: F.utc)
+        var data = F.data()
+        for index in 0..<30 {
+            data.events.append(
+                EventRow(
+                    id: 11 + index, time: .seconds(3_702 + 2 * index), kind: "report", seam: "net.response",
+                    message: "answered GET /weather after 250ms"))
+        }
+        _ = Console.update(&state, .data(data))
+        return state
+    }
+
+    func log(_ state: ConsoleState) -> EventLog? {
+        if case .eventLog(let log) = state.mode { log } else { nil }
+    }
+
+    @Test func repeatedReportsFoldIntoOneLineWithACount() throws {
+        var state = noisyState(rows: 40, columns: 120)
+        _ = F.press([.character("e")], &state)
+        let lines = try #require(log(state)).lines(of: state.events)
+        #expect(lines.count == 10)
+        let last = try #require(lines.last)
+        #expect(last.count == 31 && last.firstTime == .seconds(3_700) && last.event.id == 40)
+        let text = Console.render(state, size: state.size, theme: .standard).text
+        #expect(text.components(separatedBy: "answered GET /weather").count == 2)
+        #expect(text.contains("×31 answered GET /weather after 250ms"))
+    }
+
+    @Test func slashFiltersTheLogAndEscClearsIt() throws {
+        var state = noisyState()
+        _ = F.press([.character("e"), .character("/")] + F.typing("tokyo"), &state)
+        #expect(state.isEditingText)
+        #expect(try #require(log(state)).lines(of: state.events).map(\.event.id) == [2, 3])
+        var text = Console.render(state, size: state.size, theme: .standard).text
+        #expect(text.contains("Events · 2 of 40 match “tokyo”"))
+        #expect(text.contains(" / tokyo"))
+        _ = F.press([.enter], &state)
+        #expect(!state.isEditingText)
+        _ = F.press([.escape], &state)
+        #expect(try #require(log(state)).filter.text.isEmpty)
+        text = Console.render(state, size: state.size, theme: .standard).text
+        #expect(text.contains("Events · 40"))
+        _ = F.press([.escape], &state)
+        #expect(state.mode == .browse)
+    }
+
+    @Test(arguments: sizes) func enterShowsAnEventWholeWithSeamSourceSeedAndTime(size: ScreenSize) throws {
+        var state = F.state(rows: size.rows, columns: size.columns)
+        var data = try #require(state.data)
+        data.events.append(
+            EventRow(
+                id: 11, time: .seconds(3_710), kind: "refused", seam: "clock.now", source: "console",
+                message: "a spec far too long for one line of the log: "
+                    + String(repeating: "shift(1d) + ", count: 30) + "end\n  ^ here"))
+        _ = Console.update(&state, .data(data))
+        _ = F.press([.character("e"), .enter], &state)
+        let grid = Console.render(state, size: size, theme: .standard)
+        assertSnapshot(grid, named: name("event-detail", size))
+        let text = grid.text
+        #expect(text.contains("Event #11"))
+        #expect(text.contains("seam    clock.now · Current date"))
+        #expect(text.contains("source  console"))
+        #expect(text.contains("seed    20250501"))
+        #expect(text.contains("time    01:01:50"))
+        #expect(text.contains("end") && text.contains("  ^ here"))
+        #expect(!text.contains("…"))
+        // Up goes to the older event; Esc back to the list, Esc again closes.
+        _ = F.press([.up], &state)
+        #expect(Console.render(state, size: size, theme: .standard).text.contains("Event #10"))
+        _ = F.press([.escape], &state)
+        #expect(try #require(log(state)).showsDetail == false)
+        assertSnapshot(Console.render(state, size: size, theme: .standard), named: name("events-after-detail", size))
+    }
+
+    @Test func everyProblemAtStartIsListedInTheEventLog() throws {
+        var state = F.state(rows: 40, columns: 120)
+        state.noteProblems([
+            "profiles/a.yaml:2:3: error: unknown seam 'clock.nwo'",
+            "profiles/b.yaml:1:1: error: syntax error",
+        ])
+        #expect(state.message?.isError == true)
+        #expect(state.message?.text.hasPrefix("2 problems at start (e lists them)") == true)
+        _ = F.press([.character("e"), .home], &state)
+        let text = Console.render(state, size: state.size, theme: .standard).text
+        #expect(text.contains("problem") && text.contains("profiles/a.yaml:2:3: error: unknown seam"))
+        #expect(text.contains("profiles/b.yaml:1:1: error: syntax error"))
+        _ = F.press([.enter], &state)
+        let whole = Console.render(state, size: state.size, theme: .standard).text
+        #expect(whole.contains("Problem at start"))
+        #expect(whole.contains("profiles/a.yaml:2:3: error: unknown seam 'clock.nwo'"))
+    }
+}
