@@ -87,8 +87,10 @@ import Testing
         #expect(failure(deeper)?.message == "elements nest deeper than 256 levels")
     }
 
-    @Test func timeIsLinearInTheInput() {
-        // Worst cases for a quadratic scanner: one long attribute list, an unclosed comment, many references.
+    /// Worst cases for a quadratic scanner: one long attribute list, an unclosed comment, many references. Linear
+    /// scanning takes well under a second each; a quadratic one would not end within the time limit. (Speed itself
+    /// is for benchmarks, not for assertions here: this suite also runs under ThreadSanitizer.)
+    @Test(.timeLimit(.minutes(1))) func pathologicalInputsEndWithTheirResult() {
         let attributes = (0..<20_000).map { " a\($0)='1'" }.joined()
         let inputs = [
             "<a" + attributes + "/>",
@@ -96,10 +98,10 @@ import Testing
             "<a>" + String(repeating: "&amp;", count: 400_000) + "</a>",
             "<a>" + String(repeating: "<b x='&#x41;'/>", count: 200_000) + "</a>",
         ]
-        for input in inputs {
-            let start = ContinuousClock.now
-            _ = failure(input)
-            #expect(ContinuousClock.now - start < .seconds(5))
-        }
+        let results = inputs.map { failure($0)?.message }
+        #expect(results[0] == nil)
+        #expect(results[1] != nil)
+        #expect(results[2] == nil)
+        #expect(results[3] == nil)
     }
 }

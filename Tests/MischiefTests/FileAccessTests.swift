@@ -107,12 +107,10 @@ import Testing
         let huge = directory.path + "/huge"
         #expect(FileManager.default.createFile(atPath: huge, contents: nil))
         #expect(truncate(huge, 8 << 30) == 0)
-        let start = ContinuousClock.now
         #expect(failure(.unrestricted, huge) == "cannot read '\(huge)': it holds more than 16 MiB, the limit")
         let confined = failure(.confined(to: [directory.path]), "huge")
         #expect(confined == "cannot read it: it holds more than 16 MiB, the limit")
-        // Reading 8 GB of zeros would take seconds; refusing from the size takes microseconds.
-        #expect(ContinuousClock.now - start < .seconds(1))
+        // Refused from its size: reading 8 GB of zeros first would need 8 GB of memory (no timing asserted here).
     }
 
     @Test func theLimitIsTheSmallerOfTheCallersAndThePolicys() throws {
