@@ -15,6 +15,9 @@ public struct CursesKeyDecoder: Sendable {
     /// Whether input read so far waits for more (a lone ESC, an unfinished sequence); see ``flush(emit:)``.
     public var isPending: Bool { input.isPending }
 
+    /// Whether an escape sequence has begun and waits for its final byte.
+    public var isInsideSequence: Bool { input.isInsideSequence }
+
     /// Feeds one `wget_wch` result.
     ///
     /// - Parameters:

@@ -28,6 +28,11 @@ final class CursesScreen {
     /// and an unfinished sequence is dropped (on top of ncurses' own `ESCDELAY` after an ESC).
     static let sequenceWait: Int32 = 30
 
+    /// How long to wait for the rest of a sequence that has begun (`ESC [` read), in milliseconds. A terminal sends a
+    /// sequence in one write; only a loaded machine splits one, and a tail read after giving up would become keys
+    /// (the digits of a mouse report switching presets). Nobody types `ESC [` by hand, so waiting costs nothing.
+    static let sequenceRestWait: Int32 = 1000
+
     /// Whether clicks and the wheel are reported (ncurses turns the terminal's mouse reporting on and off).
     private let mouse: Bool
 
@@ -134,7 +139,7 @@ final class CursesScreen {
             var status = wget_wch(window, &code)
             if status == ERR {
                 guard keys.isPending else { return }
-                wtimeout(window, Self.sequenceWait)
+                wtimeout(window, keys.isInsideSequence ? Self.sequenceRestWait : Self.sequenceWait)
                 status = wget_wch(window, &code)
                 wtimeout(window, 0)
                 if status == ERR {

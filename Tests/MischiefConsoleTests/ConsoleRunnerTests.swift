@@ -25,7 +25,7 @@ struct ConsoleRunnerTests {
         let found = await withTaskGroup(of: CellGrid?.self) { group in
             group.addTask { await terminal.frame(containing: text) }
             group.addTask {
-                try? await Task.sleep(for: .seconds(10))
+                try? await Task.sleep(for: .seconds(60))  // a deadline, not a wait: generous for a loaded machine
                 return nil
             }
             defer { group.cancelAll() }

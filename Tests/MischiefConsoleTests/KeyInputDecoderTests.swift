@@ -53,6 +53,9 @@ import Testing
 
     @Test func loneEscapesAndUnfinishedSequences() {
         #expect(keys("\u{1B}") == [.escape])
+        var lone = KeyInputDecoder()
+        lone.feed(character: 0x1B) { _ in }
+        #expect(lone.isPending && !lone.isInsideSequence)  // a lone ESC is the Escape key after a short wait
         #expect(keys("\u{1B}\u{1B}") == [.escape])
         #expect(keys("\u{1B}\u{1B}[A") == [.up])  // Alt-Up as some terminals send it
         #expect(keys("\u{1B}[1;5") == [])
@@ -62,6 +65,7 @@ import Testing
             decoder.feed(character: UInt32(byte)) { seen.append($0) }
         }
         #expect(decoder.isPending)
+        #expect(decoder.isInsideSequence)  // so the terminal waits longer for the rest of it
         decoder.flush { seen.append($0) }
         #expect(!decoder.isPending)
         decoder.feed(character: 0x31) { seen.append($0) }

@@ -106,9 +106,11 @@ import Testing
         #expect(!f.network.isActive)
     }
 
-    @Test func latencyWaitsWithoutBlockingAndCancellingStopsTheWait() async throws {
+    // An hour of latency: ending at all within the time limit proves the wait was stopped, however loaded the
+    // machine (a bound of seconds failed when the suite's property tests kept both of this machine's cores busy).
+    @Test(.timeLimit(.minutes(1))) func latencyWaitsWithoutBlockingAndCancellingStopsTheWait() async throws {
         let f = try NetworkFixture()
-        try f.apply(#"respond(body: "late", url: "slow") + latency(30s)"#)
+        try f.apply(#"respond(body: "late", url: "slow") + latency(1h)"#)
         let events = f.registry.eventStream()
         let clock = ContinuousClock()
         let start = clock.now
@@ -117,7 +119,7 @@ import Testing
         for await event in events where event.kind == .report { break }
         task.cancel()
         await #expect(throws: (any Error).self) { try await task.value }
-        #expect(clock.now - start < .seconds(10))
+        #expect(clock.now - start < .seconds(60))
     }
 
     @Test func smallLatenciesAndBandwidthLimitsTakeTheirTime() async throws {
@@ -131,9 +133,9 @@ import Testing
         #expect(clock.now - start >= .milliseconds(150))
     }
 
-    @Test func aLatencyBeyondTheRequestsTimeoutTimesOut() async throws {
+    @Test(.timeLimit(.minutes(1))) func aLatencyBeyondTheRequestsTimeoutTimesOut() async throws {
         let f = try NetworkFixture()
-        try f.apply(#"respond(body: "too late") + latency(30s)"#)
+        try f.apply(#"respond(body: "too late") + latency(1h)"#)
         var request = URLRequest(url: f.url("/slow"))
         request.timeoutInterval = 0.05
         let clock = ContinuousClock()
@@ -141,7 +143,7 @@ import Testing
         let error = await #expect(throws: URLError.self) { try await f.load(request) }
         #expect(error?.code == .timedOut)
         #expect(clock.now - start >= .milliseconds(50))
-        #expect(clock.now - start < .seconds(10))
+        #expect(clock.now - start < .seconds(60))  // an hour's latency was cut short by the request's timeout
     }
 
     @Test func passThroughLatencyDelaysTheRealNetwork() async throws {

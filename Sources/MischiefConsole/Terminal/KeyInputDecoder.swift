@@ -36,6 +36,15 @@ public struct KeyInputDecoder: Sendable {
     /// Whether input read so far waits for more (a lone ESC, an unfinished sequence).
     public var isPending: Bool { state != .ground }
 
+    /// Whether a sequence has begun (`ESC [`, `ESC O`, CSI) and waits for its final byte: terminals send a sequence
+    /// in one write, so only a loaded machine splits one, and its tail must not become keys.
+    public var isInsideSequence: Bool {
+        switch state {
+        case .sequence, .linuxFunction: true
+        default: false
+        }
+    }
+
     /// Feeds one character the terminal read: a Unicode scalar value, or a C0/C1 control.
     public mutating func feed(character code: UInt32, emit: (Key) -> Void) {
         switch state {
