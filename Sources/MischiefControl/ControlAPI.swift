@@ -10,7 +10,7 @@ public enum ControlAPI {
     /// The API version this library serves and speaks.
     public static let version = 1
     /// The Mischief library's version, reported by `GET /v1/target`.
-    public static let libraryVersion = "0.3.0"
+    public static let libraryVersion = "0.4.0"
     /// The header a client names its API version in.
     public static let versionHeader = "Mischief-API"
     /// The header that names the session a change belongs to (also `?session=`).
