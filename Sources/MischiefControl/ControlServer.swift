@@ -82,11 +82,11 @@ public final class ControlServer: Sendable {
         public var connections = 1024
         /// Connections the kernel queues before the server accepts them. Short, because a client waits behind the
         /// whole queue while the server is within ``cpuShare``; a full queue makes further clients wait to connect.
-        public var backlog = 16
-        /// The share of one core the server's thread may take (0.1: 10%); past it, the thread pauses (neither
+        public var backlog = 8
+        /// The share of one core the server's thread may take (0.08: 8%); past it, the thread pauses (neither
         /// accepting nor reading) until it is back within it, so a flood of clients cannot starve the target.
         /// 1 or more: unbounded.
-        public var cpuShare = 0.1
+        public var cpuShare = 0.08
         /// The CPU time the server may spend at once after being idle, within ``cpuShare``: one request is answered
         /// at once, however busy the server was before.
         public var cpuBurst: Duration = .milliseconds(5)
