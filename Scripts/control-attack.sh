@@ -12,7 +12,7 @@
 #   FD_LIMIT=256       the target's `ulimit -n`
 #   ATTACK_PACE=0      microseconds each attacker waits between requests (0: back to back, a connection flood)
 #   SCRATCH=.build     where the release build goes
-#   CPU_SHARE=         the server's CPU budget, a share of one core (default: the server's, 0.05; 1: unbounded)
+#   CPU_SHARE=         the server's CPU budget, a share of one core (default: the server's, 0.08; 1: unbounded)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
