@@ -12,6 +12,7 @@
 #   FD_LIMIT=256       the target's `ulimit -n`
 #   ATTACK_PACE=0      microseconds each attacker waits between requests (0: back to back, a connection flood)
 #   SCRATCH=.build     where the release build goes
+#   CPU_SHARE=         the server's CPU budget, a share of one core (default: the server's, 0.08; 1: unbounded)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,7 +27,7 @@ pin_target=() pin_attacker=()
 if command -v taskset >/dev/null && [[ $(nproc) -ge 2 ]]; then
     pin_target=(taskset -c 0) pin_attacker=(taskset -c 1)
 fi
-"${pin_target[@]}" sh -c "ulimit -n ${FD_LIMIT:-256}; exec '$BIN' --attack-target '$dir/t.sock'" >"$dir/out" 2>&1 &
+"${pin_target[@]}" sh -c "ulimit -n ${FD_LIMIT:-256}; exec '$BIN' --attack-target '$dir/t.sock' ${CPU_SHARE:+--cpu-share $CPU_SHARE}" >"$dir/out" 2>&1 &
 pid=$!
 for _ in $(seq 100); do [[ -S "$dir/t.sock" ]] && break; sleep 0.1; done
 [[ -S "$dir/t.sock" ]] || { echo "attack: the target did not start: $(cat "$dir/out")" >&2; exit 1; }

@@ -122,7 +122,8 @@ if let index = arguments.firstIndex(of: "--scenario") {
 }
 
 if let index = arguments.firstIndex(of: "--attack-target") {
-    try AttackTarget.run(socket: arguments[index + 1])
+    let share = arguments.firstIndex(of: "--cpu-share").flatMap { Double(arguments[$0 + 1]) }
+    try AttackTarget.run(socket: arguments[index + 1], cpuShare: share)
 }
 if let index = arguments.firstIndex(of: "--attack") {
     let pid = arguments.firstIndex(of: "--pid").flatMap { Int32(arguments[$0 + 1]) } ?? 0

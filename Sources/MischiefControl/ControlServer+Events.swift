@@ -134,6 +134,7 @@ final class EventFeed: @unchecked Sendable {
             stream.silentSince = now
             stream.write(ByteBuffer(bytes: out))
         }
+        server.budget?.throttle()
     }
 
     static func message(event: String, id: Int?, _ value: some Encodable) -> [UInt8] {

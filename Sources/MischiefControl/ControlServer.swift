@@ -80,6 +80,16 @@ public final class ControlServer: Sendable {
         public var advanceTimeout: Duration = .seconds(5)
         /// Open connections; past it, the oldest that has not sent a whole request is closed to make room.
         public var connections = 1024
+        /// Connections the kernel queues before the server accepts them. Short, because a client waits behind the
+        /// whole queue while the server is within ``cpuShare``; a full queue makes further clients wait to connect.
+        public var backlog = 8
+        /// The share of one core the server's thread may take (0.08: 8%); past it, the thread pauses (neither
+        /// accepting nor reading) until it is back within it, so a flood of clients cannot starve the target.
+        /// 1 or more: unbounded.
+        public var cpuShare = 0.08
+        /// The CPU time the server may spend at once after being idle, within ``cpuShare``: one request is answered
+        /// at once, however busy the server was before.
+        public var cpuBurst: Duration = .milliseconds(5)
 
         public init() {}
     }
@@ -100,6 +110,8 @@ public final class ControlServer: Sendable {
     let group: MultiThreadedEventLoopGroup
     let feed: EventFeed
     let connections: ConnectionTable
+    /// The bound on the server thread's CPU (nil when unbounded, or on an injected loop).
+    let budget: CPUBudget?
     var limits: Limits { options.limits }
     private let state = Mutex(State())
 
@@ -130,9 +142,14 @@ public final class ControlServer: Sendable {
             targetTime: options.targetTime, advance: options.advance)
         // One thread of its own: routes take the registry's lock only for a moment.
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let injected = loop != nil
         let loop = loop ?? group.next()
         connections = ConnectionTable(loop: loop, limit: options.limits.connections)
         feed = EventFeed(loop: loop)
+        // An injected loop (the fuzzer's) runs on the caller's thread: nothing to bound.
+        let limits = options.limits
+        budget = injected || !(limits.cpuShare > 0 && limits.cpuShare < 1) ? nil
+            : CPUBudget(share: limits.cpuShare, burst: limits.cpuBurst)
         feed.server = self
     }
 
@@ -235,10 +252,11 @@ public final class ControlServer: Sendable {
 
     private func bootstrap(requiresToken: Bool) -> ServerBootstrap {
         ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.backlog, value: Int32(clamping: options.limits.backlog))
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .serverChannelInitializer { [connections] channel in
+            .serverChannelInitializer { [connections, budget] channel in
                 channel.eventLoop.makeCompletedFuture {
+                    if let budget { try channel.pipeline.syncOperations.addHandler(BudgetGate(budget: budget)) }
                     try channel.pipeline.syncOperations.addHandler(AcceptWatch(connections: connections))
                 }
             }
@@ -258,6 +276,7 @@ public final class ControlServer: Sendable {
         limits.maxHeaderListSize = options.limits.headBytes
         limits.maxHeaderFieldCount = options.limits.headerCount
         let operations = channel.pipeline.syncOperations
+        if let budget { try operations.addHandler(BudgetGate(budget: budget)) }
         let head = HeadGuard(limit: options.limits.headBytes)
         try operations.addHandler(head)
         try operations.addHandler(ByteToMessageHandler(HTTPRequestDecoder(

@@ -190,8 +190,14 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
         bytes.writeBytes(response.body)
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         responded = true
+        guard requiresToken else {
+            // A Unix socket keeps what was written for the peer when it closes, even with input left unread: close
+            // at once, so a client that keeps sending (a huge body, 200k headers) costs no more reads.
+            context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in bound.value.close(promise: nil) }
+            return
+        }
         self.head?.lingering = true
-        // A lingering close: stop writing, but keep reading (and dropping) what the client still sends until it
+        // On TCP, a lingering close: stop writing, but keep reading (and dropping) what the client still sends until it
         // closes or a second passes, so the answer is not lost to a reset when the client was still sending.
         context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in
             bound.value.close(mode: .output).whenFailure { _ in bound.value.close(promise: nil) }

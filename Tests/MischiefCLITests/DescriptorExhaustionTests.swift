@@ -44,13 +44,15 @@ import Testing
         #expect(demo.exited() == nil)
     }
 
-    /// Opens up to `count` non-blocking connections to `path`; stops when the backlog is full.
+    /// Opens up to `count` connections to `path`; stops when the backlog stays full for half a second (the server
+    /// no longer accepts: it is out of descriptors). Its backlog is short, so connecting waits for it to accept.
     private static func hold(_ count: Int, on path: String) throws -> [Int32] {
         var held: [Int32] = []
         for _ in 0..<count {
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
             guard fd >= 0 else { break }
-            _ = fcntl(fd, F_SETFL, O_NONBLOCK)
+            var timeout = timeval(tv_sec: 0, tv_usec: 500_000)
+            setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             var address = sockaddr_un()
             address.sun_family = sa_family_t(AF_UNIX)
             withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }

@@ -144,4 +144,20 @@ import Testing
             #expect(text.contains("\"name\":\"test\""))
         }
     }
+
+    /// On a Unix socket the answer survives the close, so a refused client is closed at once rather than read on.
+    @Test func aRefusedClientOnTheUnixSocketIsClosedAtOnceNotReadFurther() async throws {
+        try await withTarget { target in
+            let path = target.socketPath
+            let (status, stillRead) = try await AttackSocket.onThread {
+                let socket = try AttackSocket(path: path)
+                socket.send("GET /v1/target HTTP/1.1\r\nX-Long: \(String(repeating: "a", count: 20_000))\r\n\r\n")
+                let answer = socket.receive()
+                return (AttackSocket.status(answer.bytes), socket.send("more"))
+            }
+            #expect(status == 431)
+            #expect(!stillRead, "the server kept reading after its answer")
+            try await Self.expectAnswers(target)
+        }
+    }
 }
