@@ -17,8 +17,15 @@ export SWIFT_BACKTRACE=enable=no
 echo "fuzz: building mischief-fuzz (--sanitize=fuzzer --sanitize=address) in $SCRATCH"
 # swiftc keeps only its last -sanitize= option, and SwiftPM passes one per sanitizer: without the combined flag at the
 # end, Swift code gets AddressSanitizer but no coverage counters, and libFuzzer mutates blind.
-swift build --scratch-path "$SCRATCH" --product mischief-fuzz --sanitize=fuzzer --sanitize=address \
-    -Xswiftc -sanitize=fuzzer,address 2>&1 | tail -3
+build_log=$(mktemp)
+if ! swift build --scratch-path "$SCRATCH" --product mischief-fuzz --sanitize=fuzzer --sanitize=address \
+    -Xswiftc -sanitize=fuzzer,address >"$build_log" 2>&1; then
+    echo "fuzz: the build failed:" >&2
+    grep -E -A3 "error:" "$build_log" >&2 || tail -40 "$build_log" >&2
+    exit 1
+fi
+tail -1 "$build_log"
+rm -f "$build_log"
 BIN="$SCRATCH/debug/mischief-fuzz"
 
 if [[ $# -gt 0 ]]; then

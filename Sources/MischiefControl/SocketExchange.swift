@@ -84,13 +84,24 @@ enum SocketExchange {
     }
 
     private static func connection(to path: String, by deadline: ContinuousClock.Instant) throws(ControlClientError) -> Int32 {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw .unreachable(path, reason(errno)) }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        let result = ControlSocket.withAddress(of: path) { connect(fd, $0, $1) }
-        if result != 0 {
+        // On a Unix socket EAGAIN means the server's accept queue is full (it is short, and the server pauses when
+        // over its CPU budget): nothing was queued, so try again, a little later each time, until the deadline.
+        var pause: Int32 = 2
+        while true {
+            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            guard fd >= 0 else { throw .unreachable(path, reason(errno)) }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            let result = ControlSocket.withAddress(of: path) { connect(fd, $0, $1) }
+            if result == 0 { return fd }
             let code = errno
-            guard code == EINPROGRESS || code == EAGAIN else {
+            if code == EAGAIN {
+                close(fd)
+                guard ContinuousClock.now < deadline else { throw .unreachable(path, timedOut) }
+                _ = poll(nil, 0, pause)
+                pause = min(pause * 2, 50)
+                continue
+            }
+            guard code == EINPROGRESS else {
                 close(fd)
                 throw .unreachable(path, result == -1 && code == 0 ? "the path is too long" : reason(code))
             }
@@ -107,8 +118,8 @@ enum SocketExchange {
                 close(fd)
                 throw .unreachable(path, reason(failure))
             }
+            return fd
         }
-        return fd
     }
 
     private static func sendAll(

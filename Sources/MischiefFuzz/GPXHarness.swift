@@ -35,7 +35,9 @@ final class GPXFuzzTarget: Sendable {
     static let shared = GPXFuzzTarget()
 
     let registry = Registry(sessionSeed: 1)
-    let location = ChaosLocation(id: "location.fuzz", now: { Date(timeIntervalSince1970: 1_700_000_000) })
+    let location = ChaosLocation(
+        id: "location.fuzz", now: { Date(timeIntervalSince1970: 1_700_000_000) },
+        original: { () throws(LocationError) in throw .unavailable })
     let directory: String
     let access: FileAccess
 

@@ -19,7 +19,9 @@ private final class BindingTarget: Sendable {
 
     init() {
         let clock = ChaosClock(id: "clock.now")
-        let location = ChaosLocation(id: "location.current", now: { Date(timeIntervalSince1970: 1_700_000_000) })
+        let location = ChaosLocation(
+            id: "location.current", now: { Date(timeIntervalSince1970: 1_700_000_000) },
+            original: { () throws(LocationError) in throw .unavailable })
         let model = ChaosModel<FuzzModel>("user")
         let network = ChaosNetwork(id: "net.request", registry: registry)
         do {
