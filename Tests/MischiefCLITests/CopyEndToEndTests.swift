@@ -13,7 +13,7 @@ import Testing
         // Preset 1 shifts the clock a day ahead; the clock is the first seam, selected.
         try tmux.send(session, keys: "1")
         _ = try await tmux.wait(for: "preset 1 on", in: session) { text in
-            DemoScreen(text).profile(1, "Tomorrow") == true ? true : nil
+            DemoScreen(text).profile(1, "Tomorrow") == true && text.contains("shift(1d)") ? true : nil
         }
         try tmux.send(session, keys: "y")
         let copied = try await tmux.wait(for: "the spec copied", in: session) { text in
@@ -22,8 +22,10 @@ import Testing
         #expect(copied)
         #expect(try buffer(tmux) == "shift(1d)")
         try tmux.send(session, keys: "2")
-        _ = try await tmux.wait(for: "preset 2 on", in: session) { text in
-            DemoScreen(text).profile(2, "Tokyo") == true ? true : nil
+        // Wait for the seam rows, not only the profile bar: `Y` copies the seams as the console last saw them, and
+        // on a loaded machine the bar can show the switch a refresh before the rows do.
+        _ = try await tmux.wait(for: "preset 2 on and its seams shown", in: session) { text in
+            DemoScreen(text).profile(2, "Tokyo") == true && text.contains("city(\"Tokyo\")") ? true : nil
         }
         try tmux.send(session, keys: "Y")
         _ = try await tmux.wait(for: "the state copied", in: session) { text in
