@@ -64,6 +64,24 @@ import Testing
         try await run.waitIntact("every preset off again") { $0.row(1).contains("profiles none") && Self.atTops($0) }
     }
 
+    /// The sequence a review reported ending the demo with SIGILL at 120×40 (issue 11), with tmux's own key names:
+    /// Home and End first with no preset on, every preset, the target pane paged down and to its end, then the event
+    /// log focused and moved. The demo stays alive and every preset stays on.
+    @Test(arguments: setups) func reportedSequenceKeepsTheDemoAlive(_ setup: Setup) async throws {
+        let run = try Run(setup)
+        defer { run.end() }
+        try await run.waitIntact("the demo's first screen") { $0.countdownDays != nil }
+        try run.tmux.send(run.session, keys: ["Home", "End"] + Self.presets.map { String($0.0) })
+        try await run.waitIntact("every preset on") { $0.statusLine.contains("profile Frozen time switched") }
+        try run.tmux.send(run.session, keys: ["Tab", "Tab", "NPage", "NPage", "NPage", "End", "Tab", "j", "k"])
+        try run.tmux.send(run.session, keys: ["?"])
+        try await run.waitForHelp()
+        try run.tmux.send(run.session, keys: ["Escape"])
+        try await run.waitIntact("the main screen, every preset still on") {
+            $0.row(1).contains("profiles Tomorrow, Tokyo")
+        }
+    }
+
     /// Navigation keys, Alt-digits and unknown sequences, then F1 (help opens: everything before it was read); then
     /// F2–F12 and F1 in other encodings. Not one of them may switch a preset.
     @Test(arguments: setups) func keysInEveryEncodingSwitchNoPreset(_ setup: Setup) async throws {
