@@ -14,7 +14,7 @@ import Testing
         requireSendable(Registry.self)
         requireSendable(Snapshot.self)
         requireSendable(SeamSnapshot.self)
-        requireSendable(EntrySnapshot.self)
+        requireSendable(LayerSnapshot.self)
         requireSendable(Change.self)
         requireSendable(Applied.self)
         requireSendable(Event.self)

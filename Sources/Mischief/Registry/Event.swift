@@ -26,6 +26,16 @@ public struct Event: Hashable, Sendable, Identifiable, Codable, CustomStringConv
     /// What happened, in words: the behaviour applied, the reason for a refusal, a report.
     public let message: String
 
+    /// An event, as a registry logs it or a client decodes it.
+    public init(id: Int, time: Duration, kind: Kind, seam: SeamID? = nil, source: String? = nil, message: String) {
+        self.id = id
+        self.time = time
+        self.kind = kind
+        self.seam = seam
+        self.source = source
+        self.message = message
+    }
+
     /// One line: the kind, the seam, the message and the source, such as `applied clock.now shift(1d) [console]`.
     public var description: String {
         let seamText = seam.map { "\($0) " } ?? ""
