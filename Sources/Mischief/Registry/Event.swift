@@ -11,6 +11,8 @@ public struct Event: Hashable, Sendable, Identifiable, Codable, CustomStringConv
         case refused
         /// A behaviour reported what it did ("mutated name", "answered GET /weather").
         case report
+        /// A problem a client found itself, such as a broken profile file a console read at start.
+        case problem
     }
 
     /// Increasing number within the registry, starting at 1.
