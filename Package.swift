@@ -62,7 +62,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         // A console attached to a target over its control socket: the console's remote controller.
-        .target(name: "MischiefAttach", dependencies: ["Mischief", "MischiefFiles", "MischiefConsole", "MischiefControl"]),
+        .target(
+            name: "MischiefAttach", dependencies: ["Mischief", "MischiefFiles", "MischiefConsole", "MischiefControl"]),
         .executableTarget(name: "MischiefTerminalSmoke", dependencies: ["MischiefConsole", "MischiefCurses"]),
         .executableTarget(
             name: "MischiefCLI",
@@ -81,7 +82,8 @@ let package = Package(
         ),
         // `swift run -c release mischief-bench`: hot-path costs as ratios against direct calls.
         .executableTarget(
-            name: "MischiefBenchmarks", dependencies: ["Mischief", "MischiefConsole", "MischiefControl", "MischiefAttach", "MischiefDemo"]),
+            name: "MischiefBenchmarks",
+            dependencies: ["Mischief", "MischiefConsole", "MischiefControl", "MischiefAttach", "MischiefDemo"]),
         .testTarget(name: "MischiefTests", dependencies: ["Mischief"]),
         .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles"]),
         .testTarget(name: "MischiefCatalogTests", dependencies: ["MischiefCatalog"]),

@@ -9,8 +9,8 @@ import MischiefConsole
 
 extension HostileText {
     /// Console data whose every target-controlled string is hostile: the target's name and view, seam titles,
-    /// categories, summaries, signatures, behaviours, actions and parameters, profile names, event kinds, sources
-    /// and messages, and the reason a connection was lost.
+    /// categories, summaries, signatures, behaviours, actions and parameters, profile names, event sources and
+    /// messages, and the reason a connection was lost. Event kinds are the core's enum: a target cannot make one up.
     mutating func consoleData() -> ConsoleData {
         let statuses: [RevertStatus] = [.active, .neverApplied, .reverted, .reverting]
         let seams = (0..<(1 + count(below: 30))).map { index in
@@ -29,7 +29,8 @@ extension HostileText {
         let kinds: [Event.Kind] = [.registered, .applied, .reverted, .revertCompleted, .refused, .report, .problem]
         let events = (0..<count(below: 60)).map { index in
             Event(
-                id: index + 1, time: .seconds(index * 7), kind: kinds[count(below: kinds.count)], seam: seams[index % seams.count].id,
+                id: index + 1, time: .seconds(index * 7), kind: kinds[count(below: kinds.count)],
+                seam: seams[index % seams.count].id,
                 source: maybe(), message: next())
         }
         let lines = (0..<count(below: 90)).map { _ in

@@ -16,7 +16,9 @@ extension ConsoleData {
         let actions = [
             ActionSignature(
                 "shift", summary: "moves the value",
-                parameters: [.init("by", .duration, default: .init(text: "1d"), step: .init(text: "1d"), summary: "how far")],
+                parameters: [
+                    .init("by", .duration, default: .init(text: "1d"), step: .init(text: "1d"), summary: "how far")
+                ],
                 composes: true),
             ActionSignature(
                 "delay", summary: "waits, then runs what follows",
@@ -53,7 +55,8 @@ extension ConsoleData {
         let profileSeams: [SeamID] = seams.isEmpty ? ["clock.now"] : seams.map(\.id)
         let profiles = (1...4).map { number in
             let entries = (0..<number).map { Profile.Entry(seam: profileSeams[$0 % profileSeams.count], spec: "off") }
-            return ProfileStatus(Profile(name: "Profile \(number)", key: number, entries: entries), isActive: number == 2)
+            let profile = Profile(name: "Profile \(number)", key: number, entries: entries)
+            return ProfileStatus(profile, isActive: number == 2)
         }
         return ConsoleData(
             target: TargetHeader(

@@ -51,7 +51,8 @@ enum EventLogView {
     static func spans(of line: EventLog.Line, seamWidth: Int) -> [Canvas.Span] {
         let event = line.event
         let messageLines = event.message.split(separator: "\n", omittingEmptySubsequences: false)
-        let kind = event.kind.rawValue + String(repeating: " ", count: max(1, kindWidth + 1 - event.kind.rawValue.count))
+        let name = event.kind.rawValue
+        let kind = name + String(repeating: " ", count: max(1, kindWidth + 1 - name.count))
         let seam = (event.seam?.rawValue ?? "").padding(to: seamWidth) + " "
         var spans: [Canvas.Span] = [
             .init(Format.elapsed(event.time) + "  ", .muted), .init(kind, role(event.kind)), .init(seam, .accent),

@@ -33,17 +33,17 @@ public struct EventLog: Sendable, Equatable {
         let needle = filter.text.lowercased()
         let kept = needle.isEmpty ? events : events.filter { Self.text(of: $0).lowercased().contains(needle) }
         struct Key: Hashable {
-            let kind: String, seam: String?, source: String?, message: String
+            let kind: Event.Kind, seam: String?, source: String?, message: String
         }
         var counts: [Key: (count: Int, first: Duration)] = [:]
         for event in kept {
-            let key = Key(kind: event.kind.rawValue, seam: event.seam?.rawValue, source: event.source, message: event.message)
+            let key = Key(kind: event.kind, seam: event.seam?.rawValue, source: event.source, message: event.message)
             counts[key, default: (0, event.time)].count += 1
         }
         var seen: Set<Key> = []
         var lines: [Line] = []
         for event in kept.reversed() {
-            let key = Key(kind: event.kind.rawValue, seam: event.seam?.rawValue, source: event.source, message: event.message)
+            let key = Key(kind: event.kind, seam: event.seam?.rawValue, source: event.source, message: event.message)
             guard seen.insert(key).inserted, let folded = counts[key] else { continue }
             lines.append(Line(event: event, count: folded.count, firstTime: folded.first))
         }
