@@ -16,13 +16,15 @@ public struct Snapshot: Sendable {
     public let view: TargetView
     /// The id of the newest event.
     public let lastEventID: Int
+    /// The registry's generation this snapshot is as of: pass it to ``Registry/changes(since:eventsAfter:)``.
+    public let generation: UInt64
 
     /// The seam with `id`, if registered.
     public func seam(_ id: SeamID) -> SeamSnapshot? { seams.first { $0.info.id == id } }
 }
 
 /// One seam in a ``Snapshot``.
-public struct SeamSnapshot: Sendable, Identifiable {
+public struct SeamSnapshot: Equatable, Sendable, Identifiable {
     /// The seam's id.
     public var id: SeamID { info.id }
     /// The seam's id, titles, kind and signature.
