@@ -7,7 +7,7 @@ extension Registry {
         let owner: Int
         var records: [SeamID: SeamRecord] = [:]
         var order: [SeamID] = []
-        var history: [EntryID: EntrySnapshot] = [:]
+        var history: [EntryID: LayerSnapshot] = [:]
         var events: EventLog
         var subscribers: [Int: AsyncStream<Event>.Continuation] = [:]
         var nextSubscriber = 0
@@ -95,7 +95,7 @@ extension Registry {
         }
 
         /// Records `entry` in the history and in its seam's list, and counts the change.
-        mutating func setHistory(_ entry: EntrySnapshot) {
+        mutating func setHistory(_ entry: LayerSnapshot) {
             if history.updateValue(entry, forKey: entry.id) == nil { records[entry.seam]?.entries.append(entry.id) }
             if entry.status == .reverting { reverting.insert(entry.id) }
             bump(entry.seam)
@@ -148,7 +148,7 @@ extension Registry {
             self.index = index
         }
 
-        func snapshot(history: [EntryID: EntrySnapshot]) -> SeamSnapshot {
+        func snapshot(history: [EntryID: LayerSnapshot]) -> SeamSnapshot {
             let status: RevertStatus
             if !layers.isEmpty {
                 status = .active
@@ -194,8 +194,8 @@ extension Registry {
         let appliedAt: Duration
         let seeds: [UInt64]
 
-        func snapshot(seam: SeamID, status: RevertStatus, revertedAt: Duration? = nil) -> EntrySnapshot {
-            EntrySnapshot(
+        func snapshot(seam: SeamID, status: RevertStatus, revertedAt: Duration? = nil) -> LayerSnapshot {
+            LayerSnapshot(
                 id: entry, seam: seam, behaviour: description, spec: spec, source: source, group: group,
                 appliedAt: appliedAt,
                 revertedAt: revertedAt, status: status, seeds: seeds)
@@ -204,9 +204,9 @@ extension Registry {
 
 }
 
-extension EntrySnapshot {
-    func with(status: RevertStatus) -> EntrySnapshot {
-        EntrySnapshot(
+extension LayerSnapshot {
+    func with(status: RevertStatus) -> LayerSnapshot {
+        LayerSnapshot(
             id: id, seam: seam, behaviour: behaviour, spec: spec, source: source, group: group, appliedAt: appliedAt,
             revertedAt: revertedAt, status: status, seeds: seeds)
     }

@@ -35,7 +35,7 @@ public struct RegistryChanges: Sendable {
     public let removed: [SeamID]
     /// Every entry the registry keeps for the seams in ``seams``, oldest first: replace each listed seam's
     /// entries with these (entries it no longer lists were pruned).
-    public let entries: [EntrySnapshot]
+    public let entries: [LayerSnapshot]
     /// The profiles, each with whether it is applied, when any was defined or changed status after `since`.
     public let profiles: [ProfileStatus]?
     /// The events after the one the caller saw (or, without one, those logged after `since`), oldest first;
@@ -71,7 +71,7 @@ extension Registry {
             state.readCounters(time: time)
             let ids = state.seams(changedSince: generation)
             var seams: [SeamSnapshot] = []
-            var entries: [EntrySnapshot] = []
+            var entries: [LayerSnapshot] = []
             seams.reserveCapacity(ids.count)
             for id in ids {
                 seams.append(state.seamSnapshot(id))
