@@ -137,4 +137,15 @@ import Testing
         #expect(all.entries.count == 201)  // 200 reverted kept, and the active one
         #expect(all.entries == f.registry.snapshot().entries)
     }
+
+    @Test func profilesAreReportedOnlyWhenTheirStatusCanHaveMoved() throws {
+        let f = try Fixture()
+        try f.registry.define(Profile(name: "P", entries: [.init(seam: "test.double", spec: "return(1)")]))
+        let (outside, _) = try changed(f) { try f.registry.apply(spec: "return(2)", to: "test.parse") }
+        #expect(outside.profiles == nil, "a change outside every profile")
+        let (on, _) = try changed(f) { try f.registry.toggle(profile: "P") }
+        #expect(on.profiles?.map(\.isActive) == [true])
+        let (reverted, _) = changed(f) { f.registry.revert(seam: "test.double") }
+        #expect(reverted.profiles?.map(\.isActive) == [false], "its only entry reverted by hand")
+    }
 }

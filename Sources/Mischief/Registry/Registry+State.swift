@@ -18,7 +18,8 @@ extension Registry {
         var profileOrder: [String] = []
         /// The file access each profile was defined with, when it is not ``FileAccess/unrestricted``.
         var profileFileAccess: [String: FileAccess] = [:]
-        var appliedProfiles: [String: Applied] = [:]
+        /// What each applied profile applied; any change to it is a change of the profiles' status.
+        var appliedProfiles: [String: Applied] = [:] { didSet { generations.profilesChanged() } }
         var nextEntry = 1
         var nextGroup = 1
         /// How many reverted entries the history keeps.
@@ -99,7 +100,9 @@ extension Registry {
             if history.updateValue(entry, forKey: entry.id) == nil { records[entry.seam]?.entries.append(entry.id) }
             if entry.status == .reverting { reverting.insert(entry.id) }
             bump(entry.seam)
-            generations.profilesChanged()
+            if appliedProfiles.values.contains(where: { $0.entries.contains(entry.id) }) {
+                generations.profilesChanged()  // a profile is active while any of its entries is
+            }
         }
 
         /// Forgets `entry` (pruned, or its seam unregistered).
