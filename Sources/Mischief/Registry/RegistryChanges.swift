@@ -14,7 +14,7 @@
 /// ```
 ///
 /// `changes(since: 0)` is everything: every seam, every kept entry, the profiles and the view.
-public struct RegistryChanges: Sendable {
+public struct RegistryChanges: Hashable, Sendable {
     /// The registry's generation when the answer was taken; ask with it next time.
     public let generation: UInt64
     /// The generation asked about.
@@ -29,7 +29,7 @@ public struct RegistryChanges: Sendable {
     public let disabledReason: String?
     /// The seams registered or changed after `since` (behaviour, status, counters, entries), in registration
     /// order; a seam not listed is as it was.
-    public let seams: [SeamSnapshot]
+    public internal(set) var seams: [SeamSnapshot]
     /// The seams unregistered after `since`. One that was registered again is in ``seams`` too: it moved to
     /// the end of the registration order.
     public let removed: [SeamID]
