@@ -26,6 +26,15 @@ import Testing
         #expect(f.double(1) == 2)
     }
 
+    @Test func aMergingSeamCombinesDifferentRulesFromOneSourceAndKeepsOneOfEach() throws {
+        let f = try Fixture()
+        try f.registry.apply(spec: #"return("a")"#, to: "test.rules")
+        try f.registry.apply(spec: #"return("b")"#, to: "test.rules")
+        #expect(f.registry.snapshot().seam("test.rules")?.spec == #"return("b") -> return("a")"#, "rules combine")
+        for _ in 0..<3 { try f.registry.apply(spec: #"return("a")"#, to: "test.rules") }
+        #expect(f.registry.snapshot().seam("test.rules")?.spec == #"return("a") -> return("b")"#, "not doubled")
+    }
+
     @Test func changesBuiltInCodeStillStack() throws {
         let f = try Fixture()
         try f.registry.apply(f.double, .constant(1))

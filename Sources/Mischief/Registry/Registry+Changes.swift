@@ -43,7 +43,7 @@ extension Registry.State {
         var touched: [SeamID] = []
         var replaced: Set<EntryID> = []
         for (id, layer) in layers {
-            if replacingSource { replaced.formUnion(replaceLayers(of: id, from: source, before: group, time: time)) }
+            if replacingSource { replaced.formUnion(replaceLayers(of: id, by: layer, time: time)) }
             records[id]!.layers.append(layer)
             setHistory(layer.snapshot(seam: id, status: .active))
             if !touched.contains(id) { touched.append(id) }
@@ -55,15 +55,19 @@ extension Registry.State {
         return (Applied(entries: layers.map(\.1.entry)), touched.map { records[$0]!.seam.core })
     }
 
-    /// Takes the layers `source` applied to `id` in earlier groups off the seam; returns their entries.
-    private mutating func replaceLayers(
-        of id: SeamID, from source: String, before group: Int, time: Duration
-    ) -> [EntryID] {
-        let removed = records[id]!.layers.filter { $0.source == source && $0.group < group }
+    /// Takes off seam `id` the layers `layer`'s source applied in earlier groups that `layer` replaces: on a
+    /// replacing seam every one, on a merging seam (whose rules combine) only those with `layer`'s very spec, so
+    /// that the same rule applied again is not doubled. Returns their entries.
+    private mutating func replaceLayers(of id: SeamID, by layer: Registry.Layer, time: Duration) -> [EntryID] {
+        let merges = records[id]!.seam.info.stacking == .merge
+        func isReplaced(_ old: Registry.Layer) -> Bool {
+            old.source == layer.source && old.group < layer.group && (!merges || old.spec == layer.spec)
+        }
+        let removed = records[id]!.layers.filter(isReplaced)
         guard !removed.isEmpty else { return [] }
-        records[id]!.layers.removeAll { $0.source == source && $0.group < group }
-        for layer in removed {
-            setHistory(layer.snapshot(seam: id, status: .reverting, revertedAt: time))
+        records[id]!.layers.removeAll(where: isReplaced)
+        for old in removed {
+            setHistory(old.snapshot(seam: id, status: .reverting, revertedAt: time))
         }
         return removed.map(\.entry)
     }

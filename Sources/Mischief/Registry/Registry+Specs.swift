@@ -33,7 +33,9 @@ extension Registry {
     ///
     /// A spec `source` applied to the seam before is replaced, not stacked on: a console nudging a parameter, or
     /// a client putting a seam's spec again and again, keeps one layer on it (and the history stays bounded).
-    /// Layers from other sources stay beneath; apply a ``Change`` to stack on purpose.
+    /// Layers from other sources stay beneath; apply a ``Change`` to stack on purpose. On a merging seam
+    /// (``Stacking/merge``, such as network rules) different specs from one source combine, newest first, and the
+    /// same spec applied again replaces its earlier layer.
     @discardableResult
     public func apply(
         spec: String, to seam: SeamID, source: String = "spec", seed: UInt64? = nil,
