@@ -56,7 +56,7 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let registry = Registry(sessionSeed: seed)
+        let registry = Self.registry(seed: seed)
         let clock = ChaosClock.shared
         let demo: DemoTarget
         do {
@@ -86,6 +86,16 @@ struct DemoCommand: AsyncParsableCommand {
 }
 
 extension DemoCommand {
+    /// The process-wide registry, as a target's would be, so `MISCHIEF_APPLY` applies to the demo; `--seed` is its
+    /// session seed (given through `MISCHIEF_SEED`, which it reads when it starts). Should it have started already
+    /// with another seed, the demo gets a registry of its own with the seed asked for.
+    static func registry(seed: UInt64?) -> Registry {
+        if let seed { setenv("MISCHIEF_SEED", String(seed), 1) }
+        let shared = Registry.shared
+        guard let seed, shared.sessionSeed != seed else { return shared }
+        return Registry(sessionSeed: seed)
+    }
+
     /// `--headless`: the demo target with its control socket and no console.
     private func serve(registry: Registry, demo: DemoTarget, clock: ChaosClock, messages: [String]) async throws {
         var standardError = StandardError()

@@ -27,10 +27,13 @@ final class HeadlessDemo {
     }
 
     /// Starts a demo in a fresh directory; returns once it has printed its socket path.
-    static func start(seed: Int = 11, arguments: [String] = []) async throws -> HeadlessDemo {
+    static func start(
+        seed: Int = 11, arguments: [String] = [], environment extra: [String: String] = [:]
+    ) async throws -> HeadlessDemo {
         let directory = try makeDirectory()
         do {
-            return try await start(in: directory, seed: seed, arguments: arguments, ownsDirectory: true)
+            return try await start(
+                in: directory, seed: seed, arguments: arguments, environment: extra, ownsDirectory: true)
         } catch {
             try? FileManager.default.removeItem(at: directory)
             throw error
@@ -40,17 +43,17 @@ final class HeadlessDemo {
     /// Starts another demo on the socket `directory/demo.sock` (a target restarting); `directory` stays when it is
     /// killed.
     static func start(in directory: URL, seed: Int = 11) async throws -> HeadlessDemo {
-        try await start(in: directory, seed: seed, arguments: [], ownsDirectory: false)
+        try await start(in: directory, seed: seed, arguments: [], environment: [:], ownsDirectory: false)
     }
 
     private static func start(
-        in directory: URL, seed: Int, arguments: [String], ownsDirectory: Bool
+        in directory: URL, seed: Int, arguments: [String], environment extra: [String: String], ownsDirectory: Bool
     ) async throws -> HeadlessDemo {
         let socket = directory.appendingPathComponent("demo.sock").path
         let name = "demo-\(UUID().uuidString.prefix(8))"
         let process = try ChildProcess.start(
             CLI.binary, ["demo", "--headless", "--socket", socket, "--seed", "\(seed)"] + arguments,
-            environment: environment(in: directory), directory: directory,
+            environment: environment(in: directory).merging(extra) { $1 }, directory: directory,
             output: directory.appendingPathComponent("\(name).out"),
             error: directory.appendingPathComponent("\(name).err"))
         do {

@@ -5,11 +5,13 @@ enum Table {
     static func run(calls: Int, rounds: Int) throws {
         print("| measure | value | ratio |")
         print("|---|---|---|")
-        perCall(calls: calls, rounds: rounds)
-        stacked(calls: calls / 4, rounds: rounds)
-        scale()
-        console()
-        try control()
+        let sections = Set((environment["SIDE_BY_SIDE_SECTIONS"] ?? "per-call,stacked,scale,console,control")
+            .split(separator: ",").map(String.init))
+        if sections.contains("per-call") { perCall(calls: calls, rounds: rounds) }
+        if sections.contains("stacked") { stacked(calls: calls / 4, rounds: rounds) }
+        if sections.contains("scale") { scale() }
+        if sections.contains("console") { console() }
+        if sections.contains("control") { try control() }
     }
 
     static func row(_ label: String, _ value: String, _ ratio: String = "") {

@@ -10,6 +10,8 @@
 //     SIDE_BY_SIDE_ROUNDS=<n>                  (interleaved rounds; the median is reported; default 9)
 //     SIDE_BY_SIDE_MAX_SEAMS=<n>               (largest registry measured; default 100,000)
 //     SIDE_BY_SIDE_FAKETIME=<path>             (libfaketime.so.1; default Debian's)
+//     SIDE_BY_SIDE_SECTIONS=<list>             (table sections, comma-separated; default
+//                                               per-call,stacked,scale,console,control)
 import Foundation
 
 let environment = ProcessInfo.processInfo.environment

@@ -17,8 +17,8 @@ import Synchronization
 /// ```
 /// Tests make their own registry, so they run in parallel without seeing each other's changes.
 public final class Registry: Sendable {
-    /// The registry targets use unless they make their own.
-    public static let shared = Registry()
+    /// The registry targets use unless they make their own. It applies `MISCHIEF_APPLY` (see ``EnvironmentChaos``).
+    public static let shared = Registry.makeShared()
 
     /// The seed random behaviours derive their seeds from unless given one: `$MISCHIEF_SEED` when set, else
     /// chosen at random when the registry starts. Print it to replay a run.
@@ -27,6 +27,8 @@ public final class Registry: Sendable {
     let clock = ContinuousClock()
     let start: ContinuousClock.Instant
     let state: Locked<State>
+    /// What is left to apply from `MISCHIEF_APPLY` (or ``applyWhenRegistered(_:)``) as seams register.
+    let environment = Locked(EnvironmentPlan())
     /// Hands out each registry's mark for the boxes it installs.
     private static let owners = Atomic<Int>(0)
 
@@ -75,6 +77,7 @@ public final class Registry: Sendable {
             let time = now
             for seam in registered where state.records[seam.info.id] == nil { state.add(seam, time: time) }
         }
+        applyEnvironment(to: registered.map(\.info.id))
     }
 
     /// The seams, in registration order.

@@ -67,6 +67,7 @@ extension Timeline {
     /// A transform adding `duration`, with one advance offset for timelines that have none (the real one).
     static func shifting(by duration: Duration) -> @Sendable (Timeline) -> Timeline {
         let progress = Progress()
-        return { $0.shifted(by: duration, progress: progress) }
+        let seconds = Instants.seconds(duration)
+        return { $0.shifted(by: duration, seconds: seconds, progress: progress) }
     }
 }

@@ -61,9 +61,11 @@ public final class ChaosClock: Clock, Sendable {
         Instant(durationSince1970: seam().chaos(atReal: Instants.realNow()))
     }
 
-    /// The current chaos time as a `Date`: the same reading as ``now`` (a counted seam call).
+    /// The current chaos time as a `Date`: the same reading as ``now`` to a `Date`'s precision (a counted seam call).
+    ///
+    /// With nothing applied it costs `Date()` and the seam's own check; under `shift` it adds one sum.
     public var date: Date {
-        now.date
+        seam().dateNow()
     }
 
     /// The target's time as a `Date`, without counting the call, for consoles.

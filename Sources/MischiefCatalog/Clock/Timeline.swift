@@ -27,17 +27,26 @@ public struct Timeline: Sendable, CustomStringConvertible {
     let base: Base
     /// The sum of the `shift` offsets applied to the base.
     let offset: Duration
+    /// `offset` in seconds, for ``dateNow()``, which reads the time as `Date()` does.
+    let offsetSeconds: Double
     /// How far ``ChaosClock/advance(by:)`` has moved this timeline; nil for the real timeline, which cannot move.
     let progress: Progress?
 
     init(base: Base, offset: Duration = .zero, progress: Progress?) {
+        self.init(base: base, offset: offset, offsetSeconds: Instants.seconds(offset), progress: progress)
+    }
+
+    /// `offsetSeconds` is given rather than worked out: on the per-call path of `shift` a `Duration`'s components
+    /// (a 128-bit division) cost more than the rest of the reading.
+    init(base: Base, offset: Duration, offsetSeconds: Double, progress: Progress?) {
         self.base = base
         self.offset = offset
+        self.offsetSeconds = offsetSeconds
         self.progress = progress
     }
 
-    /// Real time: what the seam's original returns.
-    public static let real = Timeline(base: .real, progress: nil)
+    /// Real time: what the seam's original returns. Built on each use, which costs less than a lazy global's check.
+    public static var real: Timeline { Timeline(base: .real, offset: .zero, offsetSeconds: 0, progress: nil) }
 
     /// True when time stands still and moves only when advanced (`freeze`, `virtual`).
     public var isStopped: Bool {
@@ -69,6 +78,18 @@ public struct Timeline: Sendable, CustomStringConvertible {
     /// change gets there).
     public func realDate(forChaos chaos: Date) -> Date? {
         real(forChaos: Instants.duration(chaos)).map(Instants.date)
+    }
+
+    /// The chaos date now, on the cheapest path: `Date()` itself on the real timeline, and `Date()` plus a sum of
+    /// seconds when shifted, so the catalogue clock costs what a raw seam does. Time that stands still or runs at
+    /// another rate goes through ``chaos(atReal:)`` and its nanoseconds.
+    @inline(__always)
+    func dateNow() -> Date {
+        guard case .real = base else {
+            return Instants.date(chaos(atReal: isStopped ? .zero : Instants.realNow()))
+        }
+        guard let progress else { return Date() }
+        return Date(timeIntervalSinceNow: offsetSeconds + progress.advancedSeconds)
     }
 
     /// Chaos time, as a duration since 1970, at a real time given the same way.
@@ -105,9 +126,12 @@ public struct Timeline: Sendable, CustomStringConvertible {
         return true
     }
 
-    /// The timeline shifted by `duration`, keeping its advance offset, or taking `progress` when it has none.
-    func shifted(by duration: Duration, progress fresh: Progress) -> Timeline {
-        Timeline(base: base, offset: offset + duration, progress: progress ?? fresh)
+    /// The timeline shifted by `duration` (`seconds` in seconds), keeping its advance offset, or taking `progress`
+    /// when it has none.
+    func shifted(by duration: Duration, seconds: Double, progress fresh: Progress) -> Timeline {
+        Timeline(
+            base: base, offset: offset + duration, offsetSeconds: offsetSeconds + seconds,
+            progress: progress ?? fresh)
     }
 
     /// `real`, `stopped at 2030-01-01T00:00:00Z`, `×60 from 2026-05-01T09:00:00Z`, with `shifted by 1d` and
@@ -130,11 +154,23 @@ public struct Timeline: Sendable, CustomStringConvertible {
     }
 
     /// The advance offset shared by every copy of one behaviour's timeline.
+    ///
+    /// The exact offset is kept under a lock; its value in seconds is also kept in an atomic, so ``dateNow()``
+    /// reads it with one load instead of taking the lock on every call.
     final class Progress: Sendable {
         private let value = Locked<Duration>(.zero)
+        private let seconds = Atomic<UInt64>(0.0.bitPattern)
 
         var advanced: Duration { value.withLock { $0 } }
 
-        func add(_ duration: Duration) { value.withLock { $0 += duration } }
+        /// ``advanced`` in seconds (to a `Double`'s precision).
+        var advancedSeconds: Double { Double(bitPattern: seconds.load(ordering: .acquiring)) }
+
+        func add(_ duration: Duration) {
+            value.withLock {
+                $0 += duration
+                seconds.store(Instants.seconds($0).bitPattern, ordering: .releasing)
+            }
+        }
     }
 }

@@ -1,0 +1,122 @@
+/// Chaos configured before the program starts, for jobs that cannot run a console: the `MISCHIEF_APPLY`
+/// environment variable, in the tradition of fail-rs's `FAILPOINTS` and gofail's `GOFAIL_FAILPOINTS`.
+///
+/// ```sh
+/// MISCHIEF_APPLY='clock.now=shift(+1d); net.request=50% offline' swift test
+/// ```
+/// Entries are `SEAM=SPEC`, separated by `;` (a `;` inside a quoted string belongs to the spec:
+/// `greeting.text=return("a;b")`). Space around entries is ignored, and so is an empty entry.
+///
+/// The whole value is checked when ``Registry/shared`` starts: one bad entry (a seam id that is not one, a
+/// spec that does not parse, a seam named twice) and nothing is applied. Each entry then applies when its seam
+/// registers, with the source `MISCHIEF_APPLY`; if one does not fit its seam (an action the seam does not have),
+/// everything the variable applied is reverted and the failure reported. Both go to stderr and the event log.
+public struct EnvironmentChaos: Sendable, Equatable, CustomStringConvertible {
+    /// One `SEAM=SPEC` entry.
+    public struct Entry: Sendable, Equatable, CustomStringConvertible {
+        /// The seam the spec is for.
+        public let seam: SeamID
+        /// The spec's text, as given.
+        public let spec: String
+
+        /// `seam=spec`.
+        public var description: String { "\(seam)=\(spec)" }
+    }
+
+    /// The variable the shared registry reads: `MISCHIEF_APPLY`.
+    public static let variable = "MISCHIEF_APPLY"
+
+    /// The entries, in the order given.
+    public let entries: [Entry]
+
+    /// Parses the variable's value.
+    ///
+    /// - Throws: ``EnvironmentChaosError`` naming the entry (by number and text) and what is wrong with it.
+    public init(parsing text: String) throws(EnvironmentChaosError) {
+        var entries: [Entry] = []
+        for (index, piece) in try Self.split(text).enumerated() {
+            let entry = Self.trimmed(piece)
+            guard !entry.isEmpty else { continue }
+            let number = index + 1
+            func failure(_ reason: String) -> EnvironmentChaosError {
+                EnvironmentChaosError(entry: number, text: entry, reason: reason)
+            }
+            guard let equals = entry.firstIndex(of: "=") else {
+                throw failure("expected SEAM=SPEC, such as clock.now=shift(+1d)")
+            }
+            let id = Self.trimmed(Substring(entry[..<equals]))
+            let spec = Self.trimmed(Substring(entry[entry.index(after: equals)...]))
+            let seam: SeamID
+            do throws(MischiefError) {
+                seam = try SeamID(id)
+            } catch {
+                throw failure(error.description)
+            }
+            guard !spec.isEmpty else { throw failure("the spec after '=' is empty") }
+            do throws(SpecError) {
+                _ = try Spec(parsing: spec)
+            } catch {
+                throw failure(error.description)
+            }
+            guard !entries.contains(where: { $0.seam == seam }) else {
+                throw failure("\(seam) is named twice; put both in one spec: \(seam)=a + b, or a -> b")
+            }
+            entries.append(Entry(seam: seam, spec: spec))
+        }
+        self.entries = entries
+    }
+
+    /// The entries as they would be written back: `a=x; b=y`.
+    public var description: String {
+        entries.map(\.description).joined(separator: "; ")
+    }
+
+    /// Splits on `;` outside double-quoted strings (whose `\"` and `\\` do not end them).
+    static func split(_ text: String) throws(EnvironmentChaosError) -> [Substring] {
+        var pieces: [Substring] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        var quoted = false
+        var escaped = false
+        while index < text.endIndex {
+            let character = text[index]
+            if escaped {
+                escaped = false
+            } else if quoted {
+                if character == "\\" { escaped = true } else if character == "\"" { quoted = false }
+            } else if character == "\"" {
+                quoted = true
+            } else if character == ";" {
+                pieces.append(text[start..<index])
+                start = text.index(after: index)
+            }
+            index = text.index(after: index)
+        }
+        pieces.append(text[start...])
+        if quoted {
+            throw EnvironmentChaosError(
+                entry: pieces.count, text: trimmed(pieces[pieces.count - 1]),
+                reason: "a quoted string is not closed: add the closing \"")
+        }
+        return pieces
+    }
+
+    static func trimmed(_ text: Substring) -> String {
+        String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}
+
+/// Why `MISCHIEF_APPLY` was refused: which entry (from 1), its text, and what is wrong.
+public struct EnvironmentChaosError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The entry's number, counting from 1 along the `;`-separated value.
+    public let entry: Int
+    /// The entry's text.
+    public let text: String
+    /// What is wrong with it.
+    public let reason: String
+
+    /// `MISCHIEF_APPLY entry 2 'net.request=50% ofline': …`.
+    public var description: String {
+        "\(EnvironmentChaos.variable) entry \(entry) '\(text)': \(reason)"
+    }
+}

@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What is left to apply of an ``EnvironmentChaos``, and what it applied.
+struct EnvironmentPlan {
+    /// Entries waiting for their seams to register.
+    var pending: [SeamID: EnvironmentChaos.Entry] = [:]
+    /// What the entries applied so far, to revert them all if a later one does not fit.
+    var applied: [(seam: SeamID, applied: Applied)] = []
+    /// Set once an entry failed: nothing more is applied.
+    var failed = false
+    /// Where announcements and failures are written besides the event log (stderr).
+    var diagnostics: @Sendable (String) -> Void = Registry.writeToStandardError
+}
+
+extension Registry {
+    /// The process-wide registry, with `MISCHIEF_APPLY` read (see ``EnvironmentChaos``).
+    static func makeShared() -> Registry {
+        let registry = Registry()
+        guard let value = Environment.value(EnvironmentChaos.variable),
+            value.contains(where: { !$0.isWhitespace })
+        else { return registry }
+        do throws(EnvironmentChaosError) {
+            registry.applyWhenRegistered(try EnvironmentChaos(parsing: value))
+        } catch {
+            let message = "\(error); nothing from \(EnvironmentChaos.variable) is applied"
+            writeToStandardError("mischief: " + message)
+            registry.report(seam: nil, message: message, kind: .problem, source: EnvironmentChaos.variable)
+        }
+        return registry
+    }
+
+    /// Applies each entry of `chaos` when its seam registers, at once for seams already registered, with the
+    /// source `MISCHIEF_APPLY`; announces it on stderr. If an entry does not fit its seam, everything `chaos`
+    /// applied is reverted, nothing more is, and the failure goes to stderr and the event log.
+    public func applyWhenRegistered(_ chaos: EnvironmentChaos) {
+        applyWhenRegistered(chaos, diagnostics: Registry.writeToStandardError)
+    }
+
+    func applyWhenRegistered(_ chaos: EnvironmentChaos, diagnostics: @escaping @Sendable (String) -> Void) {
+        guard !chaos.entries.isEmpty else { return }
+        environment.withLock { plan in
+            plan = EnvironmentPlan(diagnostics: diagnostics)
+            for entry in chaos.entries { plan.pending[entry.seam] = entry }
+        }
+        diagnostics(
+            "mischief: \(EnvironmentChaos.variable) is active: \(chaos) (each applies when its seam registers)")
+        applyEnvironment(to: seams.map(\.id))
+    }
+
+    /// Applies the pending entries for `ids`, just registered.
+    func applyEnvironment(to ids: [SeamID]) {
+        let due = environment.withLock { plan in
+            plan.failed || plan.pending.isEmpty ? [] : ids.compactMap { plan.pending.removeValue(forKey: $0) }
+        }
+        for entry in due {
+            do throws(MischiefError) {
+                let applied = try apply(spec: entry.spec, to: entry.seam, source: EnvironmentChaos.variable)
+                let kept = environment.withLock { plan in
+                    if !plan.failed { plan.applied.append((entry.seam, applied)) }
+                    return !plan.failed
+                }
+                if !kept { revert(applied) }
+            } catch {
+                failEnvironment(entry, error)
+                return
+            }
+        }
+    }
+
+    private func failEnvironment(_ entry: EnvironmentChaos.Entry, _ error: MischiefError) {
+        let (applied, diagnostics) = environment.withLock { plan in
+            defer {
+                plan.failed = true
+                plan.pending = [:]
+                plan.applied = []
+            }
+            return (plan.applied, plan.diagnostics)
+        }
+        for (_, handle) in applied { revert(handle) }
+        let undone =
+            applied.isEmpty
+            ? "it had applied nothing else"
+            : "reverted what it had applied to " + applied.map(\.seam.rawValue).joined(separator: ", ")
+        let message = "\(EnvironmentChaos.variable) entry '\(entry)' does not fit its seam: \(error); \(undone)"
+        diagnostics("mischief: " + message)
+        report(seam: entry.seam, message: message, kind: .problem, source: EnvironmentChaos.variable)
+    }
+
+    /// Writes a line to stderr.
+    @Sendable static func writeToStandardError(_ line: String) {
+        var bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+            if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+@testable import Mischief
+import Synchronization
+import Testing
+
+/// `MISCHIEF_APPLY`: the value parsed whole at start (one bad entry and nothing applies), entries applied as their
+/// seams register, and everything reverted when a later entry does not fit its seam.
+@Suite struct EnvironmentChaosTests {
+    /// Lines written to "stderr", kept for the test.
+    final class Lines: Sendable {
+        let lines = Mutex<[String]>([])
+        var all: [String] { lines.withLock { $0 } }
+        var write: @Sendable (String) -> Void { { line in self.lines.withLock { $0.append(line) } } }
+    }
+
+    /// Seams of their own, registered in no other registry.
+    struct Seams {
+        let double = Seam<Int, Int, Never>("test.double", title: "Double", category: "Test", summary: "x * 2") {
+            $0 * 2
+        }
+        let rules = Seam<String, String, Never>("test.rules", title: "Rules", category: "Test", summary: "rules") {
+            "original \($0)"
+        }
+        let optional = Seam<Void, String?, Never>("test.optional", title: "Optional", category: "Test", summary: "?") {
+            "present"
+        }
+    }
+
+    @Test func entriesSplitOnSemicolonsOutsideQuotedStrings() throws {
+        let chaos = try EnvironmentChaos(
+            parsing: #" test.double = return(4) ;; test.rules=return("a;\"b;") -> off ; test.optional=return(nil); "#)
+        #expect(chaos.entries.map(\.seam) == ["test.double", "test.rules", "test.optional"])
+        #expect(chaos.entries.map(\.spec) == ["return(4)", #"return("a;\"b;") -> off"#, "return(nil)"])
+        #expect(chaos.description == #"test.double=return(4); test.rules=return("a;\"b;") -> off; test.optional=return(nil)"#)
+        #expect(try EnvironmentChaos(parsing: "  ; ").entries.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("clock.now=shift(+1d); net.request", 2, "net.request", "expected SEAM=SPEC"),
+        ("Clock Now=shift(+1d)", 1, "Clock Now=shift(+1d)", "seam id"),
+        ("clock.now=shift(+1d; a.b=off", 1, "clock.now=shift(+1d", "expected"),
+        (#"a.b=off; c.d=return("x;y)"#, 2, #"c.d=return("x;y)"#, "not closed"),
+        ("a.b=off;a.b=return(1)", 2, "a.b=return(1)", "named twice"),
+        ("a.b=  ", 1, "a.b=", "empty"),
+    ])
+    func aBadEntryIsNamedByNumberAndText(value: String, entry: Int, text: String, reason: String) {
+        #expect {
+            _ = try EnvironmentChaos(parsing: value)
+        } throws: { error in
+            guard let error = error as? EnvironmentChaosError else { return false }
+            return error.entry == entry && error.text == text && error.reason.contains(reason)
+                && error.description.hasPrefix("MISCHIEF_APPLY entry \(entry) '\(text)': ")
+        }
+    }
+
+    @Test func entriesApplyAsTheirSeamsRegister() throws {
+        let registry = Registry(sessionSeed: 1)
+        let f = Seams()
+        try registry.register(f.double)
+        let stderr = Lines()
+        let chaos = try EnvironmentChaos(parsing: "test.double=return(7); test.rules=return(\"env\")")
+        registry.applyWhenRegistered(chaos, diagnostics: stderr.write)
+        #expect(f.double(1) == 7, "a seam registered before applies at once")
+        #expect(f.rules("x") == "original x")
+        try registry.register(f.rules)
+        #expect(f.rules("x") == "env")
+        let layers = registry.snapshot().seams.flatMap(\.layers)
+        #expect(layers.map(\.source) == ["MISCHIEF_APPLY", "MISCHIEF_APPLY"])
+        #expect(stderr.all.count == 1)
+        #expect(stderr.all.first?.hasPrefix("mischief: MISCHIEF_APPLY is active: test.double=return(7)") == true)
+    }
+
+    @Test func anEntryThatDoesNotFitItsSeamRevertsEverythingTheVariableApplied() throws {
+        let registry = Registry(sessionSeed: 1)
+        let f = Seams()
+        let stderr = Lines()
+        let chaos = try EnvironmentChaos(
+            parsing: "test.double=return(7); test.rules=retrun(\"x\"); test.optional=return(nil)")
+        registry.applyWhenRegistered(chaos, diagnostics: stderr.write)
+        try registry.register(f.double)
+        #expect(f.double(1) == 7)
+        try registry.register(f.rules)
+        #expect(f.double(1) == 2, "what the variable applied is reverted")
+        #expect(f.rules("x") == "original x")
+        try registry.register(f.optional)
+        #expect(f.optional() == "present", "nothing more applies after a failure")
+        let failure = try #require(stderr.all.last)
+        #expect(failure.contains("MISCHIEF_APPLY entry 'test.rules=retrun(\"x\")' does not fit its seam"))
+        #expect(failure.contains("did you mean 'return'?") && failure.hasSuffix("reverted what it had applied to test.double"))
+        let problem = try #require(registry.events().last { $0.kind == .problem })
+        #expect(problem.seam == "test.rules" && problem.source == "MISCHIEF_APPLY")
+        #expect(registry.snapshot().seams.allSatisfy { $0.layers.allSatisfy { $0.revertedAt != nil } })
+    }
+}
