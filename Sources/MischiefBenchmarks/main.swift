@@ -4,6 +4,7 @@
 //     swift run -c release mischief-bench --scenario int.constant --iterations 1000000
 //                                                         # one scenario, for valgrind --tool=callgrind
 //     swift run -c release mischief-bench --control       # only the control socket's section
+//     swift run -c release mischief-bench --registry      # only the registry's scale section
 //     Scripts/control-attack.sh                           # the HTTP attack suite against a pinned target
 //
 // `Benchmarks/run.sh` (a package of its own) measures these side by side with Date(), swift-dependencies and
@@ -133,6 +134,10 @@ if let index = arguments.firstIndex(of: "--attack") {
     try AttackBenchmarks.run(socket: arguments[index + 1], pid: pid, seconds: seconds, pace: pace)
     exit(0)
 }
+if arguments.contains("--registry") {
+    try RegistryBenchmarks.report()
+    exit(0)
+}
 if arguments.contains("--control") {
     try await ControlBenchmarks.report()
     exit(0)
@@ -181,5 +186,7 @@ let idle = try await ConsoleBenchmarks.consoleCPU(callsPerSecond: 0)
 print(String(format: "console CPU, target idle:             %5.2f%% of a core   target < 1%%", idle.console * 100))
 let busy = try await ConsoleBenchmarks.consoleCPU(callsPerSecond: 1_000_000)
 print(String(format: "console CPU, target at %4.2f M calls/s: %5.2f%% of a core   target < 5%%", busy.calls / 1e6, busy.console * 100))
+
+try RegistryBenchmarks.report()
 
 try await ControlBenchmarks.report()

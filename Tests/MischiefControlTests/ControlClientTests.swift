@@ -137,9 +137,9 @@ import Testing
         try await withTarget { target in
             let client = target.client()
             try await client.apply("return(1)", to: "t.count")
-            try await client.apply("return(2)", to: "t.count")
+            try await client.apply("return(2)", to: "t.count")  // replaces the client's first layer
             try await client.apply("return(\"Bo\")", to: "t.name")
-            #expect(try await client.revertAll().reverted == 3)
+            #expect(try await client.revertAll().reverted == 2)
             #expect(target.count() == 0)
             #expect(target.name() == "Ann")
             #expect(try await client.revertAll().reverted == 0)

@@ -44,8 +44,8 @@ import Testing
     @Test func currentStateSavesAsAProfileThatReappliesTheSame() throws {
         let f = try Fixture()
         try f.registry.apply(spec: "3*return(1) -> off", to: "test.double")
-        try f.registry.apply(spec: #"return("new")"#, to: "test.rules")
-        try f.registry.apply(spec: #"return("old")"#, to: "test.rules")
+        try f.registry.apply(spec: #"return("new")"#, to: "test.rules", source: "first")
+        try f.registry.apply(spec: #"return("old")"#, to: "test.rules", source: "second")
         try f.registry.apply(f.parse, .closure { _ in 0 })
         let (saved, skipped) = f.registry.currentState(named: "Saved", seed: 5)
         #expect(saved.entries == [

@@ -27,8 +27,8 @@ import Testing
 
     @Test func aMergingSeamHasASpecOnlyWhenEveryLayerHasOne() throws {
         let f = try Fixture()
-        try f.registry.apply(spec: #"return("a")"#, to: "test.rules")
-        try f.registry.apply(spec: #"return("b")"#, to: "test.rules")
+        try f.registry.apply(spec: #"return("a")"#, to: "test.rules", source: "first")
+        try f.registry.apply(spec: #"return("b")"#, to: "test.rules", source: "second")
         #expect(f.registry.snapshot().seam("test.rules")?.spec == #"return("b") -> return("a")"#)
         try f.registry.apply(f.rules, .closure { _ in "c" })
         #expect(f.registry.snapshot().seam("test.rules")?.spec == nil)

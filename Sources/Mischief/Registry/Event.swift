@@ -50,23 +50,39 @@ public struct Event: Hashable, Sendable, Identifiable, Codable, CustomStringConv
 struct EventLog {
     let capacity: Int
     private(set) var events: [Event] = []
+    /// The registry generation each event was logged at, parallel to `events`.
+    private var generations: [UInt64] = []
     private var start = 0
     private(set) var lastID = 0
 
     init(capacity: Int) { self.capacity = capacity }
 
     mutating func append(
-        time: Duration, kind: Event.Kind, seam: SeamID?, source: String?, message: String
+        time: Duration, kind: Event.Kind, seam: SeamID?, source: String?, message: String, generation: UInt64
     ) -> Event {
         lastID += 1
         let event = Event(id: lastID, time: time, kind: kind, seam: seam, source: source, message: message)
         if events.count < capacity {
             events.append(event)
-        } else {
+            generations.append(generation)
+        } else if capacity > 0 {
             events[start] = event
+            generations[start] = generation
             start = (start + 1) % capacity
         }
         return event
+    }
+
+    /// Events logged after registry generation `generation`, oldest first; reads only those.
+    func events(since generation: UInt64) -> [Event] {
+        var newer: [Event] = []
+        var index = (start + events.count - 1) % max(events.count, 1)
+        for _ in 0..<events.count {
+            guard generations[index] > generation else { break }
+            newer.append(events[index])
+            index = (index + events.count - 1) % events.count
+        }
+        return newer.reversed()
     }
 
     /// Events after `id`, oldest first, at most `limit`.

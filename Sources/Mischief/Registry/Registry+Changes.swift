@@ -1,9 +1,12 @@
 extension Registry.State {
     /// Checks, compiles and applies `changes` as a unit, under the registry's lock: if any is refused, none is
     /// applied. Returns the handle and the cores whose listeners to notify once the lock is released.
+    ///
+    /// With `replacingSource`, a layer `source` applied earlier on the same seam is replaced rather than
+    /// stacked on: repeated applies from one place (console nudges, repeated `PUT`s) keep one layer each.
     mutating func apply(
         _ changes: [Change], source: String, time: Duration, sessionSeed: UInt64,
-        reporter: @escaping @Sendable (SeamID, String) -> Void
+        reporter: @escaping @Sendable (SeamID, String) -> Void, replacingSource: Bool = false
     ) throws(MischiefError) -> (Applied, [SeamCore]) {
         if let reason = KillSwitch.reason {
             let error = MischiefError.disabled(reason: reason)
@@ -38,28 +41,53 @@ extension Registry.State {
         nextEntry += changes.count
         nextGroup += 1
         var touched: [SeamID] = []
+        var replaced: Set<EntryID> = []
         for (id, layer) in layers {
+            if replacingSource { replaced.formUnion(replaceLayers(of: id, by: layer, time: time)) }
             records[id]!.layers.append(layer)
-            history[layer.entry] = layer.snapshot(seam: id, status: .active)
+            setHistory(layer.snapshot(seam: id, status: .active))
             if !touched.contains(id) { touched.append(id) }
             let seeds = layer.seeds.isEmpty ? "" : " (seed \(layer.seeds.map(String.init).joined(separator: ", ")))"
             log(time, .applied, id, source, "\(layer.description)\(seeds)")
         }
         for id in touched { reinstall(id) }
+        if !replaced.isEmpty { settle(time: time, quietFor: replaced) }
         return (Applied(entries: layers.map(\.1.entry)), touched.map { records[$0]!.seam.core })
     }
 
+    /// Takes off seam `id` the layers `layer`'s source applied in earlier groups that `layer` replaces: on a
+    /// replacing seam every one, on a merging seam (whose rules combine) only those with `layer`'s very spec, so
+    /// that the same rule applied again is not doubled. Returns their entries.
+    private mutating func replaceLayers(of id: SeamID, by layer: Registry.Layer, time: Duration) -> [EntryID] {
+        let merges = records[id]!.seam.info.stacking == .merge
+        func isReplaced(_ old: Registry.Layer) -> Bool {
+            old.source == layer.source && old.group < layer.group && (!merges || old.spec == layer.spec)
+        }
+        let removed = records[id]!.layers.filter(isReplaced)
+        guard !removed.isEmpty else { return [] }
+        records[id]!.layers.removeAll(where: isReplaced)
+        for old in removed {
+            setHistory(old.snapshot(seam: id, status: .reverting, revertedAt: time))
+        }
+        return removed.map(\.entry)
+    }
+
     /// Reverts `entries` under the registry's lock; returns the cores whose listeners to notify.
+    /// Touches only the seams the entries are on.
     mutating func revert(entries: Set<EntryID>, time: Duration) -> [SeamCore] {
+        var seams: Set<SeamID> = []
+        for entry in entries {
+            if let snapshot = history[entry], snapshot.status == .active { seams.insert(snapshot.seam) }
+        }
         var touched: [SeamCore] = []
-        for id in order {
+        for id in seams.sorted(by: { records[$0]!.index < records[$1]!.index }) {
             let removed = records[id]!.layers.filter { entries.contains($0.entry) }
             guard !removed.isEmpty else { continue }
             records[id]!.layers.removeAll { entries.contains($0.entry) }
             reinstall(id)
             touched.append(records[id]!.seam.core)
             for layer in removed {
-                history[layer.entry] = layer.snapshot(seam: id, status: .reverting, revertedAt: time)
+                setHistory(layer.snapshot(seam: id, status: .reverting, revertedAt: time))
                 log(time, .reverted, id, layer.source, layer.description)
             }
         }

@@ -47,16 +47,13 @@ extension Registry {
             if state.profiles[profile.name] == nil { state.profileOrder.append(profile.name) }
             state.profiles[profile.name] = profile
             state.profileFileAccess[profile.name] = fileAccess == .unrestricted ? nil : fileAccess
+            state.generations.profilesChanged()
         }
     }
 
     /// Every defined profile, in definition order, with whether it is applied.
     public var profiles: [ProfileStatus] {
-        state.withLock { state in
-            state.profileOrder.map { name in
-                ProfileStatus(profile: state.profiles[name]!, isActive: state.isActive(profile: name))
-            }
-        }
+        state.withLock { $0.profileStatuses }
     }
 
     /// Applies a defined profile as a unit; applying an active one again does nothing.
@@ -180,6 +177,10 @@ extension Registry.State {
             changes, source: "profile \(name)", time: time, sessionSeed: sessionSeed, reporter: reporter)
         appliedProfiles[name] = applied
         return (applied, touched)
+    }
+
+    var profileStatuses: [ProfileStatus] {
+        profileOrder.map { name in ProfileStatus(profile: profiles[name]!, isActive: isActive(profile: name)) }
     }
 
     func isActive(profile name: String) -> Bool {

@@ -30,13 +30,20 @@ extension Registry {
     }
 
     /// Applies a spec to a seam: `registry.apply(spec: "shift(+1d)", to: "clock.now")`.
+    ///
+    /// A spec `source` applied to the seam before is replaced, not stacked on: a console nudging a parameter, or
+    /// a client putting a seam's spec again and again, keeps one layer on it (and the history stays bounded).
+    /// Layers from other sources stay beneath; apply a ``Change`` to stack on purpose. On a merging seam
+    /// (``Stacking/merge``, such as network rules) different specs from one source combine, newest first, and the
+    /// same spec applied again replaces its earlier layer.
     @discardableResult
     public func apply(
         spec: String, to seam: SeamID, source: String = "spec", seed: UInt64? = nil,
         fileAccess: FileAccess = .unrestricted
     ) throws(MischiefError) -> Applied {
         do throws(MischiefError) {
-            return try apply([change(spec: spec, for: seam, seed: seed, fileAccess: fileAccess)], source: source)
+            let change = try change(spec: spec, for: seam, seed: seed, fileAccess: fileAccess)
+            return try apply([change], source: source, replacingSource: true)
         } catch {
             if case .invalidSpec = error { report(seam: seam, message: error.description, kind: .refused, source: source) }
             throw error

@@ -18,11 +18,23 @@ extension Registry {
         var profileOrder: [String] = []
         /// The file access each profile was defined with, when it is not ``FileAccess/unrestricted``.
         var profileFileAccess: [String: FileAccess] = [:]
-        var appliedProfiles: [String: Applied] = [:]
+        /// What each applied profile applied; any change to it is a change of the profiles' status.
+        var appliedProfiles: [String: Applied] = [:] { didSet { generations.profilesChanged() } }
         var nextEntry = 1
         var nextGroup = 1
         /// How many reverted entries the history keeps.
         let revertedHistoryLimit = 200
+        /// Reverted entries in the order they became reverted (from `revertedHead` on), the oldest pruned first.
+        var revertedQueue: [EntryID] = []
+        var revertedHead = 0
+        var revertedCount = 0
+        /// Entries reverted while a call may still be inside them.
+        var reverting: Set<EntryID> = []
+        /// Seams whose cores may hold replaced boxes still waiting for their calls; only these are settled.
+        var retiring: Set<SeamID> = []
+        /// Change counting; see `Registry+Generation.swift`.
+        var generations = Generations()
+        var nextIndex = 0
 
         init(eventCapacity: Int, owner: Int) {
             events = EventLog(capacity: eventCapacity)
@@ -32,7 +44,9 @@ extension Registry {
         var isCounting: Bool { observers > 0 || countsAlways }
 
         mutating func log(_ time: Duration, _ kind: Event.Kind, _ seam: SeamID?, _ source: String?, _ message: String) {
-            let event = events.append(time: time, kind: kind, seam: seam, source: source, message: message)
+            let generation = generations.next()
+            let event = events.append(
+                time: time, kind: kind, seam: seam, source: source, message: message, generation: generation)
             for continuation in subscribers.values { continuation.yield(event) }
         }
 
@@ -42,24 +56,37 @@ extension Registry {
 
         /// Builds and installs the box for the seam's current layers; the seam's core retires the previous
         /// box until its calls have returned.
-        func reinstall(_ id: SeamID) {
+        mutating func reinstall(_ id: SeamID) {
             let record = records[id]!
             let box = record.layers.isEmpty ? nil : record.seam.makeBox(layers: record.layers.reversed().map(\.run))
             record.seam.core.install(box, entries: Set(record.layers.map(\.entry)), owner: owner)
+            retiring.insert(id)
+            bump(id)
         }
 
-        /// Frees retired boxes whose calls have all returned, and marks their entries reverted.
+        /// Frees retired boxes whose calls have all returned, and marks their entries reverted. Touches only the
+        /// seams that replaced a box since their last settle, and the entries still reverting.
         mutating func settle(time: Duration, quietFor quiet: Set<EntryID> = []) {
             var waiting: Set<EntryID> = []
-            for id in order {
-                let core = records[id]!.seam.core
-                let state = core.reclaim(owner: owner)
-                records[id]!.isRetiring = state.isRetiring
+            for id in retiring {
+                guard let record = records[id] else {
+                    retiring.remove(id)
+                    continue
+                }
+                let state = record.seam.core.reclaim(owner: owner)
+                if record.isRetiring != state.isRetiring {
+                    records[id]!.isRetiring = state.isRetiring
+                    bump(id)
+                }
+                if !state.isRetiring { retiring.remove(id) }
                 waiting.formUnion(state.entries)
             }
-            for (entry, snapshot) in history where snapshot.status == .reverting {
-                guard !waiting.contains(entry) else { continue }
-                history[entry] = snapshot.with(status: .reverted)
+            for entry in reverting where !waiting.contains(entry) {
+                reverting.remove(entry)
+                guard let snapshot = history[entry] else { continue }
+                setHistory(snapshot.with(status: .reverted))
+                revertedQueue.append(entry)
+                revertedCount += 1
                 if !quiet.contains(entry) {
                     log(time, .revertCompleted, snapshot.seam, snapshot.source,
                         "\(snapshot.behaviour): the last call inside it has returned")
@@ -68,11 +95,35 @@ extension Registry {
             pruneHistory()
         }
 
+        /// Records `entry` in the history and in its seam's list, and counts the change.
+        mutating func setHistory(_ entry: LayerSnapshot) {
+            if history.updateValue(entry, forKey: entry.id) == nil { records[entry.seam]?.entries.append(entry.id) }
+            if entry.status == .reverting { reverting.insert(entry.id) }
+            bump(entry.seam)
+            if appliedProfiles.values.contains(where: { $0.entries.contains(entry.id) }) {
+                generations.profilesChanged()  // a profile is active while any of its entries is
+            }
+        }
+
+        /// Forgets `entry` (pruned, or its seam unregistered).
+        mutating func removeHistory(_ entry: EntryID) {
+            guard let old = history.removeValue(forKey: entry) else { return }
+            if old.status == .reverted { revertedCount -= 1 }
+            reverting.remove(entry)
+            records[old.seam]?.entries.removeAll { $0 == entry }
+            bump(old.seam)
+        }
+
+        /// Drops the oldest reverted entries beyond ``revertedHistoryLimit``, oldest reverted first.
         private mutating func pruneHistory() {
-            let reverted = history.values.filter { $0.status == .reverted }
-            guard reverted.count > revertedHistoryLimit else { return }
-            for old in reverted.sorted(by: { $0.id < $1.id }).prefix(reverted.count - revertedHistoryLimit) {
-                history[old.id] = nil
+            while revertedCount > revertedHistoryLimit, revertedHead < revertedQueue.count {
+                let entry = revertedQueue[revertedHead]
+                revertedHead += 1
+                if history[entry]?.status == .reverted { removeHistory(entry) }
+            }
+            if revertedHead > 64, revertedHead * 2 > revertedQueue.count {
+                revertedQueue.removeFirst(revertedHead)
+                revertedHead = 0
             }
         }
     }
@@ -84,18 +135,29 @@ extension Registry {
         var layers: [Layer] = []
         /// Whether replaced boxes were waiting for their calls at the last settle (the seam's core owns them).
         var isRetiring = false
-        var lastCalls = 0
         var lastCalled: Duration?
+        /// The counters last read, and when the registry last counted a change to this seam.
+        var counters = SeamCounters()
+        var generation: UInt64 = 0
+        /// The seam's snapshot as of `generation`, built on demand.
+        var cached: SeamSnapshot?
+        /// Its entries the history keeps, oldest first.
+        var entries: [EntryID] = []
+        /// Its place in registration order.
+        let index: Int
 
-        init(seam: any RegisteredSeam) { self.seam = seam }
+        init(seam: any RegisteredSeam, index: Int) {
+            self.seam = seam
+            self.index = index
+        }
 
-        func snapshot(counters: SeamCounters, history: [EntryID: LayerSnapshot]) -> SeamSnapshot {
+        func snapshot(history: [EntryID: LayerSnapshot]) -> SeamSnapshot {
             let status: RevertStatus
             if !layers.isEmpty {
                 status = .active
             } else if isRetiring {
                 status = .reverting
-            } else if history.values.contains(where: { $0.seam == seam.info.id }) {
+            } else if !entries.isEmpty {
                 status = .reverted
             } else {
                 status = .neverApplied
@@ -143,12 +205,6 @@ extension Registry {
         }
     }
 
-    /// A replaced box, kept alive until every call that could be using it has returned.
-    struct Retired {
-        let box: AnyObject
-        let phase: Int
-        let entries: Set<EntryID>
-    }
 }
 
 extension LayerSnapshot {

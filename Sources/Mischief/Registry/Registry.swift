@@ -66,20 +66,16 @@ public final class Registry: Sendable {
     public func register(_ seams: [any AnySeam]) throws(MischiefError) {
         let registered = seams.map { $0 as! any RegisteredSeam }
         try state.withLock { (state) throws(MischiefError) in
-            for (index, seam) in registered.enumerated() {
-                if let existing = state.records[seam.info.id]?.seam, existing !== seam {
-                    throw .duplicateSeam(seam.info.id)
-                }
-                if registered[..<index].contains(where: { $0.info.id == seam.info.id && $0 !== seam }) {
-                    throw .duplicateSeam(seam.info.id)
+            var batch: [SeamID: ObjectIdentifier] = [:]
+            for seam in registered {
+                let id = seam.info.id
+                if let existing = state.records[id]?.seam, existing !== seam { throw .duplicateSeam(id) }
+                if let other = batch.updateValue(ObjectIdentifier(seam), forKey: id), other != ObjectIdentifier(seam) {
+                    throw .duplicateSeam(id)
                 }
             }
-            for seam in registered where state.records[seam.info.id] == nil {
-                state.records[seam.info.id] = SeamRecord(seam: seam)
-                state.order.append(seam.info.id)
-                seam.core.setCounting(state.isCounting)
-                state.log(now, .registered, seam.info.id, nil, seam.info.title)
-            }
+            let time = now
+            for seam in registered where state.records[seam.info.id] == nil { state.add(seam, time: time) }
         }
         applyEnvironment(to: registered.map(\.info.id))
     }
@@ -118,9 +114,16 @@ public final class Registry: Sendable {
     /// - Throws: ``MischiefError`` naming the seam and the problem.
     @discardableResult
     public func apply(_ changes: [Change], source: String = "code") throws(MischiefError) -> Applied {
+        try apply(changes, source: source, replacingSource: false)
+    }
+
+    /// Applies `changes`; with `replacingSource`, each replaces the layers `source` applied to its seam before.
+    func apply(_ changes: [Change], source: String, replacingSource: Bool) throws(MischiefError) -> Applied {
         let time = now
         let (applied, touched) = try state.withLock { (state) throws(MischiefError) in
-            try state.apply(changes, source: source, time: time, sessionSeed: sessionSeed, reporter: reporter)
+            try state.apply(
+                changes, source: source, time: time, sessionSeed: sessionSeed, reporter: reporter,
+                replacingSource: replacingSource)
         }
         for core in touched { core.notifyChanged() }
         return applied
@@ -144,7 +147,7 @@ public final class Registry: Sendable {
 
     /// Reverts every change on every seam.
     public func revertAll() {
-        let entries = state.withLock { state in Set(state.records.values.flatMap { $0.layers.map(\.entry) }) }
+        let entries = state.withLock { state in Set(state.history.values.filter { $0.status == .active }.map(\.id)) }
         revert(entries: entries)
     }
 
@@ -193,25 +196,22 @@ public final class Registry: Sendable {
     }
 
     /// A consistent picture of every seam, entry and the target's view.
+    ///
+    /// Seams that did not change since the last read are not rebuilt; to follow a registry, take one snapshot
+    /// and then apply ``changes(since:eventsAfter:)`` to it (see ``RegistryChanges``).
     public func snapshot() -> Snapshot {
         let time = now
         return state.withLock { state in
             state.settle(time: time)
+            state.readCounters(time: time)
             var seams: [SeamSnapshot] = []
-            for id in state.order {
-                let record = state.records[id]!
-                let counters = record.seam.core.counters()
-                if counters.calls != record.lastCalls {
-                    state.records[id]!.lastCalls = counters.calls
-                    state.records[id]!.lastCalled = time
-                }
-                seams.append(state.records[id]!.snapshot(counters: counters, history: state.history))
-            }
+            seams.reserveCapacity(state.order.count)
+            for id in state.order { seams.append(state.seamSnapshot(id)) }
             let entries = state.history.values.sorted { $0.id < $1.id }
             return Snapshot(
                 uptime: time, sessionSeed: sessionSeed, isCounting: state.isCounting,
                 disabledReason: KillSwitch.reason, seams: seams, entries: entries, view: state.view,
-                lastEventID: state.events.lastID)
+                lastEventID: state.events.lastID, generation: state.generations.current)
         }
     }
 
@@ -249,7 +249,10 @@ public final class Registry: Sendable {
 
     /// Publishes the target's own view for consoles.
     public func publish(_ view: TargetView) {
-        state.withLock { $0.view = view }
+        state.withLock { state in
+            state.view = view
+            state.generations.viewChanged()
+        }
     }
 
     deinit {

@@ -16,6 +16,8 @@ public struct Snapshot: Sendable {
     public let view: TargetView
     /// The id of the newest event.
     public let lastEventID: Int
+    /// The registry's generation this snapshot is as of: pass it to ``Registry/changes(since:eventsAfter:)``.
+    public let generation: UInt64
 
     /// The seam with `id`, if registered.
     public func seam(_ id: SeamID) -> SeamSnapshot? { seams.first { $0.info.id == id } }

@@ -1,0 +1,106 @@
+extension Registry {
+    /// How a registry counts its changes, so that a poller can ask for what changed since it last looked.
+    ///
+    /// Every change a console shows takes the next generation: the registry's counter goes up by one and the
+    /// seam concerned records it (apply, revert, replace, a revert completing, an entry pruned, registration,
+    /// counters that moved), as do events, the target's view and the profiles' status. `touched` lists seams in
+    /// the order they were last counted, so "what changed since N" reads only the seams changed since N.
+    ///
+    /// Calls are not counted as they happen: a call adds to its seam's sharded counters and nothing else (a
+    /// registry-wide counter would be one contended cache line on every call). A read (``snapshot()``,
+    /// ``changes(since:eventsAfter:)``) compares each seam's counters with the values it last saw and counts the
+    /// seams whose counters moved. While nobody observes, only seams carrying a behaviour or waiting for a
+    /// replaced one can move, and only those are read; while counting is on, every seam's counters are.
+    struct Generations {
+        private(set) var current: UInt64 = 0
+        /// Seam ids in the order they were counted, each with the generation it was counted at (a seam counted
+        /// again appears again; the older mention is stale). Compacted when stale mentions dominate.
+        private(set) var touched: [(generation: UInt64, seam: SeamID)] = []
+        /// Seams unregistered, with the generation they went at.
+        var removed: [SeamID: UInt64] = [:]
+        private(set) var profiles: UInt64 = 0
+        private(set) var view: UInt64 = 0
+
+        mutating func next() -> UInt64 {
+            current += 1
+            return current
+        }
+
+        mutating func seamChanged(_ id: SeamID) -> UInt64 {
+            let generation = next()
+            touched.append((generation, id))
+            return generation
+        }
+
+        mutating func profilesChanged() { profiles = next() }
+        mutating func viewChanged() { view = next() }
+
+        /// Keeps one mention per seam once stale ones outnumber the seams.
+        mutating func compact(live: [SeamID: UInt64]) {
+            guard touched.count > 2 * live.count + 64 else { return }
+            touched = live.map { (generation: $0.value, seam: $0.key) }.sorted { $0.generation < $1.generation }
+        }
+
+        /// Mentions after `generation`, oldest first (stale ones included).
+        func touched(since generation: UInt64) -> ArraySlice<(generation: UInt64, seam: SeamID)> {
+            var low = touched.startIndex
+            var high = touched.endIndex
+            while low < high {
+                let middle = (low + high) / 2
+                if touched[middle].generation <= generation { low = middle + 1 } else { high = middle }
+            }
+            return touched[low...]
+        }
+    }
+}
+
+extension Registry.State {
+    /// Counts a change to seam `id`: its snapshot is rebuilt at the next read.
+    mutating func bump(_ id: SeamID) {
+        guard records[id] != nil else { return }
+        let generation = generations.seamChanged(id)
+        records[id]!.generation = generation
+        records[id]!.cached = nil
+        if generations.touched.count > 2 * records.count + 64 {
+            generations.compact(live: records.mapValues(\.generation))
+        }
+    }
+
+    /// Reads the counters of the seams whose counters can move and counts the seams whose counters did.
+    mutating func readCounters(time: Duration) {
+        if isCounting {
+            for id in order { readCounters(of: id, time: time) }
+        } else {
+            for id in retiring { readCounters(of: id, time: time) }
+            for entry in history.values where entry.status == .active { readCounters(of: entry.seam, time: time) }
+        }
+    }
+
+    private mutating func readCounters(of id: SeamID, time: Duration) {
+        guard let record = records[id] else { return }
+        let counters = record.seam.core.counters()
+        guard counters != record.counters else { return }
+        if counters.calls != record.counters.calls { records[id]!.lastCalled = time }
+        records[id]!.counters = counters
+        bump(id)
+    }
+
+    /// The snapshot of seam `id` as of its generation, built once per generation.
+    mutating func seamSnapshot(_ id: SeamID) -> SeamSnapshot {
+        if let cached = records[id]!.cached { return cached }
+        let snapshot = records[id]!.snapshot(history: history)
+        records[id]!.cached = snapshot
+        return snapshot
+    }
+
+    /// The seams counted after `generation`, in registration order.
+    func seams(changedSince generation: UInt64) -> [SeamID] {
+        var seen: Set<SeamID> = []
+        var changed: [SeamID] = []
+        for mention in generations.touched(since: generation) {
+            guard let record = records[mention.seam], record.generation == mention.generation else { continue }
+            if seen.insert(mention.seam).inserted { changed.append(mention.seam) }
+        }
+        return changed.sorted { records[$0]!.index < records[$1]!.index }
+    }
+}

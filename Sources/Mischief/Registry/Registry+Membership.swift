@@ -1,0 +1,33 @@
+extension Registry {
+    /// Removes a seam from the registry: what is applied to it is reverted first, so calls get the original,
+    /// and its entries leave the history. Consoles following ``changes(since:eventsAfter:)`` see it in
+    /// ``RegistryChanges/removed``. Does nothing for an id that is not registered; the seam can be registered
+    /// again.
+    public func unregister(_ id: SeamID) {
+        revert(seam: id)
+        let time = now
+        state.withLock { state in
+            guard let record = state.records[id] else { return }
+            record.seam.core.withdraw(owner: state.owner)
+            for entry in record.entries { state.removeHistory(entry) }
+            state.records[id] = nil
+            state.order.removeAll { $0 == id }
+            state.retiring.remove(id)
+            state.generations.removed[id] = state.generations.next()
+            state.log(time, .report, id, nil, "unregistered")
+        }
+    }
+}
+
+extension Registry.State {
+    /// Adds a seam that is not registered yet, and counts it as a change.
+    mutating func add(_ seam: any RegisteredSeam, time: Duration) {
+        let id = seam.info.id
+        records[id] = Registry.SeamRecord(seam: seam, index: nextIndex)
+        nextIndex += 1
+        order.append(id)
+        seam.core.setCounting(isCounting)
+        bump(id)
+        log(time, .registered, id, nil, seam.info.title)
+    }
+}

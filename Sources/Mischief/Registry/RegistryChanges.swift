@@ -1,0 +1,93 @@
+/// What changed in a registry after a generation: what ``Registry/changes(since:eventsAfter:)`` returns.
+///
+/// A poller keeps a copy (a ``Snapshot``) and the generation it is as of, and applies each answer to it:
+///
+/// ```swift
+/// var copy = registry.snapshot()
+/// var profiles = registry.profiles
+/// while polling {
+///     let changes = registry.changes(since: copy.generation, eventsAfter: copy.lastEventID)
+///     copy = copy.applying(changes)                    // seams, entries, view, counters, flags
+///     if let changed = changes.profiles { profiles = changed }
+///     for event in changes.events { show(event) }
+/// }
+/// ```
+///
+/// `changes(since: 0)` is everything: every seam, every kept entry, the profiles and the view.
+public struct RegistryChanges: Hashable, Sendable {
+    /// The registry's generation when the answer was taken; ask with it next time.
+    public let generation: UInt64
+    /// The generation asked about.
+    public let since: UInt64
+    /// Time since the registry started.
+    public let uptime: Duration
+    /// The seed random behaviours derive their seeds from unless given one.
+    public let sessionSeed: UInt64
+    /// Whether calls are being counted now.
+    public let isCounting: Bool
+    /// Why changes are refused, when the kill switch is engaged.
+    public let disabledReason: String?
+    /// The seams registered or changed after `since` (behaviour, status, counters, entries), in registration
+    /// order; a seam not listed is as it was.
+    public internal(set) var seams: [SeamSnapshot]
+    /// The seams unregistered after `since`. One that was registered again is in ``seams`` too: it moved to
+    /// the end of the registration order.
+    public let removed: [SeamID]
+    /// Every entry the registry keeps for the seams in ``seams``, oldest first: replace each listed seam's
+    /// entries with these (entries it no longer lists were pruned).
+    public let entries: [LayerSnapshot]
+    /// The profiles, each with whether it is applied, when any was defined or changed status after `since`.
+    public let profiles: [ProfileStatus]?
+    /// The events after the one the caller saw (or, without one, those logged after `since`), oldest first;
+    /// at most what the event history keeps.
+    public let events: [Event]
+    /// The target's view, when it was published after `since`.
+    public let view: TargetView?
+    /// The id of the newest event.
+    public let lastEventID: Int
+
+    /// Whether nothing but the time moved.
+    public var isEmpty: Bool {
+        seams.isEmpty && removed.isEmpty && profiles == nil && events.isEmpty && view == nil
+    }
+}
+
+extension Registry {
+    /// What changed after `generation`: the seams registered or changed, those removed, the profiles' status
+    /// if it changed, the events, and the target's view if it was published again.
+    ///
+    /// Its cost grows with what changed, not with the registry: reading it touches only the seams counted after
+    /// `generation`, except that while calls are counted every seam's counters are read to find those that
+    /// moved (a load per counter; no seam is rebuilt unless it changed). See ``RegistryChanges`` for a poller.
+    ///
+    /// - Parameters:
+    ///   - generation: The ``RegistryChanges/generation`` or ``Snapshot/generation`` the caller is as of; 0 for
+    ///     everything.
+    ///   - eventsAfter: The id of the last event the caller saw; nil for the events logged after `generation`.
+    public func changes(since generation: UInt64, eventsAfter: Int? = nil) -> RegistryChanges {
+        let time = now
+        return state.withLock { state in
+            state.settle(time: time)
+            state.readCounters(time: time)
+            let ids = state.seams(changedSince: generation)
+            var seams: [SeamSnapshot] = []
+            var entries: [LayerSnapshot] = []
+            seams.reserveCapacity(ids.count)
+            for id in ids {
+                seams.append(state.seamSnapshot(id))
+                entries += state.records[id]!.entries.compactMap { state.history[$0] }
+            }
+            let removed = state.generations.removed.filter { $0.value > generation }.map(\.key)
+            let events = eventsAfter.map { state.events.events(after: $0, limit: .max) }
+                ?? state.events.events(since: generation)
+            return RegistryChanges(
+                generation: state.generations.current, since: generation, uptime: time, sessionSeed: sessionSeed,
+                isCounting: state.isCounting, disabledReason: KillSwitch.reason, seams: seams,
+                removed: removed.sorted { $0.rawValue < $1.rawValue },
+                entries: entries.sorted { $0.id < $1.id },
+                profiles: generation == 0 || state.generations.profiles > generation ? state.profileStatuses : nil,
+                events: events, view: generation == 0 || state.generations.view > generation ? state.view : nil,
+                lastEventID: state.events.lastID)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+extension RegistryChanges: Codable {
+    // Field names are the Swift names, as every wire type's: `seams` are ``SeamSnapshot``s in their flat JSON,
+    // `entries` ``LayerSnapshot``s, `events` ``Event``s, `profiles` ``ProfileStatus``es, and `uptime` is in seconds.
+    // `profiles` and `view` are absent when they did not change; `disabledReason` when the kill switch is off.
+    private enum CodingKeys: String, CodingKey {
+        case generation, since, uptime, sessionSeed, isCounting, disabledReason, seams, removed, entries, profiles
+        case events, view, lastEventID
+    }
+
+    /// Decodes an answer of ``Registry/changes(since:eventsAfter:)`` as the control API sends it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            generation: try container.decode(UInt64.self, forKey: .generation),
+            since: try container.decode(UInt64.self, forKey: .since),
+            uptime: try container.decodeSeconds(forKey: .uptime),
+            sessionSeed: try container.decode(UInt64.self, forKey: .sessionSeed),
+            isCounting: try container.decode(Bool.self, forKey: .isCounting),
+            disabledReason: try container.decodeIfPresent(String.self, forKey: .disabledReason),
+            seams: try container.decode([SeamSnapshot].self, forKey: .seams),
+            removed: try container.decode([SeamID].self, forKey: .removed),
+            entries: try container.decode([LayerSnapshot].self, forKey: .entries),
+            profiles: try container.decodeIfPresent([ProfileStatus].self, forKey: .profiles),
+            events: try container.decode([Event].self, forKey: .events),
+            view: try container.decodeIfPresent(TargetView.self, forKey: .view),
+            lastEventID: try container.decode(Int.self, forKey: .lastEventID))
+    }
+
+    /// Encodes the answer, `uptime` in seconds.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(generation, forKey: .generation)
+        try container.encode(since, forKey: .since)
+        try container.encode(uptime.seconds, forKey: .uptime)
+        try container.encode(sessionSeed, forKey: .sessionSeed)
+        try container.encode(isCounting, forKey: .isCounting)
+        try container.encodeIfPresent(disabledReason, forKey: .disabledReason)
+        try container.encode(seams, forKey: .seams)
+        try container.encode(removed, forKey: .removed)
+        try container.encode(entries, forKey: .entries)
+        try container.encodeIfPresent(profiles, forKey: .profiles)
+        try container.encode(events, forKey: .events)
+        try container.encodeIfPresent(view, forKey: .view)
+        try container.encode(lastEventID, forKey: .lastEventID)
+    }
+}
+
+extension Registry {
+    /// ``changes(since:eventsAfter:)`` with each listed seam's ``SeamSnapshot/actions`` filled in, as
+    /// ``snapshot(includingActions:)`` does: what the control API sends a console.
+    public func changes(since generation: UInt64, eventsAfter: Int? = nil, includingActions: Bool) -> RegistryChanges {
+        var changes = changes(since: generation, eventsAfter: eventsAfter)
+        guard includingActions else { return changes }
+        for index in changes.seams.indices {
+            changes.seams[index].actions = actions(for: changes.seams[index].id) ?? []
+        }
+        return changes
+    }
+}
