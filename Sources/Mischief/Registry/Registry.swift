@@ -56,13 +56,13 @@ public final class Registry: Sendable {
     ///
     /// - Throws: ``MischiefError/duplicateSeam(_:)`` when another seam object already has one of the ids; none
     ///   of the seams are registered then.
-    public func register(_ seams: any AnySeam...) throws(MischiefError) {
+    public func register(_ seams: AnySeam...) throws(MischiefError) {
         try register(seams)
     }
 
     /// Registers seams; see ``register(_:)-(AnySeam...)``.
-    public func register(_ seams: [any AnySeam]) throws(MischiefError) {
-        let registered = seams.map { $0 as! any RegisteredSeam }
+    public func register(_ seams: [AnySeam]) throws(MischiefError) {
+        let registered: [any RegisteredSeam] = seams
         try state.withLock { (state) throws(MischiefError) in
             for (index, seam) in registered.enumerated() {
                 if let existing = state.records[seam.info.id]?.seam, existing !== seam {
