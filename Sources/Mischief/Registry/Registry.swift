@@ -54,8 +54,9 @@ public final class Registry: Sendable {
     /// Registers seams so consoles list them and changes can name them. Registering the same seam object again
     /// does nothing.
     ///
-    /// - Throws: ``MischiefError/duplicateSeam(_:)`` when another seam object already has one of the ids; none
-    ///   of the seams are registered then.
+    /// - Throws: ``MischiefError/invalidSeamID(_:reason:)`` when a seam's id breaks the rules in ``SeamID``
+    ///   (a literal id is only checked here), or ``MischiefError/duplicateSeam(_:)`` when another seam object
+    ///   already has one of the ids; none of the seams are registered then.
     public func register(_ seams: AnySeam...) throws(MischiefError) {
         try register(seams)
     }
@@ -65,6 +66,7 @@ public final class Registry: Sendable {
         let registered: [any RegisteredSeam] = seams
         try state.withLock { (state) throws(MischiefError) in
             for (index, seam) in registered.enumerated() {
+                if let problem = seam.info.id.problem { throw .invalidSeamID(seam.info.id.rawValue, reason: problem) }
                 if let existing = state.records[seam.info.id]?.seam, existing !== seam {
                     throw .duplicateSeam(seam.info.id)
                 }
