@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "MischiefCurses", targets: ["MischiefCurses"]),
         .library(name: "MischiefDemo", targets: ["MischiefDemo"]),
         .library(name: "MischiefControl", targets: ["MischiefControl"]),
+        .library(name: "MischiefAttach", targets: ["MischiefAttach"]),
         .executable(name: "mischief", targets: ["MischiefCLI"]),
         .executable(name: "mischief-bench", targets: ["MischiefBenchmarks"]),
         // Scripts/terminal-smoke.sh drives it in tmux: layout, keys, resize, SIGTERM and crash restoration.
@@ -51,15 +52,18 @@ let package = Package(
             name: "MischiefDemo", dependencies: ["Mischief", "MischiefCatalog", "MischiefNetwork", "MischiefFiles"],
             exclude: ["Profiles"]),
         // The control API: HTTP/JSON on a Unix socket (server in the target, client, sessions). Its wire format is
-        // the console's own data, so a console attached over the socket shows what an in-process one shows.
+        // the core's Codable snapshot types, so an app that serves it links no console.
         .target(
             name: "MischiefControl",
             dependencies: [
-                "Mischief", "MischiefFiles", "MischiefConsole",
+                "Mischief", "MischiefFiles",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
+        // A console attached to a target over its control socket: the console's remote controller.
+        .target(
+            name: "MischiefAttach", dependencies: ["Mischief", "MischiefFiles", "MischiefConsole", "MischiefControl"]),
         .executableTarget(name: "MischiefTerminalSmoke", dependencies: ["MischiefConsole", "MischiefCurses"]),
         .executableTarget(
             name: "MischiefCLI",
@@ -70,6 +74,7 @@ let package = Package(
                 "MischiefConsole",
                 "MischiefCurses",
                 "MischiefControl",
+                "MischiefAttach",
                 // SignalCatcher: the console's async-signal-safe handlers, for the commands without a console.
                 "CMischiefTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -77,7 +82,8 @@ let package = Package(
         ),
         // `swift run -c release mischief-bench`: hot-path costs as ratios against direct calls.
         .executableTarget(
-            name: "MischiefBenchmarks", dependencies: ["Mischief", "MischiefConsole", "MischiefControl", "MischiefDemo"]),
+            name: "MischiefBenchmarks",
+            dependencies: ["Mischief", "MischiefConsole", "MischiefControl", "MischiefAttach", "MischiefDemo"]),
         .testTarget(name: "MischiefTests", dependencies: ["Mischief"]),
         .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles"]),
         .testTarget(name: "MischiefCatalogTests", dependencies: ["MischiefCatalog"]),
@@ -88,7 +94,9 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(
             name: "MischiefControlTests",
-            dependencies: ["MischiefControl", "Mischief", "MischiefConsole", "MischiefFiles", "MischiefNetwork"]),
+            dependencies: [
+                "MischiefControl", "MischiefAttach", "Mischief", "MischiefConsole", "MischiefFiles", "MischiefNetwork",
+            ]),
         .testTarget(name: "MischiefDemoTests", dependencies: ["MischiefDemo", "MischiefConsole"]),
         .testTarget(name: "MischiefCursesTests", dependencies: ["MischiefCurses", "MischiefConsole", "CNcurses"]),
         // Runs the built `mischief` binary end to end.

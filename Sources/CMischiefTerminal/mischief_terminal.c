@@ -62,6 +62,19 @@ static void die_of(int sig) {
     pthread_sigmask(SIG_UNBLOCK, &only, NULL);
 }
 
+static void crash_handler(int sig, siginfo_t *info, void *context);
+
+// Makes crash_handler the handler of `sig` (on the alternate stack, with its siginfo); the old action goes to
+// `previous` when it is not NULL.
+static int catch_crash_signal(int sig, struct sigaction *previous) {
+    struct sigaction action;
+    memset(&action, 0, sizeof(action));
+    action.sa_sigaction = crash_handler;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    return sigaction(sig, &action, previous);
+}
+
 static void crash_handler(int sig, siginfo_t *info, void *context) {
     int saved_errno = errno;
     // Restore the terminal once, even if several threads crash at the same time.
@@ -100,12 +113,7 @@ static void crash_handler(int sig, siginfo_t *info, void *context) {
         return;
     }
     // A handler of the program's own dealt with it and stays: catch the next one again, and take the terminal back.
-    struct sigaction again;
-    memset(&again, 0, sizeof(again));
-    again.sa_sigaction = crash_handler;
-    again.sa_flags = SA_SIGINFO | SA_ONSTACK;
-    sigemptyset(&again.sa_mask);
-    sigaction(sig, &again, NULL);
+    catch_crash_signal(sig, NULL);
     crash_restored = 0;
     wake_terminal_thread(MISCHIEF_SIGNAL_CONTINUE);
     errno = saved_errno;
@@ -129,12 +137,7 @@ int mischief_terminal_crash_install(int tty_fd) {
             && previous_crash_actions[i].sa_handler == SIG_IGN) {
             continue;
         }
-        struct sigaction action;
-        memset(&action, 0, sizeof(action));
-        action.sa_sigaction = crash_handler;
-        action.sa_flags = SA_SIGINFO | SA_ONSTACK;
-        sigemptyset(&action.sa_mask);
-        if (sigaction(crash_signals[i], &action, &previous_crash_actions[i]) != 0) {
+        if (catch_crash_signal(crash_signals[i], &previous_crash_actions[i]) != 0) {
             int error = errno;
             for (int j = 0; j < i; j++) {
                 if (crash_handled[j]) {

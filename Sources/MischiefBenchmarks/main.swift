@@ -6,7 +6,8 @@
 //     swift run -c release mischief-bench --control       # only the control socket's section
 //     Scripts/control-attack.sh                           # the HTTP attack suite against a pinned target
 //
-// `Benchmarks/callgrind.sh` turns the second form into instruction counts per call.
+// `Benchmarks/run.sh` (a package of its own) measures these side by side with Date(), swift-dependencies and
+// libfaketime, and counts instructions per call under callgrind.
 import Dispatch
 import Foundation
 import Mischief

@@ -1,6 +1,5 @@
 import Foundation
 import Mischief
-import MischiefConsole
 
 /// The control API's version, limits and the JSON values it sends and receives.
 ///
@@ -52,33 +51,14 @@ public struct TargetInfo: Sendable, Codable, Equatable {
     }
 }
 
-/// `GET /v1/seams/{id}`: one seam, with the entries applied to it and who owns them.
+/// `GET /v1/seams/{id}`: one seam, with the layers applied to it and the sessions that own them.
 public struct SeamDetail: Sendable, Codable, Equatable {
-    /// The seam as the console lists it: definition, actions, active spec, counters and revert status.
-    public var seam: SeamRow
-    /// Entries on the seam, oldest first; the last one wins on a replacing seam.
-    public var layers: [Layer]
+    /// The seam: definition, actions, active spec and description, counters and revert status.
+    public var seam: SeamSnapshot
+    /// The seam's layers, oldest first, each with the session that owns it; the last one wins on a replacing seam.
+    public var layers: [LayerSnapshot]
 
-    /// One applied entry.
-    public struct Layer: Sendable, Codable, Equatable {
-        public var entry: Int
-        public var behaviour: String
-        /// Who applied it: `api`, `profile NAME`, a session's name, `code`.
-        public var source: String
-        public var status: RevertStatus
-        /// The session that owns it; nil for a lasting change.
-        public var session: String?
-
-        public init(entry: Int, behaviour: String, source: String, status: RevertStatus, session: String?) {
-            self.entry = entry
-            self.behaviour = behaviour
-            self.source = source
-            self.status = status
-            self.session = session
-        }
-    }
-
-    public init(seam: SeamRow, layers: [Layer]) {
+    public init(seam: SeamSnapshot, layers: [LayerSnapshot]) {
         self.seam = seam
         self.layers = layers
     }
@@ -163,27 +143,6 @@ public struct ErrorBody: Sendable, Codable, Equatable, Error, CustomStringConver
     }
 
     public var description: String { detail.isEmpty ? error : "\(error): \(detail)" }
-}
-
-/// One counter line of the events stream's `counters` message: a seam whose counts or state changed.
-public struct CounterUpdate: Sendable, Codable, Equatable {
-    public var seam: SeamID
-    public var calls: Int
-    public var chaosCalls: Int
-    public var errors: Int
-    public var inFlight: Int
-    public var status: RevertStatus
-    public var behaviour: String?
-
-    public init(_ row: SeamRow) {
-        seam = row.id
-        calls = row.calls
-        chaosCalls = row.chaosCalls
-        errors = row.errors
-        inFlight = row.inFlight
-        status = row.status
-        behaviour = row.behaviour
-    }
 }
 
 /// `GET /v1/events`'s first message.

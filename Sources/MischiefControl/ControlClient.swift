@@ -1,7 +1,6 @@
 import Foundation
 import Synchronization
 import Mischief
-import MischiefConsole
 
 /// Talks to a target's control API over its Unix socket: one connection per request, plus a long-lived events
 /// stream.
@@ -52,13 +51,13 @@ public struct ControlClient: Sendable {
 
     /// Everything a console shows, in one request: the newest `events` events, only those after `after` when
     /// given (a console that keeps the ones it has).
-    public func console(events: Int = 200, after: Int? = nil) async throws(ControlClientError) -> ConsoleData {
+    public func console(events: Int = 200, after: Int? = nil) async throws(ControlClientError) -> TargetState {
         try await get("console?events=\(events)" + (after.map { "&after=\($0)" } ?? ""))
     }
 
     // MARK: Seams
 
-    public func seams() async throws(ControlClientError) -> [SeamRow] { try await get("seams") }
+    public func seams() async throws(ControlClientError) -> [SeamSnapshot] { try await get("seams") }
 
     public func seam(_ id: SeamID) async throws(ControlClientError) -> SeamDetail {
         try await get("seams/\(Self.escape(id.rawValue))")
@@ -82,18 +81,18 @@ public struct ControlClient: Sendable {
 
     // MARK: Profiles
 
-    public func profiles() async throws(ControlClientError) -> [ProfileRow] { try await get("profiles") }
+    public func profiles() async throws(ControlClientError) -> [ProfileStatus] { try await get("profiles") }
 
     /// Defines the profiles in a YAML (or JSON) text.
     @discardableResult
-    public func define(profiles text: String) async throws(ControlClientError) -> [ProfileRow] {
+    public func define(profiles text: String) async throws(ControlClientError) -> [ProfileStatus] {
         try await send(.POST, "profiles", body: Data(text.utf8), contentType: "application/yaml")
     }
 
-    /// Applies, reverts or toggles a profile (`verb`: `apply`, `revert`, `toggle`).
+    /// Applies, reverts or toggles a profile.
     @discardableResult
-    public func profile(_ name: String, _ verb: String) async throws(ControlClientError) -> ProfileRow {
-        try await send(.POST, "profiles/\(Self.escape(name))/\(verb)")
+    public func profile(_ name: String, _ verb: ProfileVerb) async throws(ControlClientError) -> ProfileStatus {
+        try await send(.POST, "profiles/\(Self.escape(name))/\(verb.rawValue)")
     }
 
     /// The current state as a profile file's YAML.
@@ -229,95 +228,5 @@ public struct ControlClient: Sendable {
             return .incompatible(target: nil, client: ControlAPI.version, detail: body.detail)
         }
         return .refused(status: status, body)
-    }
-}
-
-/// Why a request to a target failed.
-public enum ControlClientError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// Nothing answers on the socket (the target is gone, or the path is wrong).
-    case unreachable(String, String)
-    /// The target answered with an error.
-    case refused(status: Int, ErrorBody)
-    /// The target speaks another API version.
-    case incompatible(target: Int?, client: Int, detail: String)
-    /// A stream ended.
-    case disconnected(String)
-    /// The answer made no sense.
-    case protocolError(String)
-    /// Another process answers where the attached target was: the target is gone.
-    case gone(String)
-
-    public var description: String {
-        switch self {
-        case .unreachable(let path, let reason):
-            "no target answers on \(path): \(reason)"
-        case .refused(_, let body):
-            body.detail.isEmpty ? body.error : body.detail
-        case .incompatible(let target, let client, let detail):
-            if let target {
-                "the target speaks control API v\(target) and this mischief speaks v\(client): "
-                    + "use the mischief CLI that matches the target's Mischief version"
-            } else {
-                detail
-            }
-        case .disconnected(let reason):
-            "lost the target: \(reason)"
-        case .protocolError(let reason):
-            "unexpected answer from the target: \(reason)"
-        case .gone(let reason):
-            reason
-        }
-    }
-}
-
-/// One message of the events stream.
-public enum StreamMessage: Sendable, Equatable {
-    case hello(StreamHello)
-    case event(EventRow)
-    case counters([CounterUpdate])
-    /// A message this client does not know (a newer target); its name and data.
-    case other(String, String)
-}
-
-/// Splits server-sent events into messages.
-struct StreamParser {
-    private var buffer: [UInt8] = []
-
-    mutating func feed(_ data: Data) -> [StreamMessage] {
-        buffer.append(contentsOf: data)
-        var messages: [StreamMessage] = []
-        while let end = Self.blankLine(in: buffer) {
-            let block = String(decoding: buffer[..<end.lowerBound], as: UTF8.self)
-            buffer.removeSubrange(..<end.upperBound)
-            if let message = Self.parse(block) { messages.append(message) }
-        }
-        return messages
-    }
-
-    private static func blankLine(in bytes: [UInt8]) -> Range<Int>? {
-        guard bytes.count >= 2 else { return nil }
-        for index in 0..<(bytes.count - 1) where bytes[index] == 0x0A && bytes[index + 1] == 0x0A {
-            return index..<(index + 2)
-        }
-        return nil
-    }
-
-    static func parse(_ block: String) -> StreamMessage? {
-        var name = "message"
-        var data: [String] = []
-        for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix(":") { continue }
-            if line.hasPrefix("event:") { name = line.dropFirst(6).trimmingCharacters(in: .whitespaces) }
-            if line.hasPrefix("data:") { data.append(String(line.dropFirst(5).drop { $0 == " " })) }
-        }
-        guard !data.isEmpty else { return nil }
-        let json = Data(data.joined(separator: "\n").utf8)
-        let decoder = JSONDecoder.control
-        switch name {
-        case "hello": return (try? decoder.decode(StreamHello.self, from: json)).map(StreamMessage.hello)
-        case "event": return (try? decoder.decode(EventRow.self, from: json)).map(StreamMessage.event)
-        case "counters": return (try? decoder.decode([CounterUpdate].self, from: json)).map(StreamMessage.counters)
-        default: return .other(name, String(decoding: json, as: UTF8.self))
-        }
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Mischief
-import MischiefConsole
 import NIOCore
 import NIOHTTP1
 
@@ -52,7 +51,7 @@ final class EventStream {
 final class EventFeed: @unchecked Sendable {
     // Touched only on `loop`.
     private var streams: [ObjectIdentifier: EventStream] = [:]
-    private var counters: [SeamID: CounterUpdate] = [:]
+    private var counters: [SeamID: SeamUpdate] = [:]
     private var observation: Observation?
     private var task: RepeatedTask?
     /// Set once by the server that owns the feed.
@@ -70,7 +69,7 @@ final class EventFeed: @unchecked Sendable {
         streams[ObjectIdentifier(stream)] = stream
         let hello = StreamHello(target: server.targetInfo(), session: stream.session)
         var out = Self.message(event: "hello", id: nil, hello)
-        let rows = server.registry.snapshot().seams.map(CounterUpdate.init)
+        let rows = server.registry.snapshot().seams.map(SeamUpdate.init)
         if !rows.isEmpty { out += Self.message(event: "counters", id: nil, rows) }
         stream.write(ByteBuffer(bytes: out))
         if observation == nil { observation = server.registry.observe() }
@@ -103,10 +102,10 @@ final class EventFeed: @unchecked Sendable {
         let registry = server.registry
         let snapshot = registry.snapshot()
         let oldest = streams.values.map(\.lastEvent).min() ?? snapshot.lastEventID
-        let events = registry.events(after: oldest).map { ($0.id, Self.message(event: "event", id: $0.id, EventRow($0))) }
-        var changed: [CounterUpdate] = []
+        let events = registry.events(after: oldest).map { ($0.id, Self.message(event: "event", id: $0.id, $0)) }
+        var changed: [SeamUpdate] = []
         for seam in snapshot.seams {
-            let update = CounterUpdate(seam)
+            let update = SeamUpdate(seam)
             if counters[seam.id] != update {
                 counters[seam.id] = update
                 changed.append(update)
@@ -151,12 +150,6 @@ extension ControlServer {
     func streamClosed(session: String) {
         guard let ended = try? withSessions({ $0.detachStream(session) }) else { return }
         finish(ended)
-    }
-}
-
-extension CounterUpdate {
-    init(_ seam: SeamSnapshot) {
-        self.init(SeamRow(seam, actions: []))
     }
 }
 

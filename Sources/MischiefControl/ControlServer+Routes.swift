@@ -1,7 +1,5 @@
 import Foundation
 import Mischief
-import MischiefConsole
-import MischiefFiles
 import NIOHTTP1
 
 #if canImport(Glibc)
@@ -61,10 +59,9 @@ extension ControlServer {
         case (.GET, .view):
             return .json(registry.snapshot().view)
         case (.GET, .console):
-            return .json(try consoleData(request))
+            return .json(try consoleState(request))
         case (.GET, .seams):
-            // Rows straight from a snapshot: the console's whole answer (events, view) is not needed here.
-            return .json(registry.snapshot().seams.map { SeamRow($0, actions: registry.actions(for: $0.id) ?? []) })
+            return .json(registry.snapshot(includingActions: true).seams)
         case (.GET, .seam(let id)):
             return .json(try detail(of: try seamID(id)))
         case (.PUT, .seam(let id)):
@@ -77,7 +74,7 @@ extension ControlServer {
             registry.revert(seam: seam)
             return .json(try detail(of: seam))
         case (.GET, .profiles):
-            return .json(registry.profiles.map(ProfileRow.init))
+            return .json(registry.profiles)
         case (.POST, .profiles):
             return .json(try define(request), status: .created)
         case (.GET, .currentProfile):
@@ -92,18 +89,7 @@ extension ControlServer {
         case (.GET, .sessions):
             return .json(sessions)
         case (.POST, .sessions):
-            let body: SessionRequest = request.body.isEmpty ? SessionRequest() : try decodeJSON(request)
-            var lease = options.lease
-            if let seconds = body.lease {
-                do throws(OutOfRange) {
-                    lease = try Seconds.duration(seconds, field: "lease", within: Seconds.positive(upTo: 86_400))
-                } catch {
-                    throw APIFailure("invalid lease", error)
-                }
-            }
-            let now = options.now()
-            let opened = try withSessions { $0.open(name: body.name, lease: lease, keep: body.keep ?? false, now: now) }
-            return .json(opened.info, status: .created)
+            return .json(try openSession(request), status: .created)
         case (.POST, .renew(let id)):
             let now = options.now()
             guard let renewed = try withSessions({ $0.renew(id, now: now) }) else { throw Self.noSession(id) }
@@ -129,7 +115,7 @@ extension ControlServer {
 
     /// The routes under `/v1`.
     private enum Route {
-        case target, view, console, seams, seam(String), profiles, currentProfile, profile(String, String)
+        case target, view, console, seams, seam(String), profiles, currentProfile, profile(String, ProfileVerb)
         case revertAll, advance, sessions, renew(String), session(String), events
 
         init?(_ parts: [String]) {
@@ -156,7 +142,9 @@ extension ControlServer {
                 }
             case 3:
                 switch (parts[0], parts[2]) {
-                case ("profiles", "apply"), ("profiles", "revert"), ("profiles", "toggle"): self = .profile(parts[1], parts[2])
+                case ("profiles", _):
+                    guard let verb = ProfileVerb(rawValue: parts[2]) else { return nil }
+                    self = .profile(parts[1], verb)
                 case ("sessions", "renew"): self = .renew(parts[1])
                 default: return nil
                 }
@@ -168,167 +156,5 @@ extension ControlServer {
 
     static func noSession(_ id: String) -> APIFailure {
         APIFailure(.conflict, "no such session", "session \(id) has ended (or never existed); its changes were reverted")
-    }
-
-    // MARK: Reading
-
-    func targetInfo() -> TargetInfo {
-        return TargetInfo(
-            name: options.name, pid: getpid(),
-            uptime: Seconds.value(of: registry.uptime),
-            apiVersion: ControlAPI.version, libraryVersion: ControlAPI.libraryVersion,
-            sessionSeed: registry.sessionSeed, socket: socketPath, instance: instance)
-    }
-
-    private func consoleData(_ request: APIRequest) throws(APIFailure) -> ConsoleData {
-        var data = console.loadNow()
-        do throws(OutOfRange) {
-            if let after = request.query["after"] {
-                let after = try Seconds.integer(after, field: "after", within: 0...Int(Int32.max) * 1024)
-                data.events.removeAll { $0.id <= after }
-            }
-            if let limit = request.query["events"] {
-                let limit = try Seconds.integer(limit, field: "events", within: 0...10_000)
-                data.events = Array(data.events.suffix(limit))
-            }
-        } catch {
-            throw APIFailure("invalid query", error)
-        }
-        return data
-    }
-
-    private func seamID(_ text: String) throws(APIFailure) -> SeamID {
-        do throws(MischiefError) {
-            return try SeamID(text)
-        } catch {
-            throw APIFailure(.notFound, "unknown seam", error.description)
-        }
-    }
-
-    func detail(of seam: SeamID) throws(APIFailure) -> SeamDetail {
-        let snapshot = registry.snapshot()
-        guard let found = snapshot.seam(seam) else {
-            var detail = "no seam '\(seam)' is registered"
-            if let close = suggestion(for: seam.rawValue, among: snapshot.seams.map(\.id.rawValue)) {
-                detail += "; did you mean '\(close)'?"
-            }
-            throw APIFailure(.notFound, "unknown seam", detail)
-        }
-        let owners = owners(of: found.layers)
-        return SeamDetail(
-            seam: SeamRow(found, actions: registry.actions(for: seam) ?? []),
-            layers: found.layers.map { layer in
-                SeamDetail.Layer(
-                    entry: layer.id.rawValue, behaviour: layer.behaviour, source: layer.source, status: layer.status,
-                    session: owners[layer.id])
-            })
-    }
-
-    private func owners(of layers: [EntrySnapshot]) -> [EntryID: String] {
-        (try? withSessions { table in
-            var owners: [EntryID: String] = [:]
-            for layer in layers { owners[layer.id] = table.owner(of: layer.id, source: layer.source) }
-            return owners
-        }) ?? [:]
-    }
-
-    private func sessionID(of request: APIRequest) throws(APIFailure) -> String? {
-        guard let id = request.header(ControlAPI.sessionHeader) ?? request.query["session"], !id.isEmpty
-        else { return nil }
-        guard try withSessions({ $0[id] != nil }) else { throw Self.noSession(id) }
-        return id
-    }
-
-    private func source(for session: String?) -> String {
-        guard let session, let name = try? withSessions({ $0[session]?.name }) else { return "api" }
-        return name
-    }
-
-    // MARK: Changing
-
-    private func apply(_ spec: String, to seam: SeamID, session: String?) throws(APIFailure) -> SeamDetail {
-        _ = try detail(of: seam)
-        let applied: Applied
-        do throws(MischiefError) {
-            applied = try registry.apply(
-                spec: spec, to: seam, source: source(for: session), fileAccess: options.fileAccess)
-        } catch {
-            switch error {
-            case .invalidSpec(_, let specError):
-                throw APIFailure(.badRequest, "invalid spec", error.description, column: specError.column)
-            case .disabled:
-                throw APIFailure(.conflict, "disabled", error.description)
-            case .unknownSeam:
-                throw APIFailure(.notFound, "unknown seam", error.description)
-            default:
-                throw APIFailure(.badRequest, "refused", error.description)
-            }
-        }
-        try withSessions { $0.own(applied.entries, by: session) }
-        return try detail(of: seam)
-    }
-
-    private func profile(_ name: String, _ verb: String, session: String?) throws(APIFailure) -> ProfileRow {
-        guard registry.profiles.contains(where: { $0.profile.name == name }) else {
-            var detail = "no profile named '\(name)' is defined"
-            if let close = suggestion(for: name, among: registry.profiles.map(\.profile.name)) {
-                detail += "; did you mean '\(close)'?"
-            }
-            throw APIFailure(.notFound, "unknown profile", detail)
-        }
-        let isOn: Bool
-        do throws(MischiefError) {
-            switch verb {
-            case "apply": try registry.apply(profile: name); isOn = true
-            case "revert": registry.revert(profile: name); isOn = false
-            default: isOn = try registry.toggle(profile: name)
-            }
-        } catch {
-            switch error {
-            case .disabled: throw APIFailure(.conflict, "disabled", error.description)
-            default: throw APIFailure(.badRequest, "refused", error.description)
-            }
-        }
-        try withSessions { table in
-            if isOn { table.own(profile: name, by: session) } else { table.disown(profile: name) }
-        }
-        return registry.profiles.first { $0.profile.name == name }.map(ProfileRow.init)!
-    }
-
-    private func define(_ request: APIRequest) throws(APIFailure) -> [ProfileRow] {
-        _ = try mediaType(of: request, accepting: [
-            "application/json", "application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml", "text/plain",
-            "application/x-www-form-urlencoded",
-        ])
-        let text = try bodyText(request)
-        let files: [ProfileFile]
-        do throws(FileErrors) {
-            files = try ProfileFile.load(text: text, file: "request body")
-        } catch {
-            throw APIFailure(.badRequest, "invalid profile", error.description)
-        }
-        let problems = ProfileFile.check(files, against: registry, fileAccess: options.fileAccess)
-            .filter { $0.severity == .error }
-        guard problems.isEmpty else {
-            throw APIFailure(.badRequest, "invalid profile", problems.map(\.description).joined(separator: "\n"))
-        }
-        for file in files {
-            do throws(MischiefError) {
-                try registry.define(try file.profile(), fileAccess: options.fileAccess)
-            } catch {
-                throw APIFailure(.badRequest, "invalid profile", error.description)
-            }
-        }
-        let names = Set(files.map(\.name))
-        return registry.profiles.filter { names.contains($0.profile.name) }.map(ProfileRow.init)
-    }
-
-    private func currentProfile(named name: String) throws(APIFailure) -> APIResponse {
-        let (profile, skipped) = registry.currentState(named: name, seed: registry.sessionSeed)
-        guard !profile.entries.isEmpty else {
-            throw APIFailure(.conflict, "nothing to save", "no seam is changed"
-                + (skipped.isEmpty ? "" : " by a spec (\(skipped.map(\.description).joined(separator: ", ")) were changed in code)"))
-        }
-        return APIResponse(status: .ok, contentType: "application/yaml", body: Data(ProfileFile(profile).yaml().utf8))
     }
 }

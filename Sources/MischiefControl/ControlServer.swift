@@ -1,6 +1,5 @@
 import Foundation
 import Mischief
-import MischiefConsole
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -106,7 +105,6 @@ public final class ControlServer: Sendable {
 
     let registry: Registry
     let options: Options
-    let console: LocalController
     let group: MultiThreadedEventLoopGroup
     let feed: EventFeed
     let connections: ConnectionTable
@@ -137,9 +135,6 @@ public final class ControlServer: Sendable {
         self.socketPath = options.socketPath ?? ControlSocket.defaultPath(name: options.name)
         self.token = Self.randomToken()
         self.instance = String(Self.randomToken().prefix(16))
-        self.console = LocalController(
-            registry: registry, name: options.name, saveDirectory: URL(fileURLWithPath: "/nonexistent"),
-            targetTime: options.targetTime, advance: options.advance)
         // One thread of its own: routes take the registry's lock only for a moment.
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let injected = loop != nil

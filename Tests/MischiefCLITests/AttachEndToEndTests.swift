@@ -142,7 +142,7 @@ import Testing
         let exports = HeadlessDemo.environment(in: demo.directory).merging(["TERM": "xterm-256color"]) { $1 }
             .sorted { $0.key < $1.key }.map { "\($0.key)=\(quoted($0.value))" }.joined(separator: " ")
         let attach = "\(quoted(CLI.binary.path)) attach \(quoted(demo.socket))"
-        let run = exec ? "exec \(attach)" : "\(attach); echo $? > status; sleep 60"
+        let run = exec ? "exec \(attach)" : "\(attach); echo $? > status; sleep 3600"
         return ["sh", "-c", "cd \(quoted(demo.directory.path)) && export \(exports) && \(run)"]
     }
 

@@ -76,7 +76,9 @@ final class ConsoleInTmux {
                 command: ["sh", "-c", "\(setUp) PS1='$ ' && exec bash --norc --noprofile -i"])
             try type("\(demo); \(Self.record)")
         } else {
-            let script = "\(setUp) && \(demo); \(Self.record); sleep 60"
+            // The shell stays, and so the tmux server, until stop(): a test starved of its threads on a loaded machine
+            // may read the ending a minute late (CI: with `sleep 60` the server had gone, "no server running").
+            let script = "\(setUp) && \(demo); \(Self.record); sleep 3600"
             try tmux.start(session: session, width: size.0, height: size.1, command: ["sh", "-c", script])
         }
     }

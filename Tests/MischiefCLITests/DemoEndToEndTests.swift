@@ -22,7 +22,7 @@ import Testing
         let session = "demo"
         try tmux.start(
             session: session, width: 120, height: 40,
-            command: Self.demo(seed: 7, in: directory, then: "echo $? > status; sleep 60"))
+            command: Self.demo(seed: 7, in: directory, then: "echo $? > status; sleep 3600"))
 
         // The first seam, selected: Current time (clock.now), still untouched.
         let start = try await tmux.wait(for: "the demo's first screen", in: session) { text in
@@ -106,7 +106,7 @@ import Testing
         try tmux.start(
             session: session, width: 120, height: 40,
             command: Self.demo(
-                seed: 8, in: directory, then: "echo $? > status2; stty -a > stty.part; mv stty.part stty.txt; sleep 60")
+                seed: 8, in: directory, then: "echo $? > status2; stty -a > stty.part; mv stty.part stty.txt; sleep 3600")
         )
 
         let pid = try await tmux.wait(for: "the demo's first screen with its pid", in: session) { text in

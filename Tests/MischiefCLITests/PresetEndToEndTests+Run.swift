@@ -24,7 +24,7 @@ extension PresetEndToEndTests {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let script = """
                 cd '\(directory.path)' && export TERM=\(setup.term) XDG_CONFIG_HOME='\(directory.path)' \
-                && '\(CLI.binary.path)' demo --seed 7; echo "mischief exited with status $?"; sleep 60
+                && '\(CLI.binary.path)' demo --seed 7; echo "mischief exited with status $?"; sleep 3600
                 """
             try tmux.start(session: session, width: setup.width, height: setup.height, command: ["sh", "-c", script])
         }

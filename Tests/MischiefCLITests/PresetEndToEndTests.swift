@@ -57,8 +57,7 @@ import Testing
         try await run.waitIntact("the message cleared") { !$0.statusLine.contains("switched") }
         try run.tmux.send(run.session, keys: Self.presets.map { String($0.0) } + Self.toEnds)
         try await run.waitIntact("every preset on, every pane at its end") {
-            $0.statusLine.contains("profile Frozen time switched") && $0.row(1).contains("profiles Tomorrow, Tokyo")
-                && Self.atEnds($0)
+            $0.statusLine.contains("profile Frozen time switched") && Self.everyPresetOn($0) && Self.atEnds($0)
         }
         try run.tmux.send(run.session, keys: Self.presets.map { String($0.0) } + Self.toTops)
         try await run.waitIntact("every preset off again") { $0.row(1).contains("profiles none") && Self.atTops($0) }
@@ -77,9 +76,7 @@ import Testing
         try run.tmux.send(run.session, keys: ["?"])
         try await run.waitForHelp()
         try run.tmux.send(run.session, keys: ["Escape"])
-        try await run.waitIntact("the main screen, every preset still on") {
-            $0.row(1).contains("profiles Tomorrow, Tokyo")
-        }
+        try await run.waitIntact("the main screen, every preset still on") { Self.everyPresetOn($0) }
     }
 
     /// Navigation keys, Alt-digits and unknown sequences, then F1 (help opens: everything before it was read); then
@@ -107,6 +104,12 @@ import Testing
         try await run.waitForHelp()
         try run.tmux.send(run.session, keys: ["Escape"])
         try await run.waitIntact("the main screen again, still no preset on") { $0.row(1).contains("profiles none") }
+    }
+
+    /// Whether the Profiles bar shows every preset on (`1 ●Tomorrow` …). Not the header's `profiles …` list: at 80
+    /// columns its tail is cut once frozen time has drifted from the wall clock and the offset grows (CI, 2026-11-24).
+    static func everyPresetOn(_ screen: DemoScreen) -> Bool {
+        presets.allSatisfy { key, name in screen.profile(key, name) == true }
     }
 
     /// Whether the list, the detail and the target pane are scrolled to their ends: the last seam is selected, the

@@ -19,8 +19,8 @@ import Testing
         var data = F.data()
         for index in 0..<30 {
             data.events.append(
-                EventRow(
-                    id: 11 + index, time: .seconds(3_702 + 2 * index), kind: "report", seam: "net.response",
+                Event(
+                    id: 11 + index, time: .seconds(3_702 + 2 * index), kind: .report, seam: "net.response",
                     message: "answered GET /weather after 250ms"))
         }
         _ = Console.update(&state, .data(data))
@@ -65,8 +65,8 @@ import Testing
         var state = F.state(rows: size.rows, columns: size.columns)
         var data = try #require(state.data)
         data.events.append(
-            EventRow(
-                id: 11, time: .seconds(3_710), kind: "refused", seam: "clock.now", source: "console",
+            Event(
+                id: 11, time: .seconds(3_710), kind: .refused, seam: "clock.now", source: "console",
                 message: "a spec far too long for one line of the log: "
                     + String(repeating: "shift(1d) + ", count: 30) + "end\n  ^ here"))
         _ = Console.update(&state, .data(data))

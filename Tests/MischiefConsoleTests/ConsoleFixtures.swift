@@ -84,58 +84,58 @@ enum ConsoleFixtures {
         delay, throwing, off,
     ]
 
-    static func rows(_ signatures: [ActionSignature]) -> [ActionRow] { signatures.map(ActionRow.init) }
+    static func rows(_ signatures: [ActionSignature]) -> [ActionSignature] { signatures }
 
     /// Twelve seams; `calls` is added to every seam's call count, so successive frames show rates. Every behaviour
     /// here was applied from a spec, so its spec is its description.
-    static func seams(calls extra: Int = 0) -> [SeamRow] {
+    static func seams(calls extra: Int = 0) -> [SeamSnapshot] {
         fromSpecs([
-            SeamRow(
+            SeamSnapshot(
                 id: "clock.now", title: "Current date", category: "Clock",
                 summary: "What the app thinks the time is", signature: "(Void) -> Date", behaviour: "shift(1d)",
                 calls: 1_204 + extra * 3, chaosCalls: 1_204 + extra * 3, status: .active,
                 actions: rows(clockActions)),
-            SeamRow(
+            SeamSnapshot(
                 id: "clock.timezone", title: "Time zone", category: "Clock", summary: "The current time zone",
                 signature: "(Void) -> TimeZone", calls: 12, actions: rows([off])),
-            SeamRow(
+            SeamSnapshot(
                 id: "clock.uptime", title: "Monotonic uptime", category: "Clock",
                 summary: "Seconds since boot", signature: "(Void) -> Double", calls: 88 + extra, chaosCalls: 40,
                 status: .reverted, actions: rows(clockActions)),
-            SeamRow(
+            SeamSnapshot(
                 id: "location.current", title: "Current location", category: "Location",
                 summary: "Where the device is", signature: "(Void) -> Coordinate",
                 behaviour: "city(\"Tokyo\")", calls: 310 + extra, chaosCalls: 310 + extra, status: .active,
                 actions: rows(locationActions)),
-            SeamRow(
+            SeamSnapshot(
                 id: "location.heading", title: "Compass heading", category: "Location",
                 summary: "Degrees from north", signature: "(Void) -> Double", actions: rows(locationActions)),
-            SeamRow(
+            SeamSnapshot(
                 id: "l10n.strings", title: "Localized strings", category: "L10n",
                 summary: "Every user-visible string", signature: "(String) -> String",
                 behaviour: "accents + expand(1.5)", calls: 98_765 + extra * 40, chaosCalls: 98_000 + extra * 40,
                 status: .active, actions: rows(l10nActions)),
-            SeamRow(
+            SeamSnapshot(
                 id: "l10n.menu", title: "Menu du cafe\u{301}", category: "L10n",
                 summary: "Dish names, with combining accents", signature: "(Int) -> String", calls: 7,
                 actions: rows(l10nActions)),
-            SeamRow(
+            SeamSnapshot(
                 id: "l10n.calendar", title: "Calendar", category: "L10n", summary: "The user's calendar",
                 signature: "(Void) -> Calendar", calls: 3, chaosCalls: 3, status: .reverted,
                 actions: rows([off])),
-            SeamRow(
+            SeamSnapshot(
                 id: "model.user", title: "User profile", category: "Model",
                 summary: "The signed-in user, decoded", signature: "(Data) -> User", calls: 1_500_000,
                 chaosCalls: 420_000, errors: 3, inFlight: 2, status: .reverting, actions: rows(modelActions)),
-            SeamRow(
+            SeamSnapshot(
                 id: "model.cart", title: "Shopping cart", category: "Model", summary: "Items in the cart",
                 signature: "(Data) -> Cart", calls: 64, actions: rows(modelActions)),
-            SeamRow(
+            SeamSnapshot(
                 id: "net.response", title: "HTTP responses", category: "Network",
                 summary: "Responses to the app's requests", signature: "(URLRequest) async throws -> Response",
                 behaviour: "delay(250ms)", calls: 5_321 + extra * 2, chaosCalls: 2_000 + extra, errors: 12,
                 status: .active, actions: rows(netActions)),
-            SeamRow(
+            SeamSnapshot(
                 id: "net.reachability", title: "Reachability", category: "Network",
                 summary: "Whether the network is there", signature: "(Void) -> Bool", calls: 45,
                 actions: rows([returning, off])),
@@ -143,7 +143,7 @@ enum ConsoleFixtures {
     }
 
     /// `seams` with each behaviour's spec set to its description, as for behaviours applied from specs.
-    static func fromSpecs(_ seams: [SeamRow]) -> [SeamRow] {
+    static func fromSpecs(_ seams: [SeamSnapshot]) -> [SeamSnapshot] {
         seams.map { seam in
             var seam = seam
             seam.spec = seam.behaviour
@@ -152,41 +152,41 @@ enum ConsoleFixtures {
     }
 
     static let profiles = [
-        ProfileRow(
+        ProfileStatus.row(
             name: "Tokyo", summary: "A day ahead, in Tokyo", key: 1, isOn: true, entryCount: 2,
             seams: ["clock.now", "location.current"]),
-        ProfileRow(name: "Offline", summary: "No network", key: 2, entryCount: 1, seams: ["net.reachable"]),
-        ProfileRow(name: "Slow network", key: 3, isOn: true, entryCount: 1, seams: ["net.request"]),
-        ProfileRow(name: "Pseudo-loc", key: 4, entryCount: 1, seams: ["l10n.strings"]),
-        ProfileRow(name: "Saved", entryCount: 3, seams: ["clock.now", "l10n.strings", "net.request"]),
+        ProfileStatus.row(name: "Offline", summary: "No network", key: 2, entryCount: 1, seams: ["net.reachable"]),
+        ProfileStatus.row(name: "Slow network", key: 3, isOn: true, entryCount: 1, seams: ["net.request"]),
+        ProfileStatus.row(name: "Pseudo-loc", key: 4, entryCount: 1, seams: ["l10n.strings"]),
+        ProfileStatus.row(name: "Saved", entryCount: 3, seams: ["clock.now", "l10n.strings", "net.request"]),
     ]
 
     static let events = [
-        EventRow(id: 1, time: .seconds(1), kind: "registered", seam: "clock.now", message: "Current date"),
-        EventRow(
-            id: 2, time: .seconds(62), kind: "applied", seam: "clock.now", source: "profile Tokyo",
+        Event(id: 1, time: .seconds(1), kind: .registered, seam: "clock.now", message: "Current date"),
+        Event(
+            id: 2, time: .seconds(62), kind: .applied, seam: "clock.now", source: "profile Tokyo",
             message: "shift(1d)"),
-        EventRow(
-            id: 3, time: .seconds(62), kind: "applied", seam: "location.current", source: "profile Tokyo",
+        Event(
+            id: 3, time: .seconds(62), kind: .applied, seam: "location.current", source: "profile Tokyo",
             message: "city(\"Tokyo\")"),
-        EventRow(
-            id: 4, time: .seconds(300), kind: "applied", seam: "l10n.strings", source: "console",
+        Event(
+            id: 4, time: .seconds(300), kind: .applied, seam: "l10n.strings", source: "console",
             message: "accents + expand(1.5)"),
-        EventRow(
-            id: 5, time: .seconds(640), kind: "refused", seam: "clock.now", source: "console",
+        Event(
+            id: 5, time: .seconds(640), kind: .refused, seam: "clock.now", source: "console",
             message: "unknown action 'shfit' for clock.now; did you mean 'shift'?\n  shfit(1d)\n  ^"),
-        EventRow(
-            id: 6, time: .seconds(1_800), kind: "applied", seam: "net.response", source: "profile Slow network",
+        Event(
+            id: 6, time: .seconds(1_800), kind: .applied, seam: "net.response", source: "profile Slow network",
             message: "delay(250ms)"),
-        EventRow(
-            id: 7, time: .seconds(3_000), kind: "reverted", seam: "model.user", source: "console",
+        Event(
+            id: 7, time: .seconds(3_000), kind: .reverted, seam: "model.user", source: "console",
             message: "mutate(40%)"),
-        EventRow(id: 8, time: .seconds(3_100), kind: "report", seam: "model.user", message: "mutated name → «Zoë»"),
-        EventRow(
-            id: 9, time: .seconds(3_600), kind: "revert-completed", seam: "clock.uptime",
+        Event(id: 8, time: .seconds(3_100), kind: .report, seam: "model.user", message: "mutated name → «Zoë»"),
+        Event(
+            id: 9, time: .seconds(3_600), kind: .revertCompleted, seam: "clock.uptime",
             message: "dilate(2)"),
-        EventRow(
-            id: 10, time: .seconds(3_700), kind: "report", seam: "net.response",
+        Event(
+            id: 10, time: .seconds(3_700), kind: .report, seam: "net.response",
             message: "answered GET /weather after 250ms"),
     ]
 
@@ -222,7 +222,7 @@ enum ConsoleFixtures {
     }
 
     /// The demo's eight presets, as many as its profile bar has to show.
-    static let demoProfiles: [ProfileRow] = [
+    static let demoProfiles: [ProfileStatus] = [
         ("Tomorrow", "The clock runs a day ahead", ["clock.now"]),
         ("Tokyo", "The device is in Tokyo, and the weather service answers", ["location.current", "net.request"]),
         ("German-length UI", "Every string half as long again, with long compound words", ["l10n.string"]),
@@ -232,7 +232,7 @@ enum ConsoleFixtures {
         ("Year 2038", "The clock stands one second after the 32-bit Unix time overflow", ["clock.now"]),
         ("Frozen time", "Time stands still and moves only when advanced (] an hour, } a day)", ["clock.now"]),
     ].enumerated().map { index, profile in
-        ProfileRow(
+        ProfileStatus.row(
             name: profile.0, summary: profile.1, key: index + 1, isOn: index == 1 || index == 6, entryCount: 1,
             seams: profile.2.map { SeamID(stringLiteral: $0) })
     }
@@ -253,4 +253,16 @@ enum ConsoleFixtures {
 
     /// The keys that type `text`.
     static func typing(_ text: String) -> [Key] { text.map(Key.character) }
+}
+
+extension ProfileStatus {
+    /// A profile as the console lists it: one entry per seam (padded to `entryCount` on the last seam), each `off`.
+    static func row(
+        name: String, summary: String? = nil, key: Int? = nil, isOn: Bool = false, entryCount: Int = 0,
+        seams: [SeamID] = []
+    ) -> ProfileStatus {
+        var entries = seams.map { Profile.Entry(seam: $0, spec: "off") }
+        while entries.count < entryCount { entries.append(.init(seam: seams.last ?? "clock.now", spec: "off")) }
+        return ProfileStatus(Profile(name: name, description: summary, key: key, entries: entries), isActive: isOn)
+    }
 }

@@ -21,14 +21,16 @@ import Testing
         assertSnapshot(grid, named: name("profile-bar", size))
         let bar = rows(grid).filter { $0.contains("●") || $0.contains("○") }.joined(separator: "\n")
         for profile in F.demoProfiles {
-            #expect(bar.contains("\(profile.key!) \(profile.isOn ? "●" : "○")\(profile.name)"), "\(profile.name)")
+            #expect(
+                bar.contains("\(profile.profile.key!) \(profile.isActive ? "●" : "○")\(profile.profile.name)"),
+                "\(profile.profile.name)")
         }
     }
 
     @Test func aBarFullerThanItsRowsSaysHowManyMoreAndThatPListsThem() {
         var state = F.demoState(rows: 15, columns: 60)
         var data = state.data!
-        data.profiles += (1...6).map { ProfileRow(name: "Extra \($0)") }
+        data.profiles += (1...6).map { ProfileStatus.row(name: "Extra \($0)") }
         _ = Console.update(&state, .data(data))
         let text = Console.render(state, size: state.size, theme: .standard).text
         let bar = rows(Console.render(state, size: state.size, theme: .standard))[13]
@@ -64,7 +66,7 @@ import Testing
         assertSnapshot(grid, named: name("profile-list", size))
         let text = grid.text
         for profile in F.demoProfiles where size.rows >= 40 {
-            #expect(text.contains(profile.name))
+            #expect(text.contains(profile.profile.name))
             for seam in profile.seams { #expect(text.contains(seam.rawValue)) }
         }
         // Descriptions are wrapped, never cut.

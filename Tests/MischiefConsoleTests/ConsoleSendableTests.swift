@@ -1,3 +1,4 @@
+import Mischief
 import MischiefConsole
 import Testing
 
@@ -7,13 +8,8 @@ import Testing
 
     @Test func publicTypesAreSendable() {
         requireSendable(ConsoleData.self)
-        requireSendable(TargetHeader.self)
         requireSendable(ConnectionState.self)
-        requireSendable(SeamRow.self)
-        requireSendable(ActionRow.self)
-        requireSendable(ActionRow.Draft.self)
-        requireSendable(ProfileRow.self)
-        requireSendable(EventRow.self)
+        requireSendable(ActionSignature.Draft.self)
         requireSendable(ConsoleError.self)
         requireSendable(ConsoleCommand.self)
         requireSendable(CommandResult.self)

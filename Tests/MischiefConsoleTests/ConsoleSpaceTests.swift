@@ -73,17 +73,17 @@ import Testing
     }
 
     @Test func theSpecTravelsInTheJSONAndOldAnswersWithoutItStillDecode() throws {
-        let row = SeamRow(id: "test.answer", title: "The answer", category: "Test", behaviour: "closure")
+        let row = SeamSnapshot(id: "test.answer", title: "The answer", category: "Test", behaviour: "closure")
         let encoded = try JSONEncoder().encode(row)
         let object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
         #expect(object["behaviour"] as? String == "closure")
         #expect(object["spec"] == nil)
         var old = object
         old["spec"] = nil
-        let decoded = try JSONDecoder().decode(SeamRow.self, from: try JSONSerialization.data(withJSONObject: old))
+        let decoded = try JSONDecoder().decode(SeamSnapshot.self, from: try JSONSerialization.data(withJSONObject: old))
         #expect(decoded == row)
         var withSpec = row
         withSpec.spec = "return(7)"
-        #expect(try JSONDecoder().decode(SeamRow.self, from: JSONEncoder().encode(withSpec)).spec == "return(7)")
+        #expect(try JSONDecoder().decode(SeamSnapshot.self, from: JSONEncoder().encode(withSpec)).spec == "return(7)")
     }
 }

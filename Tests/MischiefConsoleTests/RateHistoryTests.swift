@@ -16,7 +16,7 @@ import Testing
         for frame in 1...25 {
             data.target.uptime = start + .milliseconds(100 * frame)
             if frame % 5 == 0 { calls += 1 }
-            data.seams[0].calls = calls
+            data.seams[0].counters.calls = calls
             _ = Console.update(&state, .data(data))
         }
         let samples = try #require(state.rates[data.seams[0].id]?.samples)

@@ -94,24 +94,22 @@ import Testing
                       t.count: return(-1)
                       t.name: return("Zed")
                     """)
-            #expect(
-                defined == [
-                    ProfileRow(
-                        name: "Zero", summary: "Everything small", key: 3, isOn: false, entryCount: 2,
-                        seams: ["t.count", "t.name"])
-                ])
-            #expect(try await client.profiles().map(\.name) == ["Zero"])
+            #expect(defined.count == 1)
+            #expect(defined.first?.profile.name == "Zero" && defined.first?.profile.description == "Everything small")
+            #expect(defined.first?.profile.key == 3 && defined.first?.isActive == false)
+            #expect(defined.first?.seams == ["t.count", "t.name"] && defined.first?.profile.entries.count == 2)
+            #expect(try await client.profiles().map(\.profile.name) == ["Zero"])
 
-            #expect(try await client.profile("Zero", "apply").isOn)
+            #expect(try await client.profile("Zero", .apply).isActive)
             #expect(target.count() == -1)
             #expect(target.name() == "Zed")
-            #expect(try await client.profile("Zero", "revert").isOn == false)
+            #expect(try await client.profile("Zero", .revert).isActive == false)
             #expect(target.count() == 0)
             #expect(target.name() == "Ann")
 
-            #expect(try await client.profile("Zero", "toggle").isOn)
+            #expect(try await client.profile("Zero", .toggle).isActive)
             #expect(target.name() == "Zed")
-            #expect(try await client.profile("Zero", "toggle").isOn == false)
+            #expect(try await client.profile("Zero", .toggle).isActive == false)
             #expect(target.name() == "Ann")
         }
     }
@@ -129,7 +127,7 @@ import Testing
             #expect(broken.body.detail.contains("did you mean 'return'?"))
             #expect(try await client.profiles().isEmpty)
 
-            let unknown = try #require(await refusal { try await client.profile("Nope", "apply") })
+            let unknown = try #require(await refusal { try await client.profile("Nope", .apply) })
             #expect(unknown.status == 404)
             #expect(unknown.body.error == "unknown profile")
         }
@@ -165,12 +163,12 @@ import Testing
             var sawCounters = false
             while !(sawEvent && sawCounters), let message = try await messages.next() {
                 switch message {
-                case .event(let event) where event.kind == "applied" && event.seam == "t.count":
+                case .event(let event) where event.kind == .applied && event.seam == "t.count":
                     sawEvent = true
                 case .counters(let updates):
-                    if let update = updates.first(where: { $0.seam == "t.count" }), update.calls == 1 {
+                    if let update = updates.first(where: { $0.seam == "t.count" }), update.counters.calls == 1 {
                         #expect(update.behaviour == "return(9)")
-                        #expect(update.chaosCalls == 1)
+                        #expect(update.counters.chaosCalls == 1)
                         sawCounters = true
                     }
                 default:

@@ -91,7 +91,7 @@ import Testing
             defer { try? FileManager.default.removeItem(atPath: outside) }
             try FileManager.default.removeItem(atPath: secret)
             try FileManager.default.createSymbolicLink(atPath: secret, withDestinationPath: outside)
-            let refused = await refusal { try await client.profile("Fake", "apply") }
+            let refused = await refusal { try await client.profile("Fake", .apply) }
             #expect(refused?.status == 400)
             #expect(refused?.body.detail.contains("not readable within the allowed directories") == true)
             // The same profile defined by the program itself reads the file, link and all.

@@ -79,11 +79,11 @@ import Testing
         try await withTarget { target in
             let (alice, _) = try await Self.twoSessions(target)
             try await alice.define(profiles: "name: Big\nentries:\n  t.count: return(100)\n")
-            try await alice.profile("Big", "apply")
+            try await alice.profile("Big", .apply)
             #expect(target.count() == 100)
             try await alice.endSession("s1")
             #expect(target.count() == 0)
-            #expect(try await target.client().profiles().map(\.isOn) == [false])
+            #expect(try await target.client().profiles().map(\.isActive) == [false])
             #expect(
                 target.registry.events().last?.message
                     == "alice (s1) ended: it was closed; reverted 1 change (profile Big)")

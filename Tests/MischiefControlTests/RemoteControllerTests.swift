@@ -1,5 +1,6 @@
 import Foundation
 import Mischief
+import MischiefAttach
 import MischiefConsole
 import MischiefControl
 import Testing

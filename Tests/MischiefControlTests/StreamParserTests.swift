@@ -1,6 +1,5 @@
 import Foundation
 import Mischief
-import MischiefConsole
 import Testing
 
 @testable import MischiefControl
@@ -12,11 +11,11 @@ import Testing
             name: "café ☕︎", pid: 42, uptime: 1.5, apiVersion: 1, libraryVersion: "0.3.0", sessionSeed: 7,
             socket: "/tmp/mc/t.sock"),
         session: "s1")
-    static let event = EventRow(
-        id: 3, time: .milliseconds(1500), kind: "applied", seam: "t.count", source: "alice (s1)", message: "return(1)")
+    static let event = Event(
+        id: 3, time: .milliseconds(1500), kind: .applied, seam: "t.count", source: "alice (s1)", message: "return(1)")
     static let counters = [
-        CounterUpdate(SeamRow(id: "t.count", title: "Count", category: "Test", behaviour: "return(1)", calls: 4)),
-        CounterUpdate(SeamRow(id: "t.name", title: "Name", category: "Test", calls: 2)),
+        SeamUpdate(SeamSnapshot(id: "t.count", title: "Count", category: "Test", behaviour: "return(1)", calls: 4)),
+        SeamUpdate(SeamSnapshot(id: "t.name", title: "Name", category: "Test", calls: 2)),
     ]
 
     /// What a server sends: the three kinds of message, a keep-alive comment and a message from a newer target.

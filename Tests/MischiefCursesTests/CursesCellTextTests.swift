@@ -37,7 +37,7 @@ import Testing
         var state = ConsoleState(size: size, timeZone: TimeZone(secondsFromGMT: 0)!)
         let data = ConsoleData(
             target: TargetHeader(name: "demo", pid: 1, uptime: .seconds(5), sessionSeed: 7, wallTime: Date()),
-            seams: [SeamRow(id: "model.user.decode", title: rtl("User profile"), category: "Model")],
+            seams: [SeamSnapshot(id: "model.user.decode", title: rtl("User profile"), category: "Model")],
             view: TargetView(title: rtl("Demo"), lines: lines))
         _ = Console.update(&state, .data(data))
         for key: Key in [.character("6"), .tab, .tab, .pageDown, .pageDown] {

@@ -18,7 +18,7 @@ import Testing
         var applied: [String] = []
         var blanks: [String] = []
         for seam in registry.snapshot().seams {
-            for action in (registry.actions(for: seam.id) ?? []).map(ActionRow.init) {
+            for action in registry.actions(for: seam.id) ?? [] {
                 let draft = action.draft(now: now)
                 guard draft.isComplete else {
                     blanks.append("\(seam.id): \(draft.text)")

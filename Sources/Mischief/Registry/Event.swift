@@ -11,6 +11,8 @@ public struct Event: Hashable, Sendable, Identifiable, Codable, CustomStringConv
         case refused
         /// A behaviour reported what it did ("mutated name", "answered GET /weather").
         case report
+        /// A problem a client found itself, such as a broken profile file a console read at start.
+        case problem
     }
 
     /// Increasing number within the registry, starting at 1.
@@ -25,6 +27,16 @@ public struct Event: Hashable, Sendable, Identifiable, Codable, CustomStringConv
     public let source: String?
     /// What happened, in words: the behaviour applied, the reason for a refusal, a report.
     public let message: String
+
+    /// An event, as a registry logs it or a client decodes it.
+    public init(id: Int, time: Duration, kind: Kind, seam: SeamID? = nil, source: String? = nil, message: String) {
+        self.id = id
+        self.time = time
+        self.kind = kind
+        self.seam = seam
+        self.source = source
+        self.message = message
+    }
 
     /// One line: the kind, the seam, the message and the source, such as `applied clock.now shift(1d) [console]`.
     public var description: String {

@@ -7,7 +7,7 @@ extension Registry {
         let owner: Int
         var records: [SeamID: SeamRecord] = [:]
         var order: [SeamID] = []
-        var history: [EntryID: EntrySnapshot] = [:]
+        var history: [EntryID: LayerSnapshot] = [:]
         var events: EventLog
         var subscribers: [Int: AsyncStream<Event>.Continuation] = [:]
         var nextSubscriber = 0
@@ -89,7 +89,7 @@ extension Registry {
 
         init(seam: any RegisteredSeam) { self.seam = seam }
 
-        func snapshot(counters: SeamCounters, history: [EntryID: EntrySnapshot]) -> SeamSnapshot {
+        func snapshot(counters: SeamCounters, history: [EntryID: LayerSnapshot]) -> SeamSnapshot {
             let status: RevertStatus
             if !layers.isEmpty {
                 status = .active
@@ -135,8 +135,8 @@ extension Registry {
         let appliedAt: Duration
         let seeds: [UInt64]
 
-        func snapshot(seam: SeamID, status: RevertStatus, revertedAt: Duration? = nil) -> EntrySnapshot {
-            EntrySnapshot(
+        func snapshot(seam: SeamID, status: RevertStatus, revertedAt: Duration? = nil) -> LayerSnapshot {
+            LayerSnapshot(
                 id: entry, seam: seam, behaviour: description, spec: spec, source: source, group: group,
                 appliedAt: appliedAt,
                 revertedAt: revertedAt, status: status, seeds: seeds)
@@ -151,9 +151,9 @@ extension Registry {
     }
 }
 
-extension EntrySnapshot {
-    func with(status: RevertStatus) -> EntrySnapshot {
-        EntrySnapshot(
+extension LayerSnapshot {
+    func with(status: RevertStatus) -> LayerSnapshot {
+        LayerSnapshot(
             id: id, seam: seam, behaviour: behaviour, spec: spec, source: source, group: group, appliedAt: appliedAt,
             revertedAt: revertedAt, status: status, seeds: seeds)
     }

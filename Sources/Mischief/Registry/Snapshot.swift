@@ -9,9 +9,9 @@ public struct Snapshot: Sendable {
     /// Why changes are refused, when the kill switch is engaged.
     public let disabledReason: String?
     /// Every registered seam, in registration order.
-    public let seams: [SeamSnapshot]
-    /// Active entries, and recently reverted ones, oldest first.
-    public let entries: [EntrySnapshot]
+    public internal(set) var seams: [SeamSnapshot]
+    /// Every layer (an entry applied on a seam's stack), active and recently reverted, oldest first.
+    public let entries: [LayerSnapshot]
     /// What the target last published.
     public let view: TargetView
     /// The id of the newest event.
@@ -21,50 +21,30 @@ public struct Snapshot: Sendable {
     public func seam(_ id: SeamID) -> SeamSnapshot? { seams.first { $0.info.id == id } }
 }
 
-/// One seam in a ``Snapshot``.
-public struct SeamSnapshot: Sendable, Identifiable {
+/// One seam in a ``Snapshot``: what it is, what it does now, how often it is called. It is the control API's JSON
+/// for a seam (see `SeamSnapshot+Codable.swift`).
+public struct SeamSnapshot: Hashable, Sendable, Identifiable {
     /// The seam's id.
     public var id: SeamID { info.id }
     /// The seam's id, titles, kind and signature.
-    public let info: SeamInfo
+    public var info: SeamInfo
     /// The seam's call counters when the snapshot was taken.
-    public let counters: SeamCounters
+    public var counters: SeamCounters
     /// The behaviour calls get now, described for people (a spec's canonical form, or `closure` for one built in
     /// code); nil when the seam is its original. Not always a spec: see ``spec``.
-    public let behaviour: String?
+    public var behaviour: String?
     /// The spec of the behaviour calls get now, which can be applied again; nil when the seam is its original or
     /// its behaviour (or a layer of it) was built in code.
-    public let spec: String?
-    /// The active entries on this seam, oldest first (the last one wins on a replacing seam).
-    public let layers: [EntrySnapshot]
+    public var spec: String?
+    /// The actions specs can use on the seam, its own first. Empty in ``Registry/snapshot()``, which stays cheap at
+    /// many seams; ``Registry/snapshot(includingActions:)`` fills it.
+    public var actions: [ActionSignature] = []
+    /// The layers on this seam (its applied entries), oldest first (the last one wins on a replacing seam).
+    public var layers: [LayerSnapshot]
     /// The seeds the active behaviour uses.
-    public let seeds: [UInt64]
+    public var seeds: [UInt64]
     /// The seam as a whole: active while any entry is, reverting while a replaced behaviour has calls in flight.
-    public let status: RevertStatus
+    public var status: RevertStatus
     /// When the registry first saw the call count change since the previous snapshot, from its start.
-    public let lastCalled: Duration?
-}
-
-/// One entry (seam + behaviour) in a ``Snapshot``.
-public struct EntrySnapshot: Hashable, Sendable, Identifiable {
-    /// The entry's id, for ``Registry/revert(entries:)``.
-    public let id: EntryID
-    /// The seam the entry is on.
-    public let seam: SeamID
-    /// The behaviour described for people (a spec's canonical form, or `closure` for one built in code).
-    public let behaviour: String
-    /// The canonical spec it was made from, which can be applied again; nil for a behaviour built in code.
-    public let spec: String?
-    /// Who applied it ("console", "profile Tokyo", "test").
-    public let source: String
-    /// The entries applied together with this one share a group number.
-    public let group: Int
-    /// When it was applied, measured from the registry's start.
-    public let appliedAt: Duration
-    /// When it was reverted, measured from the registry's start; nil while it is applied.
-    public let revertedAt: Duration?
-    /// Whether it is active, reverting (calls still inside it) or reverted.
-    public let status: RevertStatus
-    /// The seeds its random parts use.
-    public let seeds: [UInt64]
+    public var lastCalled: Duration?
 }

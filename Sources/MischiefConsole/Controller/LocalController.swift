@@ -39,17 +39,15 @@ public final class LocalController: ConsoleController {
 
     public func load() async throws -> ConsoleData { loadNow() }
 
-    /// ``load()`` without suspending: for callers on threads of their own (the control server's event loop).
+    /// ``load()`` without suspending: for callers on threads of their own.
     public func loadNow() -> ConsoleData {
-        let snapshot = registry.snapshot()
+        let snapshot = registry.snapshot(includingActions: true)
         let events = registry.events(after: max(0, snapshot.lastEventID - eventLimit))
-        let seams = snapshot.seams.map { SeamRow($0, actions: registry.actions(for: $0.id) ?? []) }
         return ConsoleData(
             target: TargetHeader(
                 name: name, pid: getpid(), uptime: snapshot.uptime, sessionSeed: snapshot.sessionSeed,
                 wallTime: Date(), targetTime: targetTime()),
-            seams: seams, profiles: registry.profiles.map(ProfileRow.init), events: events.map(EventRow.init),
-            view: snapshot.view)
+            seams: snapshot.seams, profiles: registry.profiles, events: events, view: snapshot.view)
     }
 
     public func apply(_ spec: String, to seam: SeamID) async throws {

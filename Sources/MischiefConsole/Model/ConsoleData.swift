@@ -3,23 +3,23 @@ import Mischief
 /// Everything the console shows about a target, as plain values: what ``Console/update(_:_:)`` receives in a
 /// ``ConsoleEvent/data(_:)`` event.
 ///
-/// It is `Codable`, so a console attached over a socket receives the same value an in-process console builds
-/// from a ``Registry`` snapshot, and tests can write one literally:
+/// It holds the core's own values (the control API's wire format), so a console attached over a socket shows the
+/// same values an in-process console takes from a ``Registry`` snapshot, and tests can write one literally:
 /// ```swift
 /// let data = ConsoleData(
 ///     target: TargetHeader(name: "demo", pid: 42, uptime: .seconds(90), sessionSeed: 7, wallTime: now),
-///     seams: [SeamRow(id: "clock.now", title: "Current date", category: "Clock")]
+///     seams: [SeamSnapshot(id: "clock.now", title: "Current date", category: "Clock")]
 /// )
 /// ```
 public struct ConsoleData: Sendable, Codable, Equatable {
     /// Who the target is and what time it thinks it is.
     public var target: TargetHeader
     /// Every registered seam, in registry order.
-    public var seams: [SeamRow]
+    public var seams: [SeamSnapshot]
     /// Every defined profile, in load order.
-    public var profiles: [ProfileRow]
+    public var profiles: [ProfileStatus]
     /// Recent events, oldest first.
-    public var events: [EventRow]
+    public var events: [Event]
     /// The target's own screen.
     public var view: TargetView
     /// Whether the console still reaches the target.
@@ -28,9 +28,9 @@ public struct ConsoleData: Sendable, Codable, Equatable {
     /// Creates the data of one frame.
     public init(
         target: TargetHeader,
-        seams: [SeamRow] = [],
-        profiles: [ProfileRow] = [],
-        events: [EventRow] = [],
+        seams: [SeamSnapshot] = [],
+        profiles: [ProfileStatus] = [],
+        events: [Event] = [],
         view: TargetView = TargetView(),
         connection: ConnectionState = .connected
     ) {

@@ -36,7 +36,7 @@ enum DetailView {
     }
 
     /// What the seam is and does now.
-    static func fixedLines(of seam: SeamRow, in state: ConsoleState) -> [[Canvas.Span]] {
+    static func fixedLines(of seam: SeamSnapshot, in state: ConsoleState) -> [[Canvas.Span]] {
         let (mark, role) = SeamListView.mark(seam.status)
         var now: [Canvas.Span] = [.init(mark + " ", role)]
         if let behaviour = seam.behaviour {
@@ -71,7 +71,7 @@ enum DetailView {
     }
 
     /// The seam's actions with their parameters, then its recent events, newest first.
-    static func scrollingLines(of seam: SeamRow, in state: ConsoleState) -> [[Canvas.Span]] {
+    static func scrollingLines(of seam: SeamSnapshot, in state: ConsoleState) -> [[Canvas.Span]] {
         var lines: [[Canvas.Span]] = [[.init("Actions", .title, bold: true)]]
         for action in seam.actions {
             lines.append(actionLine(action, indent: " "))
@@ -88,7 +88,7 @@ enum DetailView {
         for event in events {
             lines.append([
                 .init(" " + Format.elapsed(event.time), .muted),
-                .init("  " + event.kind, EventLogView.role(event.kind)),
+                .init("  " + event.kind.rawValue, EventLogView.role(event.kind)),
                 .init("  " + (event.message.split(separator: "\n").first.map(String.init) ?? "")),
             ])
         }
@@ -96,7 +96,7 @@ enum DetailView {
     }
 
     /// An action's name, parameter names and summary.
-    static func actionLine(_ action: ActionRow, indent: String) -> [Canvas.Span] {
+    static func actionLine(_ action: ActionSignature, indent: String) -> [Canvas.Span] {
         var spans: [Canvas.Span] = [.init(indent + action.name, .accent, bold: true)]
         if !action.parameters.isEmpty {
             spans.append(.init("(" + action.parameters.map(\.name).joined(separator: ", ") + ")", .muted))
@@ -106,13 +106,13 @@ enum DetailView {
     }
 
     /// A parameter's name, kind, default, step and summary.
-    static func parameterLine(_ parameter: ActionRow.Parameter, indent: String) -> [Canvas.Span] {
+    static func parameterLine(_ parameter: ActionSignature.Parameter, indent: String) -> [Canvas.Span] {
         var spans: [Canvas.Span] = [.init(indent + parameter.name), .init(" " + parameter.kindText, .muted)]
         if let value = parameter.defaultValue {
-            spans.append(.init(" = " + value, .muted))
+            spans.append(.init(" = " + value.description, .muted))
         }
         if let step = parameter.step {
-            spans.append(.init(" ±" + step, .accent))
+            spans.append(.init(" ±" + step.description, .accent))
         }
         if !parameter.summary.isEmpty {
             spans.append(.init("  " + parameter.summary, .muted))

@@ -16,7 +16,7 @@ enum EventDetailView {
         var time = Format.elapsed(event.time) + " after the target started"
         if line.count > 1 { time += " (the last of \(line.count); the first at \(Format.elapsed(line.firstTime)))" }
         field("time", time)
-        field("kind", event.kind, EventLogView.role(event.kind))
+        field("kind", event.kind.rawValue, EventLogView.role(event.kind))
         if let seam = event.seam {
             let title = state.data?.seams.first { $0.id == seam }?.title
             field("seam", seam.rawValue + (title.map { " · \($0)" } ?? ""), .accent)

@@ -51,7 +51,8 @@ enum EventLogView {
     static func spans(of line: EventLog.Line, seamWidth: Int) -> [Canvas.Span] {
         let event = line.event
         let messageLines = event.message.split(separator: "\n", omittingEmptySubsequences: false)
-        let kind = event.kind + String(repeating: " ", count: max(1, kindWidth + 1 - event.kind.count))
+        let name = event.kind.rawValue
+        let kind = name + String(repeating: " ", count: max(1, kindWidth + 1 - name.count))
         let seam = (event.seam?.rawValue ?? "").padding(to: seamWidth) + " "
         var spans: [Canvas.Span] = [
             .init(Format.elapsed(event.time) + "  ", .muted), .init(kind, role(event.kind)), .init(seam, .accent),
@@ -65,19 +66,19 @@ enum EventLogView {
     }
 
     /// The width of the seam column: the longest seam id, at most 24.
-    static func seamWidth(of events: [EventRow]) -> Int {
+    static func seamWidth(of events: [Event]) -> Int {
         min(24, events.reduce(0) { max($0, $1.seam?.rawValue.utf8.count ?? 0) })
     }
 
     /// The role of an event kind.
-    static func role(_ kind: String) -> StyleRole {
+    static func role(_ kind: Event.Kind) -> StyleRole {
         switch kind {
-        case "applied": .active
-        case "reverted": .reverting
-        case "revert-completed": .reverted
-        case "refused", "problem": .error
-        case "registered": .muted
-        default: .text
+        case .applied: .active
+        case .reverted: .reverting
+        case .revertCompleted: .reverted
+        case .refused, .problem: .error
+        case .registered: .muted
+        case .report: .text
         }
     }
 }

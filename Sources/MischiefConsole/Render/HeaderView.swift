@@ -47,7 +47,7 @@ enum HeaderView {
             }
         }
         second.append(.init("  profiles ", .muted))
-        let active = data.profiles.filter(\.isOn).map(\.name)
+        let active = data.profiles.filter(\.isActive).map(\.profile.name)
         second.append(active.isEmpty ? .init("none", .muted) : .init(active.joined(separator: ", "), .active))
         canvas.spans(second, x: rect.x, y: rect.y + 1, maxWidth: rect.width)
     }

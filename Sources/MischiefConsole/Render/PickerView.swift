@@ -54,7 +54,7 @@ enum PickerView {
     }
 
     /// The chosen action's summary and parameters, and a blank line before the field.
-    static func headerLines(_ action: ActionRow) -> [[Canvas.Span]] {
+    static func headerLines(_ action: ActionSignature) -> [[Canvas.Span]] {
         var lines: [[Canvas.Span]] = [DetailView.actionLine(action, indent: "")]
         for parameter in action.parameters {
             lines.append(DetailView.parameterLine(parameter, indent: "  "))

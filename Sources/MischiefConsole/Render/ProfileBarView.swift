@@ -1,3 +1,5 @@
+import Mischief
+
 /// The profile bar: every profile with its hot key, on ones marked; it wraps onto more rows rather than cut a
 /// profile, and when even those are full it says how many more there are and that `p` lists them all.
 enum ProfileBarView {
@@ -10,13 +12,13 @@ enum ProfileBarView {
     }
 
     /// One profile's spans: its key, its mark and name.
-    static func item(_ profile: ProfileRow) -> [Canvas.Span] {
+    static func item(_ profile: ProfileStatus) -> [Canvas.Span] {
         var spans: [Canvas.Span] = [.init(" ")]
-        if let key = profile.key {
+        if let key = profile.profile.key {
             spans.append(.init(String(key) + " ", .accent, bold: true))
         }
-        let name = (profile.isOn ? "●" : "○") + profile.name
-        spans.append(profile.isOn ? .init(name, .active, bold: true) : .init(name, .muted))
+        let name = (profile.isActive ? "●" : "○") + profile.profile.name
+        spans.append(profile.isActive ? .init(name, .active, bold: true) : .init(name, .muted))
         spans.append(.init(" "))
         return spans
     }
@@ -25,7 +27,7 @@ enum ProfileBarView {
     static func marker(hidden: Int) -> String { " +\(hidden) more · p lists all" }
 
     /// The profiles (indices) on each row at `width` columns, at most `maxRows` rows, and how many did not fit.
-    static func rows(_ profiles: [ProfileRow], width: Int, maxRows: Int) -> (rows: [[Int]], hidden: Int) {
+    static func rows(_ profiles: [ProfileStatus], width: Int, maxRows: Int) -> (rows: [[Int]], hidden: Int) {
         let room = max(1, width - DisplayWidth.of(label))
         var rows: [[Int]] = [[]]
         var used = 0
@@ -44,7 +46,7 @@ enum ProfileBarView {
 
     /// Drops profiles from the end of the last row until the marker for everything left out fits after them.
     private static func fitMarker(
-        _ rows: [[Int]], _ profiles: [ProfileRow], room: Int
+        _ rows: [[Int]], _ profiles: [ProfileStatus], room: Int
     ) -> (rows: [[Int]], hidden: Int) {
         var rows = rows
         func width(_ row: [Int]) -> Int {
@@ -65,7 +67,7 @@ enum ProfileBarView {
     }
 
     /// The profile drawn under the mouse on a bar in `rect`, if any.
-    static func profile(at mouse: Mouse, _ state: ConsoleState, in rect: Rect) -> ProfileRow? {
+    static func profile(at mouse: Mouse, _ state: ConsoleState, in rect: Rect) -> ProfileStatus? {
         let profiles = state.data?.profiles ?? []
         let row = mouse.y - rect.y
         let shown = rows(profiles, width: rect.width, maxRows: rect.height).rows

@@ -12,7 +12,7 @@ enum ProfileListView {
     static func draw(_ selected: Int, _ state: ConsoleState, size: ScreenSize, on canvas: inout Canvas) {
         let profiles = state.data?.profiles ?? []
         let rect = Rect(x: 0, y: 0, width: size.columns, height: size.rows - 1)
-        let on = profiles.count { $0.isOn }
+        let on = profiles.count { $0.isActive }
         canvas.pane(rect, title: "Profiles · \(profiles.count) · \(on) on", focused: true)
         let inner = rect.inner
         guard !profiles.isEmpty else {
@@ -56,25 +56,25 @@ enum ProfileListView {
 
     /// Every profile's lines at `width` columns: key, state, name and description (wrapped under itself), then
     /// the seams it changes.
-    static func lines(of profiles: [ProfileRow], width: Int) -> [Line] {
-        let nameWidth = min(28, profiles.reduce(4) { max($0, DisplayWidth.of($1.name)) })
+    static func lines(of profiles: [ProfileStatus], width: Int) -> [Line] {
+        let nameWidth = min(28, profiles.reduce(4) { max($0, DisplayWidth.of($1.profile.name)) })
         let indent = 3 + 6 + nameWidth + 2
         let textWidth = max(10, width - indent)
         let pad = String(repeating: " ", count: indent)
         var lines: [Line] = []
         for (index, profile) in profiles.enumerated() {
-            let key = profile.key.map { " \($0) " } ?? "   "
-            let state: Canvas.Span = profile.isOn ? .init("● on  ", .active, bold: true) : .init("○ off ", .muted)
-            let name = DisplayWidth.truncate(profile.name, to: nameWidth, ellipsis: true)
-            let described = TextWrap.lines(profile.summary ?? "no description", width: textWidth)
+            let key = profile.profile.key.map { " \($0) " } ?? "   "
+            let state: Canvas.Span = profile.isActive ? .init("● on  ", .active, bold: true) : .init("○ off ", .muted)
+            let name = DisplayWidth.truncate(profile.profile.name, to: nameWidth, ellipsis: true)
+            let described = TextWrap.lines(profile.profile.description ?? "no description", width: textWidth)
             let head: [Canvas.Span] = [
                 .init(key, .accent, bold: true), state,
-                .init(name.padding(to: nameWidth) + "  ", profile.isOn ? .active : .text, bold: true),
-                .init(described[0], profile.summary == nil ? .muted : .text),
+                .init(name.padding(to: nameWidth) + "  ", profile.isActive ? .active : .text, bold: true),
+                .init(described[0], profile.profile.description == nil ? .muted : .text),
             ]
             lines.append(Line(profile: index, spans: head))
             for more in described.dropFirst() { lines.append(Line(profile: index, spans: [.init(pad + more)])) }
-            let seams = profile.seams.isEmpty ? "\(profile.entryCount) entries" : profile.seams.map(\.rawValue)
+            let seams = profile.seams.isEmpty ? "\(profile.profile.entries.count) entries" : profile.seams.map(\.rawValue)
                 .joined(separator: ", ")
             for (row, text) in TextWrap.lines(seams, width: max(1, textWidth - 9)).enumerated() {
                 let label = row == 0 ? "changes  " : "         "

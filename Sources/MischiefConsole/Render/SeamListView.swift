@@ -107,7 +107,7 @@ enum SeamListView {
 
     /// One seam's line.
     static func seamLine(
-        _ seam: SeamRow, state: ConsoleState, columns: Columns, y: Int, selected: Bool, inner: Rect,
+        _ seam: SeamSnapshot, state: ConsoleState, columns: Columns, y: Int, selected: Bool, inner: Rect,
         on canvas: inout Canvas
     ) {
         let override: StyleRole? = selected ? .selection : nil

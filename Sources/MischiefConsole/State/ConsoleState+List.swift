@@ -3,12 +3,12 @@ import Mischief
 extension ConsoleState {
     /// Whether a seam matches the filter: its title, id, category or behaviour contains the filter text,
     /// ignoring case. Every seam matches an empty filter.
-    public func matchesFilter(_ seam: SeamRow) -> Bool {
+    public func matchesFilter(_ seam: SeamSnapshot) -> Bool {
         Self.matches(seam, needle: filter.text.lowercased())
     }
 
     /// Whether a seam matches a lower-case filter text.
-    static func matches(_ seam: SeamRow, needle: String) -> Bool {
+    static func matches(_ seam: SeamSnapshot, needle: String) -> Bool {
         guard !needle.isEmpty else { return true }
         return seam.title.lowercased().contains(needle) || seam.id.rawValue.contains(needle)
             || seam.category.lowercased().contains(needle)

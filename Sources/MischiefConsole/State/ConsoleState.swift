@@ -107,7 +107,7 @@ public struct ConsoleState: Sendable, Equatable {
     /// The status bar's message.
     public internal(set) var message: Message?
     /// Problems the console found itself (at start: broken theme or profile files), listed in the event log.
-    public internal(set) var problems: [EventRow] = []
+    public internal(set) var problems: [Event] = []
     /// Profiles switched and not yet reported: whether each will be on, for the message when the switch is done.
     public internal(set) var profileSwitches: [String: Bool] = [:]
 
@@ -118,7 +118,7 @@ public struct ConsoleState: Sendable, Equatable {
     }
 
     /// The selected seam's row.
-    public var selectedSeam: SeamRow? {
+    public var selectedSeam: SeamSnapshot? {
         guard let selectedLine, let data, case .seam(let index) = lines[selectedLine] else {
             return nil
         }
@@ -126,14 +126,14 @@ public struct ConsoleState: Sendable, Equatable {
     }
 
     /// The event log's events: the problems the console found, then the target's events.
-    public var events: [EventRow] { problems + (data?.events ?? []) }
+    public var events: [Event] { problems + (data?.events ?? []) }
 
     /// Lists problems found before the console started (each broken theme or profile file) in the event log, and
     /// says on the status line how many there are.
     public mutating func noteProblems(_ messages: [String]) {
         for message in messages {
             problems.append(
-                EventRow(id: -1 - problems.count, time: .zero, kind: "problem", source: "start", message: message))
+                Event(id: -1 - problems.count, time: .zero, kind: .problem, source: "start", message: message))
         }
         guard let last = messages.last else { return }
         let text = messages.count == 1 ? last : "\(messages.count) problems at start (e lists them); the last: \(last)"
@@ -141,7 +141,7 @@ public struct ConsoleState: Sendable, Equatable {
     }
 
     /// The behaviour a seam has, counting changes sent but not yet seen in data.
-    public func behaviour(of seam: SeamRow) -> String? {
+    public func behaviour(of seam: SeamSnapshot) -> String? {
         if let change = pending[seam.id] {
             return change.behaviour
         }
@@ -150,7 +150,7 @@ public struct ConsoleState: Sendable, Equatable {
 
     /// The spec of a seam's behaviour, counting changes sent but not yet seen in data; nil when it runs its original
     /// or a behaviour built in code.
-    public func spec(of seam: SeamRow) -> String? {
+    public func spec(of seam: SeamSnapshot) -> String? {
         if let change = pending[seam.id] {
             return change.behaviour
         }

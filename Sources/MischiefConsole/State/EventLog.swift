@@ -20,7 +20,7 @@ public struct EventLog: Sendable, Equatable {
     /// One line of the log: an event and how many identical ones it stands for.
     public struct Line: Sendable, Equatable {
         /// The latest of the identical events.
-        public var event: EventRow
+        public var event: Event
         /// How many there were (1 when the event is unique).
         public var count: Int
         /// When the first of them happened.
@@ -29,11 +29,11 @@ public struct EventLog: Sendable, Equatable {
 
     /// `events` filtered by ``filter`` and folded: identical events (same kind, seam, source and message) make one
     /// line with their count, where the latest of them is; oldest first.
-    public func lines(of events: [EventRow]) -> [Line] {
+    public func lines(of events: [Event]) -> [Line] {
         let needle = filter.text.lowercased()
         let kept = needle.isEmpty ? events : events.filter { Self.text(of: $0).lowercased().contains(needle) }
         struct Key: Hashable {
-            let kind: String, seam: String?, source: String?, message: String
+            let kind: Event.Kind, seam: String?, source: String?, message: String
         }
         var counts: [Key: (count: Int, first: Duration)] = [:]
         for event in kept {
@@ -51,7 +51,7 @@ public struct EventLog: Sendable, Equatable {
     }
 
     /// The text a filter looks in.
-    static func text(of event: EventRow) -> String {
-        [event.kind, event.seam?.rawValue ?? "", event.source ?? "", event.message].joined(separator: " ")
+    static func text(of event: Event) -> String {
+        [event.kind.rawValue, event.seam?.rawValue ?? "", event.source ?? "", event.message].joined(separator: " ")
     }
 }

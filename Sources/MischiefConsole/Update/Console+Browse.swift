@@ -166,7 +166,7 @@ extension Console {
 
     /// A digit: switches the profile with that hot key.
     static func toggleProfile(key: Int, in state: inout ConsoleState) -> [ConsoleCommand] {
-        guard let profile = state.data?.profiles.first(where: { $0.key == key }) else {
+        guard let profile = state.data?.profiles.first(where: { $0.profile.key == key }) else {
             state.message = .init("no profile has the key \(key)")
             return []
         }

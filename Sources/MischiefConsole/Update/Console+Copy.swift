@@ -1,3 +1,5 @@
+import Mischief
+
 extension Console {
     /// `y`: copies the selected seam's spec.
     static func copySelected(in state: inout ConsoleState) -> [ConsoleCommand] {

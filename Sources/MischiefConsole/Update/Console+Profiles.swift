@@ -1,9 +1,11 @@
+import Mischief
+
 extension Console {
     /// Switches `profile`: on when it is off (or being switched off), off when it is on; the message says which.
-    static func switchProfile(_ profile: ProfileRow, in state: inout ConsoleState) -> [ConsoleCommand] {
-        let isOn = state.profileSwitches[profile.name] ?? profile.isOn
-        state.profileSwitches[profile.name] = !isOn
-        return [.toggleProfile(profile.name)]
+    static func switchProfile(_ profile: ProfileStatus, in state: inout ConsoleState) -> [ConsoleCommand] {
+        let isOn = state.profileSwitches[profile.profile.name] ?? profile.isActive
+        state.profileSwitches[profile.profile.name] = !isOn
+        return [.toggleProfile(profile.profile.name)]
     }
 
     /// A key in the profile list: arrows choose, Space or Enter switches the chosen profile, Esc closes.

@@ -4,7 +4,7 @@
     import Foundation
 #endif
 
-/// The console header's facts about the target process.
+/// Facts about the target process: the header of a console and of the control API's `GET /v1/console`.
 public struct TargetHeader: Sendable, Codable, Equatable {
     /// The target's name (the program, or what it calls itself).
     public var name: String

@@ -1,7 +1,7 @@
 import Foundation
 import Mischief
 
-extension ActionRow {
+extension ActionSignature {
     /// A spec text to start from for this action, as the action picker prefills it and Space applies it.
     public struct Draft: Sendable, Equatable {
         /// The text, such as `shift(1d)` or `city("")`.
@@ -33,22 +33,22 @@ extension ActionRow {
         var arguments: [String] = []
         var blank: Int?
         var prefix = name + "("
-        for (position, parameter) in parameters.enumerated() where parameter.kind != "flag" {
+        for (position, parameter) in parameters.enumerated() where parameter.kind != .flag {
             var value: String
             var isBlank = false
-            if parameter.kind == "date", parameter.defaultValue == nil {
+            if parameter.kind == .date, parameter.defaultValue == nil {
                 value = Self.specDate(now ?? Date())
             } else if parameter.step != nil {
                 // A main parameter whose default is null is left out: written as null it would not apply.
-                if parameter.defaultValue == "null" { continue }
-                value = parameter.defaultValue ?? parameter.step ?? ""
+                if parameter.defaultValue == .null { continue }
+                value = (parameter.defaultValue ?? parameter.step)?.description ?? ""
             } else if parameter.defaultValue != nil {
                 continue
-            } else if !["json", "any", "spec"].contains(parameter.kind), let example = parameter.example {
+            } else if parameter.takesExample, let example = parameter.example {
                 // A JSON value depends on the seam's type, so no one example fits every seam: it stays blank.
                 value = example
             } else {
-                value = parameter.kind == "string" ? "\"\"" : ""
+                value = parameter.kind == .string ? "\"\"" : ""
                 isBlank = true
             }
             let label = position == 0 ? "" : parameter.name + ": "
@@ -92,7 +92,22 @@ extension ActionRow {
     }
 }
 
-extension ActionRow.Parameter {
+extension ActionSignature.Parameter {
+    /// How the console describes the kind: `duration`, `one of fast, slow`.
+    public var kindText: String {
+        if case .word(let words) = kind, !words.isEmpty { return "one of " + words.joined(separator: ", ") }
+        return kind.name
+    }
+
+    /// Whether one example from the summary fits every seam: not for JSON, spec or any value, whose type depends
+    /// on the seam.
+    var takesExample: Bool {
+        switch kind {
+        case .json, .any, .spec: false
+        default: true
+        }
+    }
+
     /// The example value its summary gives, as spec text for its kind: the text after `e.g.` or `such as`, else
     /// the first item after the first `: `, up to a comma, semicolon or ` or `; strings are quoted. Nil when the
     /// summary gives none.
@@ -108,40 +123,9 @@ extension ActionRow.Parameter {
         }
         let value = example.trimmingCharacters(in: .whitespaces)
         guard !value.isEmpty else { return nil }
-        if kind == "string", !value.hasPrefix("\"") {
+        if kind == .string, !value.hasPrefix("\"") {
             return "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\""
         }
         return value
-    }
-}
-
-extension SeamRow {
-    /// The spec Space applies when the seam has no last-used one: the first action (other than `off`) whose
-    /// draft needs nothing filled in; nil when there is none.
-    public var defaultSpec: String? {
-        actions.lazy.filter { $0.name != "off" }.map(\.draft).first { $0.isComplete }?.text
-    }
-
-    /// `spec` with its first nudgeable term's main parameter moved by `steps` steps, in canonical form.
-    ///
-    /// The first term (left to right, then along `->` fallbacks) whose action has a main parameter is nudged:
-    /// `shift(1d)` by +1 with a step of a day gives `shift(2d)`. Returns nil when the spec does not parse, no
-    /// term has a main parameter, or the value cannot move (see `Spec.Term.nudged(by:signatures:)`).
-    public func nudged(_ spec: String, by steps: Int) -> String? {
-        guard var parsed = try? Spec(parsing: spec) else {
-            return nil
-        }
-        let signatures = actions.map(\.signature)
-        let nudgeable = Set(actions.filter { $0.mainParameter != nil }.map(\.name))
-        for (alternative, composition) in parsed.alternatives.enumerated() {
-            for (index, term) in composition.terms.enumerated() where nudgeable.contains(term.action) {
-                guard let moved = term.nudged(by: steps, signatures: signatures) else {
-                    return nil
-                }
-                parsed.alternatives[alternative].terms[index] = moved
-                return parsed.description
-            }
-        }
-        return nil
     }
 }

@@ -3,8 +3,8 @@ import Mischief
 @testable import MischiefConsole
 import Testing
 
-/// The Codable mirror of action signatures, drafts for the picker and Space, and nudging.
-@Suite struct ActionRowTests {
+/// Action signatures on the wire, drafts for the picker and Space, and nudging.
+@Suite struct ActionSignatureDraftTests {
     typealias Parameter = ActionSignature.Parameter
     typealias F = ConsoleFixtures
 
@@ -23,17 +23,16 @@ import Testing
                 ])
         ]
 
-    @Test(arguments: signatures) func mirrorsASignature(_ signature: ActionSignature) {
-        let row = ActionRow(signature)
-        #expect(row.signature == signature)
-        #expect(row.mainParameter?.name == signature.mainParameter?.name)
+    @Test(arguments: signatures) func roundTripsThroughJSON(_ signature: ActionSignature) throws {
+        let json = try JSONEncoder().encode(signature)
+        #expect(try JSONDecoder().decode(ActionSignature.self, from: json) == signature)
     }
 
     @Test func describesParameterKinds() {
-        let mutate = ActionRow(F.modelActions[0])
+        let mutate = F.modelActions[0]
         #expect(mutate.parameters.map(\.kindText) == ["percent", "one of names, dates, all"])
-        #expect(mutate.parameters[0].defaultValue == "30%")
-        #expect(mutate.parameters[0].step == "10%")
+        #expect(mutate.parameters[0].defaultValue?.description == "30%")
+        #expect(mutate.parameters[0].step?.description == "10%")
         #expect(mutate.parameters[1].step == nil)
     }
 
@@ -51,29 +50,26 @@ import Testing
     ])
     func drafts(_ name: String, _ text: String, _ cursor: Int, _ complete: Bool) throws {
         let signature = try #require(Self.signatures.first { $0.name == name })
-        #expect(ActionRow(signature).draft == .init(text: text, cursor: cursor, isComplete: complete))
+        #expect(signature.draft == .init(text: text, cursor: cursor, isComplete: complete))
     }
 
     @Test func aDateStartsAtNowAndARequiredStringAtItsExample() throws {
         let freeze = try #require(Self.signatures.first { $0.name == "freeze" })
         let now = Date(timeIntervalSince1970: 1_746_187_200)  // 2025-05-02T12:00:00Z
-        let draft = ActionRow(freeze).draft(now: now)
+        let draft = freeze.draft(now: now)
         #expect(draft == .init(text: "freeze(2025-05-02T12:00:00Z)", cursor: 28, isComplete: true))
-        #expect(ActionRow.specDate(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
-        #expect(ActionRow.specDate(Date(timeIntervalSince1970: 2_147_483_648)) == "2038-01-19T03:14:08Z")
-        let city = ActionRow.Parameter(name: "name", kind: "string", summary: "e.g. \"São Paulo\"; case is ignored")
+        #expect(ActionSignature.specDate(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+        #expect(ActionSignature.specDate(Date(timeIntervalSince1970: 2_147_483_648)) == "2038-01-19T03:14:08Z")
+        let city = Parameter("name", .string, summary: "e.g. \"São Paulo\"; case is ignored")
         #expect(city.example == "\"São Paulo\"")
-        let path = ActionRow.Parameter(name: "path", kind: "string", summary: "a dotted path such as address.city or x")
+        let path = Parameter("path", .string, summary: "a dotted path such as address.city or x")
         #expect(path.example == "\"address.city\"")
-        #expect(ActionRow.Parameter(name: "file", kind: "string", summary: "a GPX 1.1 file").example == nil)
+        #expect(Parameter("file", .string, summary: "a GPX 1.1 file").example == nil)
     }
 
     @Test func draftsOfSeveralRequiredParametersLabelAllButTheFirst() {
-        let row = ActionRow(
-            name: "coordinate", summary: "a place",
-            parameters: [
-                .init(name: "lat", kind: "number"), .init(name: "lon", kind: "number"),
-            ])
+        let row = ActionSignature(
+            "coordinate", summary: "a place", parameters: [Parameter("lat", .number), Parameter("lon", .number)])
         #expect(row.draft == .init(text: "coordinate(, lon: )", cursor: 11, isComplete: false))
     }
 
@@ -102,7 +98,7 @@ import Testing
         #expect(clock.nudged(spec, by: steps) == expected)
     }
 
-    @Test func rowsFromARegistry() throws {
+    @Test func snapshotsFromARegistry() throws {
         let registry = Registry(sessionSeed: 9)
         let now = Seam<Void, Int, Never>(
             "console-test.now", title: "Now", category: "Test", summary: "a number",
@@ -112,9 +108,8 @@ import Testing
         try registry.define(Profile(name: "Seven", key: 7, entries: [.init(seam: "console-test.now", spec: "seven")]))
         try registry.apply(spec: "return(5)", to: "console-test.now", source: "console")
 
-        let snapshot = registry.snapshot()
-        let seam = try #require(snapshot.seam("console-test.now"))
-        let row = SeamRow(seam, actions: try #require(registry.actions(for: "console-test.now")))
+        let snapshot = registry.snapshot(includingActions: true)
+        let row = try #require(snapshot.seam("console-test.now"))
         #expect(row.id == "console-test.now")
         #expect(row.title == "Now" && row.category == "Test" && row.summary == "a number")
         #expect(row.signature == "(()) -> Int")
@@ -123,10 +118,10 @@ import Testing
         #expect(row.actions.first?.name == "seven")
         #expect(row.actions.contains { $0.name == "return" })
 
-        let profile = ProfileRow(try #require(registry.profiles.first))
-        #expect(profile == ProfileRow(name: "Seven", key: 7, isOn: false, entryCount: 1, seams: ["console-test.now"]))
-        let events = registry.events().map(EventRow.init)
-        let applied = try #require(events.last)
-        #expect(applied.kind == "applied" && applied.seam == "console-test.now" && applied.source == "console")
+        let profile = try #require(registry.profiles.first)
+        #expect(profile.profile.name == "Seven" && profile.profile.key == 7 && !profile.isActive)
+        #expect(profile.seams == ["console-test.now"])
+        let applied = try #require(registry.events().last)
+        #expect(applied.kind == .applied && applied.seam == "console-test.now" && applied.source == "console")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Mischief
 import MischiefConsole
+import MischiefControl
 import MischiefFiles
 import Synchronization
 
@@ -52,9 +53,11 @@ public final class RemoteController: ConsoleController {
             let client = try await connected()
             // Only the events it has not seen: the log is most of an answer, and the console polls 10 times a second.
             let known = link.withLock { $0.last?.events }
-            var data = try await client.console(events: eventLimit, after: known?.last?.id)
+            let state = try await client.console(events: eventLimit, after: known?.last?.id)
+            var data = ConsoleData(
+                target: state.target, seams: state.seams, profiles: state.profiles, events: state.events,
+                view: state.view)
             if let known { data.events = Array((known + data.events).suffix(eventLimit)) }
-            data.connection = .connected
             link.withLock {
                 $0.last = data
                 $0.lostReason = nil
@@ -183,7 +186,7 @@ public final class RemoteController: ConsoleController {
     }
 
     public func toggleProfile(_ name: String) async throws {
-        _ = try await perform { client throws(ControlClientError) in try await client.profile(name, "toggle") }
+        _ = try await perform { client throws(ControlClientError) in try await client.profile(name, .toggle) }
     }
 
     public func advanceTime(by duration: Duration) async throws {

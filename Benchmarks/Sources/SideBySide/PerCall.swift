@@ -1,0 +1,99 @@
+import Dependencies
+import Foundation
+import Mischief
+import MischiefCatalog
+
+/// The trivial integer function; not optimised, so the loop cannot be folded away and it costs one real call.
+@inline(never) @_optimize(none)
+func trivial(_ x: Int) -> Int { x &+ 1 }
+
+/// What a swift-dependencies user writes to read the date.
+struct DateReader {
+    @Dependency(\.date.now) var now
+}
+
+/// One way of calling, measured per call: its family's baseline is the first case of the family.
+struct PerCall {
+    let id: String
+    let label: String
+    /// The row the ratio is taken against (measured in the same round).
+    let baseline: String
+    let setUp: () throws -> Void
+    let run: (Int) -> Void
+
+    static let registry = Registry(sessionSeed: 1)
+    static let intSeam = Seam<Int, Int, Never>("bench.int", title: "Trivial", category: "Bench", summary: "x + 1") {
+        trivial($0)
+    }
+    static let dateSeam = Seam<Void, Date, Never>("bench.date", title: "Date", category: "Bench", summary: "Date()") {
+        Date()
+    }
+    static let clock = ChaosClock(id: "bench.clock")
+    nonisolated(unsafe) static var observation: Observation?  // the main thread only
+    static let fixed = Date(timeIntervalSince1970: 1_800_000_000)
+
+    static func reset() {
+        registry.revertAll()
+        observation?.cancel()
+        observation = nil
+    }
+
+    static func ints(_ calls: Int, _ body: (Int) -> Int) {
+        var sum = 0
+        for index in 0..<calls { sum &+= body(index) }
+        blackhole(sum)
+    }
+
+    static func dates(_ calls: Int, _ body: () -> Date) {
+        var sum = 0.0
+        for _ in 0..<calls { sum += body().timeIntervalSinceReferenceDate }
+        blackhole(sum)
+    }
+
+    nonisolated(unsafe) static let cases: [PerCall] = {  // read by the main thread only
+        try! registry.register(intSeam, dateSeam, clock.seam)
+        let reader = DateReader()
+        return [
+            PerCall(id: "int.direct", label: "direct call", baseline: "int.direct", setUp: reset) { n in
+                ints(n) { trivial($0) }
+            },
+            PerCall(id: "int.off", label: "seam, nothing applied", baseline: "int.direct", setUp: reset) { n in
+                ints(n) { intSeam($0) }
+            },
+            PerCall(id: "int.counting", label: "seam, counting (observed)", baseline: "int.direct", setUp: {
+                reset()
+                observation = registry.observe()
+            }) { n in ints(n) { intSeam($0) } },
+            PerCall(id: "int.constant", label: "seam, .constant", baseline: "int.direct", setUp: {
+                reset()
+                try registry.apply(intSeam, .constant(7))
+            }) { n in ints(n) { intSeam($0) } },
+            PerCall(id: "date.direct", label: "Date()", baseline: "date.direct", setUp: reset) { n in
+                dates(n) { Date() }
+            },
+            PerCall(id: "date.off", label: "raw date seam, nothing applied", baseline: "date.direct", setUp: reset) {
+                n in dates(n) { dateSeam() }
+            },
+            PerCall(id: "date.shifted", label: "raw date seam, +1 day (transform)", baseline: "date.direct", setUp: {
+                reset()
+                try registry.apply(dateSeam, .transform { $0.addingTimeInterval(86_400) })
+            }) { n in dates(n) { dateSeam() } },
+            PerCall(id: "clock.off", label: "ChaosClock.date, nothing applied", baseline: "date.direct", setUp: reset) {
+                n in dates(n) { clock.date }
+            },
+            PerCall(id: "clock.shifted", label: "ChaosClock.date, shift(+1d)", baseline: "date.direct", setUp: {
+                reset()
+                try registry.apply(spec: "shift(+1d)", to: "bench.clock")
+            }) { n in dates(n) { clock.date } },
+            PerCall(id: "deps.live", label: "@Dependency(\\.date.now), live", baseline: "date.direct", setUp: reset) {
+                n in dates(n) { reader.now }
+            },
+            PerCall(
+                id: "deps.overridden", label: "@Dependency(\\.date.now), overridden", baseline: "date.direct",
+                setUp: reset
+            ) { n in
+                withDependencies { $0.date.now = fixed } operation: { dates(n) { reader.now } }
+            },
+        ]
+    }()
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// The whole run: every section measured, printed as one Markdown table.
+enum Table {
+    static func run(calls: Int, rounds: Int) throws {
+        print("| measure | value | ratio |")
+        print("|---|---|---|")
+        perCall(calls: calls, rounds: rounds)
+        stacked(calls: calls / 4, rounds: rounds)
+        scale()
+        console()
+        try control()
+    }
+
+    static func row(_ label: String, _ value: String, _ ratio: String = "") {
+        print("| \(label) | \(value) | \(ratio) |")
+    }
+
+    /// `seconds` with a unit that keeps three figures.
+    static func time(_ seconds: Double) -> String {
+        switch seconds {
+        case ..<1e-6: String(format: "%.1f ns", seconds * 1e9)
+        case ..<1e-3: String(format: "%.2f µs", seconds * 1e6)
+        case ..<1: String(format: "%.2f ms", seconds * 1e3)
+        default: String(format: "%.2f s", seconds)
+        }
+    }
+
+    /// Every per-call case in each round (and the two libfaketime children), medians, ratios to the family's baseline.
+    static func perCall(calls: Int, rounds: Int) {
+        var samples: [String: [Double]] = [:]
+        let faketime = Faketime.library()
+        for _ in 0..<rounds {
+            for entry in PerCall.cases {
+                try! entry.setUp()
+                samples[entry.id, default: []].append(Measure.nanosecondsPerCall(calls, entry.run))
+            }
+            if let faketime {
+                samples["faketime.off", default: []].append(Faketime.childNanoseconds(calls: calls, library: nil))
+                samples["faketime.shifted", default: []].append(
+                    Faketime.childNanoseconds(calls: calls, library: faketime))
+            }
+        }
+        PerCall.reset()
+        let medians = samples.mapValues(Measure.median)
+        for entry in PerCall.cases {
+            let value = medians[entry.id]!
+            let base = medians[entry.baseline]!
+            let ratio = entry.id == entry.baseline ? "1.00×" : String(format: "%.2f× (%+.1f ns)", value / base, value - base)
+            row(entry.label, String(format: "%.1f ns", value), ratio)
+        }
+        if let off = medians["faketime.off"], let shifted = medians["faketime.shifted"] {
+            row("Date() in a child process", String(format: "%.1f ns", off), "1.00×")
+            row("Date() under libfaketime FAKETIME=+1d", String(format: "%.1f ns", shifted),
+                String(format: "%.2f× the child's Date()", shifted / off))
+            if let clock = medians["clock.shifted"] {
+                row("ChaosClock shift(+1d) vs libfaketime +1d", "", String(format: "%.2f×", clock / shifted))
+            }
+        } else {
+            row("Date() under libfaketime", "not measured: \(Faketime.missing)", "")
+        }
+    }
+
+    static func stacked(calls: Int, rounds: Int) {
+        var samples: [Int: [Double]] = [:]
+        for _ in 0..<rounds {
+            for layers in [1, 10, 100] {
+                samples[layers, default: []].append(Scale.stackedNanoseconds(layers: layers, calls: calls))
+            }
+        }
+        let one = Measure.median(samples[1]!)
+        for layers in [1, 10, 100] {
+            let value = Measure.median(samples[layers]!)
+            row("\(layers) stacked merge layers (no rule matches)", String(format: "%.1f ns", value),
+                String(format: "%.2f× one layer", value / one))
+        }
+    }
+
+    static func scale() {
+        let maxSeams = setting("SIDE_BY_SIDE_MAX_SEAMS", 100_000)
+        let small = Scale.registerMicrosecondsPerSeam(1_000)
+        let large = Scale.registerMicrosecondsPerSeam(8_000)
+        row("register 1,000 seams at once", String(format: "%.2f µs a seam", small), "")
+        row("register 8,000 seams at once", String(format: "%.2f µs a seam", large),
+            String(format: "%.2f× the 1,000 cost (1.00× is linear)", large / small))
+        for count in [10, 1_000, 100_000] where count <= maxSeams {
+            if count > 8_000, large * Double(count) > 60e6 {
+                row("registry of \(count.formatted()) seams", "not measured: registering would take over a minute", "")
+                continue
+            }
+            for line in Scale.registry(of: count, repeats: count > 10_000 ? 3 : 9) { row(line.label, line.value) }
+        }
+        let applies = Scale.repeatedApplies(10_000)
+        row(applies.label, applies.value)
+    }
+
+    static func console() {
+        for seams in [20, 1_000] {
+            row("render a 120×40 frame, \(seams.formatted()) seams",
+                String(format: "%.1f µs", ConsoleAndControl.renderMicroseconds(seams: seams, frames: 51)))
+        }
+    }
+
+    static func control() throws {
+        let semaphore = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var result: Result<(p50: Double, p99: Double), any Error> = .failure(CancellationError())
+        Task {
+            do { result = .success(try await ConsoleAndControl.socketLatency(requests: 2_000)) } catch {
+                result = .failure(error)
+            }
+            semaphore.signal()
+        }
+        semaphore.wait()
+        let (p50, p99) = try result.get()
+        row("control socket GET /v1/seams, 50 seams", String(format: "p50 %.2f ms · p99 %.2f ms", p50, p99))
+    }
+}
+
+/// libfaketime, run in child processes of this executable (it must be preloaded at start).
+enum Faketime {
+    static let missing = "libfaketime not found (Debian: apt-get install faketime, or set SIDE_BY_SIDE_FAKETIME)"
+
+    static func library() -> String? {
+        let candidates = [environment["SIDE_BY_SIDE_FAKETIME"], "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
+                          "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1"]
+        return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The median ns per `Date()` call a child measures (over 3 rounds), with `library` preloaded or not.
+    static func childNanoseconds(calls: Int, library: String?) -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var childEnvironment = environment
+        childEnvironment["SIDE_BY_SIDE_MODE"] = "date-loop"
+        childEnvironment["SIDE_BY_SIDE_CALLS"] = "\(calls)"
+        childEnvironment["SIDE_BY_SIDE_ROUNDS"] = "3"
+        if let library {
+            childEnvironment["LD_PRELOAD"] = library
+            childEnvironment["FAKETIME"] = "+1d"
+            childEnvironment["FAKETIME_NO_CACHE"] = "0"
+        }
+        process.environment = childEnvironment
+        let output = Pipe()
+        process.standardOutput = output
+        do { try process.run() } catch { return .nan }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
+    }
+}

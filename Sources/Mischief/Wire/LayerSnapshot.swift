@@ -1,0 +1,85 @@
+/// One layer in a ``Snapshot``: an entry (one seam + one behaviour) applied on its seam's stack.
+///
+/// In JSON (the control API's `layers`), its id is `entry`, times are in seconds, and `session` names the control
+/// session that owns it.
+public struct LayerSnapshot: Hashable, Sendable, Identifiable, Codable {
+    /// The applied entry's id, for ``Registry/revert(entries:)``.
+    public let id: EntryID
+    /// The seam the layer is on.
+    public let seam: SeamID
+    /// The behaviour described for people (a spec's canonical form, or `closure` for one built in code).
+    public let behaviour: String
+    /// The canonical spec it was made from, which can be applied again; nil for a behaviour built in code.
+    public let spec: String?
+    /// Who applied it ("console", "profile Tokyo", "test").
+    public let source: String
+    /// The layers applied together with this one share a group number.
+    public let group: Int
+    /// When it was applied, measured from the registry's start.
+    public let appliedAt: Duration
+    /// When it was reverted, measured from the registry's start; nil while it is applied.
+    public let revertedAt: Duration?
+    /// Whether it is active, reverting (calls still inside it) or reverted.
+    public let status: RevertStatus
+    /// The seeds its random parts use.
+    public let seeds: [UInt64]
+    /// The control session that owns it; nil for a lasting change (the registry itself never sets it).
+    public var session: String?
+
+    /// A layer, as the registry reports it or a client decodes it.
+    public init(
+        id: EntryID, seam: SeamID, behaviour: String, spec: String? = nil, source: String, group: Int = 0,
+        appliedAt: Duration = .zero, revertedAt: Duration? = nil, status: RevertStatus, seeds: [UInt64] = [],
+        session: String? = nil
+    ) {
+        self.id = id
+        self.seam = seam
+        self.behaviour = behaviour
+        self.spec = spec
+        self.source = source
+        self.group = group
+        self.appliedAt = appliedAt
+        self.revertedAt = revertedAt
+        self.status = status
+        self.seeds = seeds
+        self.session = session
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id = "entry"
+        case seam, behaviour, spec, source, group, appliedAt, revertedAt, status, seeds, session
+    }
+
+    /// Decodes a layer whose times are in seconds.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: EntryID(rawValue: try container.decode(Int.self, forKey: .id)),
+            seam: try container.decode(SeamID.self, forKey: .seam),
+            behaviour: try container.decode(String.self, forKey: .behaviour),
+            spec: try container.decodeIfPresent(String.self, forKey: .spec),
+            source: try container.decode(String.self, forKey: .source),
+            group: try container.decodeIfPresent(Int.self, forKey: .group) ?? 0,
+            appliedAt: try container.decodeIfPresent(Double.self, forKey: .appliedAt).map { .seconds($0) } ?? .zero,
+            revertedAt: try container.decodeIfPresent(Double.self, forKey: .revertedAt).map { .seconds($0) },
+            status: try container.decode(RevertStatus.self, forKey: .status),
+            seeds: try container.decodeIfPresent([UInt64].self, forKey: .seeds) ?? [],
+            session: try container.decodeIfPresent(String.self, forKey: .session))
+    }
+
+    /// Encodes the layer with its times in seconds, which read well in JSON.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id.rawValue, forKey: .id)
+        try container.encode(seam, forKey: .seam)
+        try container.encode(behaviour, forKey: .behaviour)
+        try container.encodeIfPresent(spec, forKey: .spec)
+        try container.encode(source, forKey: .source)
+        try container.encode(group, forKey: .group)
+        try container.encode(appliedAt.seconds, forKey: .appliedAt)
+        try container.encodeIfPresent(revertedAt?.seconds, forKey: .revertedAt)
+        try container.encode(status, forKey: .status)
+        try container.encode(seeds, forKey: .seeds)
+        try container.encodeIfPresent(session, forKey: .session)
+    }
+}

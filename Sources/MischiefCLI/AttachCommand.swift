@@ -1,0 +1,76 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Mischief
+import MischiefAttach
+import MischiefConsole
+import MischiefControl
+import MischiefFiles
+
+/// `mischief attach`: the console, over a running target's control socket.
+struct AttachCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "attach",
+        abstract: "Attach the console to a running target through its control socket.",
+        discussion: """
+            With no argument it lists the live sockets it finds and attaches when there is exactly one. The \
+            console holds a session: what it changes is reverted when it quits or is killed (unless --keep). A \
+            lost connection shows in the header; the console reconnects when the target is back.
+            """)
+
+    @Argument(help: "The target's socket path, or its name (default: the only live target).")
+    var socket: String?
+
+    @OptionGroup var console: ConsoleOptions
+
+    func run() async throws {
+        let explicit = socket ?? ProcessInfo.processInfo.environment["MISCHIEF_SOCKET"]
+        if explicit == nil { Self.listSockets() }
+        let path = try TargetOptions.resolve(explicit)
+        let name = ControlSocket.find(in: URL(fileURLWithPath: (path as NSString).deletingLastPathComponent))
+            .first { $0.path == path }?.name
+        let client = ControlClient(socketPath: path)
+        // A target that does not answer now is an error, as for every command, before the screen is taken; "lost"
+        // in the header is for a target that goes away later.
+        _ = try await talking { () async throws(ControlClientError) in try await client.handshake() }
+
+        // The user's profile files are defined on the target, with hot keys after the target's own.
+        let presets = (try? await client.profiles()) ?? []
+        let keys = presets.compactMap { status in status.profile.key.map { ($0, status.profile.name) } }
+        let keysTaken = Dictionary(keys) { first, _ in first }
+        let scratch = Registry()
+        var setup = console.prepare(registry: scratch, keysTaken: keysTaken)
+        if !scratch.profiles.isEmpty {
+            let yaml = ProfileFile.yaml(scratch.profiles.map { ProfileFile($0.profile) })
+            do { try await client.define(profiles: yaml) } catch { setup.messages.append("profiles not sent: \(error)") }
+        }
+
+        let user = ProcessInfo.processInfo.environment["USER"].map { " \($0)" } ?? ""
+        let controller = RemoteController(
+            sessionName: "console\(user) pid \(getpid())", keep: console.keep, saveDirectory: setup.saveDirectory
+        ) {
+            if FileManager.default.fileExists(atPath: path) || explicit != nil { return path }
+            // The target restarted under a new pid: follow it when exactly one of that name is serving.
+            let live = ControlSocket.find(in: ControlSocket.directory()).filter { $0.isLive && $0.name == name }
+            return live.count == 1 ? live[0].path : path
+        }
+        let exit: ConsoleRunner.Exit
+        do {
+            exit = try await console.run(controller: controller, setup: setup)
+        } catch {
+            await controller.close()
+            throw error
+        }
+        await controller.close()
+        if case .signal(let signal) = exit { throw ExitCode(signal.exitStatus) }
+    }
+
+    static func listSockets() {
+        let found = ControlSocket.find(in: ControlSocket.directory())
+        guard !found.isEmpty else { return }
+        var standardError = StandardError()
+        for socket in found {
+            print("\(socket.isLive ? "live " : "stale") \(socket.path)", to: &standardError)
+        }
+    }
+}

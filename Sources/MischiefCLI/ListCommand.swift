@@ -1,0 +1,69 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Mischief
+import MischiefConsole
+import MischiefControl
+import MischiefFiles
+
+/// `mischief list`: the running targets and their seams.
+struct ListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List running targets and their seams.",
+        discussion: "Exits 3 when no target is serving.")
+
+    @Option(name: .long, help: "Only this target: a socket path or a target name.")
+    var socket: String?
+
+    @Flag(name: .long, help: "Print JSON: an array of {target, seams}.")
+    var json = false
+
+    struct Listing: Codable {
+        var target: TargetInfo
+        var seams: [SeamSnapshot]
+    }
+
+    func run() async throws {
+        let paths: [String]
+        if let socket = socket ?? ProcessInfo.processInfo.environment["MISCHIEF_SOCKET"] {
+            paths = [try TargetOptions.resolve(socket)]
+        } else {
+            paths = ControlSocket.find(in: ControlSocket.directory()).filter(\.isLive).map(\.path)
+        }
+        var listings: [Listing] = []
+        for path in paths {
+            let client = ControlClient(socketPath: path)
+            listings.append(try await talking { () async throws(ControlClientError) in
+                let target = try await client.handshake()
+                return Listing(target: target, seams: try await client.seams())
+            })
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(listings), as: UTF8.self))
+        } else {
+            for listing in listings { print(Self.table(listing)) }
+        }
+        if listings.isEmpty {
+            printError("no target is serving in \(ControlSocket.directory().path)\n  start one with `mischief demo --headless`")
+            throw TargetExit.noTarget
+        }
+    }
+
+    static func table(_ listing: Listing) -> String {
+        let target = listing.target
+        var lines = ["\(target.name) (pid \(target.pid), seed \(target.sessionSeed)) \(target.socket ?? "")"]
+        let width = max(4, listing.seams.map(\.id.rawValue.count).max() ?? 0)
+        lines.append("  " + "SEAM".padding(toLength: width, withPad: " ", startingAt: 0) + "  CALLS     STATUS         BEHAVIOUR")
+        for seam in listing.seams {
+            lines.append(
+                "  " + seam.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+                    + "  " + String(seam.calls).padding(toLength: 8, withPad: " ", startingAt: 0)
+                    + "  " + seam.status.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
+                    + "  " + (seam.behaviour ?? "-"))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

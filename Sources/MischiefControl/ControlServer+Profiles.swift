@@ -1,0 +1,71 @@
+import Foundation
+import Mischief
+import MischiefFiles
+import NIOHTTP1
+
+/// The routes under `/v1/profiles`: define, apply, revert, toggle, and the current state as a profile.
+extension ControlServer {
+    func profile(_ name: String, _ verb: ProfileVerb, session: String?) throws(APIFailure) -> ProfileStatus {
+        guard registry.profiles.contains(where: { $0.profile.name == name }) else {
+            var detail = "no profile named '\(name)' is defined"
+            if let close = suggestion(for: name, among: registry.profiles.map(\.profile.name)) {
+                detail += "; did you mean '\(close)'?"
+            }
+            throw APIFailure(.notFound, "unknown profile", detail)
+        }
+        let isOn: Bool
+        do throws(MischiefError) {
+            switch verb {
+            case .apply: try registry.apply(profile: name); isOn = true
+            case .revert: registry.revert(profile: name); isOn = false
+            case .toggle: isOn = try registry.toggle(profile: name)
+            }
+        } catch {
+            switch error {
+            case .disabled: throw APIFailure(.conflict, "disabled", error.description)
+            default: throw APIFailure(.badRequest, "refused", error.description)
+            }
+        }
+        try withSessions { table in
+            if isOn { table.own(profile: name, by: session) } else { table.disown(profile: name) }
+        }
+        return registry.profiles.first { $0.profile.name == name }!
+    }
+
+    func define(_ request: APIRequest) throws(APIFailure) -> [ProfileStatus] {
+        _ = try mediaType(of: request, accepting: [
+            "application/json", "application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml", "text/plain",
+            "application/x-www-form-urlencoded",
+        ])
+        let text = try bodyText(request)
+        let files: [ProfileFile]
+        do throws(FileErrors) {
+            files = try ProfileFile.load(text: text, file: "request body")
+        } catch {
+            throw APIFailure(.badRequest, "invalid profile", error.description)
+        }
+        let problems = ProfileFile.check(files, against: registry, fileAccess: options.fileAccess)
+            .filter { $0.severity == .error }
+        guard problems.isEmpty else {
+            throw APIFailure(.badRequest, "invalid profile", problems.map(\.description).joined(separator: "\n"))
+        }
+        for file in files {
+            do throws(MischiefError) {
+                try registry.define(try file.profile(), fileAccess: options.fileAccess)
+            } catch {
+                throw APIFailure(.badRequest, "invalid profile", error.description)
+            }
+        }
+        let names = Set(files.map(\.name))
+        return registry.profiles.filter { names.contains($0.profile.name) }
+    }
+
+    func currentProfile(named name: String) throws(APIFailure) -> APIResponse {
+        let (profile, skipped) = registry.currentState(named: name, seed: registry.sessionSeed)
+        guard !profile.entries.isEmpty else {
+            throw APIFailure(.conflict, "nothing to save", "no seam is changed"
+                + (skipped.isEmpty ? "" : " by a spec (\(skipped.map(\.description).joined(separator: ", ")) were changed in code)"))
+        }
+        return APIResponse(status: .ok, contentType: "application/yaml", body: Data(ProfileFile(profile).yaml().utf8))
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Mischief
+import NIOHTTP1
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The routes that read the target and its seams and change them: `/v1/target`, `/v1/console`, `/v1/seams`.
+extension ControlServer {
+    func targetInfo() -> TargetInfo {
+        TargetInfo(
+            name: options.name, pid: getpid(),
+            uptime: Seconds.value(of: registry.uptime),
+            apiVersion: ControlAPI.version, libraryVersion: ControlAPI.libraryVersion,
+            sessionSeed: registry.sessionSeed, socket: socketPath, instance: instance)
+    }
+
+    /// `GET /v1/console`: the newest `events` events (200 by default), only those after `after` when given.
+    func consoleState(_ request: APIRequest) throws(APIFailure) -> TargetState {
+        var after = 0
+        var limit = 200
+        do throws(OutOfRange) {
+            if let text = request.query["after"] {
+                after = try Seconds.integer(text, field: "after", within: 0...Int(Int32.max) * 1024)
+            }
+            if let text = request.query["events"] {
+                limit = min(limit, try Seconds.integer(text, field: "events", within: 0...10_000))
+            }
+        } catch {
+            throw APIFailure("invalid query", error)
+        }
+        let snapshot = registry.snapshot(includingActions: true)
+        let events = registry.events(after: max(after, snapshot.lastEventID - 200), limit: limit)
+        return TargetState(
+            target: TargetHeader(
+                name: options.name, pid: getpid(), uptime: snapshot.uptime, sessionSeed: snapshot.sessionSeed,
+                wallTime: Date(), targetTime: options.targetTime()),
+            seams: snapshot.seams, profiles: registry.profiles, events: events, view: snapshot.view)
+    }
+
+    func seamID(_ text: String) throws(APIFailure) -> SeamID {
+        do throws(MischiefError) {
+            return try SeamID(text)
+        } catch {
+            throw APIFailure(.notFound, "unknown seam", error.description)
+        }
+    }
+
+    /// `GET /v1/seams/{id}`: the seam with its actions, and its layers with the sessions that own them.
+    func detail(of seam: SeamID) throws(APIFailure) -> SeamDetail {
+        let snapshot = registry.snapshot()
+        guard var found = snapshot.seam(seam) else {
+            var detail = "no seam '\(seam)' is registered"
+            if let close = suggestion(for: seam.rawValue, among: snapshot.seams.map(\.id.rawValue)) {
+                detail += "; did you mean '\(close)'?"
+            }
+            throw APIFailure(.notFound, "unknown seam", detail)
+        }
+        let owners = owners(of: found.layers)
+        for index in found.layers.indices { found.layers[index].session = owners[found.layers[index].id] }
+        found.actions = registry.actions(for: seam) ?? []
+        return SeamDetail(seam: found, layers: found.layers)
+    }
+
+    private func owners(of layers: [LayerSnapshot]) -> [EntryID: String] {
+        (try? withSessions { table in
+            var owners: [EntryID: String] = [:]
+            for layer in layers { owners[layer.id] = table.owner(of: layer.id, source: layer.source) }
+            return owners
+        }) ?? [:]
+    }
+
+    /// `PUT /v1/seams/{id}`: applies a spec, owned by `session` when given.
+    func apply(_ spec: String, to seam: SeamID, session: String?) throws(APIFailure) -> SeamDetail {
+        _ = try detail(of: seam)
+        let applied: Applied
+        do throws(MischiefError) {
+            applied = try registry.apply(
+                spec: spec, to: seam, source: source(for: session), fileAccess: options.fileAccess)
+        } catch {
+            switch error {
+            case .invalidSpec(_, let specError):
+                throw APIFailure(.badRequest, "invalid spec", error.description, column: specError.column)
+            case .disabled:
+                throw APIFailure(.conflict, "disabled", error.description)
+            case .unknownSeam:
+                throw APIFailure(.notFound, "unknown seam", error.description)
+            default:
+                throw APIFailure(.badRequest, "refused", error.description)
+            }
+        }
+        try withSessions { $0.own(applied.entries, by: session) }
+        return try detail(of: seam)
+    }
+}
