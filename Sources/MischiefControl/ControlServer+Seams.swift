@@ -53,11 +53,7 @@ extension ControlServer {
     func detail(of seam: SeamID) throws(APIFailure) -> SeamDetail {
         let snapshot = registry.snapshot()
         guard var found = snapshot.seam(seam) else {
-            var detail = "no seam '\(seam)' is registered"
-            if let close = suggestion(for: seam.rawValue, among: snapshot.seams.map(\.id.rawValue)) {
-                detail += "; did you mean '\(close)'?"
-            }
-            throw APIFailure(.notFound, "unknown seam", detail)
+            throw APIFailure(.notFound, "unknown seam", unknownSeamMessage(seam, among: snapshot.seams.map(\.id)))
         }
         let owners = owners(of: found.layers)
         for index in found.layers.indices { found.layers[index].session = owners[found.layers[index].id] }
