@@ -8,4 +8,7 @@ public enum ConsoleEvent: Sendable, Equatable {
     case resized(rows: Int, columns: Int)
     /// A command returned by an earlier update has finished.
     case commandFinished(ConsoleCommand, CommandResult)
+    /// A problem found before the console started, such as a broken theme or profile file: it is listed in the
+    /// event log and shown on the status line.
+    case message(String)
 }

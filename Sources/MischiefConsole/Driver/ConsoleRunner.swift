@@ -86,7 +86,9 @@ public final class ConsoleRunner: Sendable {
         var state = ConsoleState(size: ScreenSize(rows: size.height, columns: size.width))
         var themeIndex = 0
         var lastGrid: CellGrid?
-        state.noteProblems(messages)
+        for message in messages {
+            if let exit = await handle(.message(message), &state, &themeIndex) { return exit }
+        }
         for await input in inputs {
             switch input {
             case .signal(let signal):

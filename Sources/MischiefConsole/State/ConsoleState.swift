@@ -128,16 +128,13 @@ public struct ConsoleState: Sendable, Equatable {
     /// The event log's events: the problems the console found, then the target's events.
     public var events: [Event] { problems + (data?.events ?? []) }
 
-    /// Lists problems found before the console started (each broken theme or profile file) in the event log, and
-    /// says on the status line how many there are.
-    public mutating func noteProblems(_ messages: [String]) {
-        for message in messages {
-            problems.append(
-                Event(id: -1 - problems.count, time: .zero, kind: .problem, source: "start", message: message))
-        }
-        guard let last = messages.last else { return }
-        let text = messages.count == 1 ? last : "\(messages.count) problems at start (e lists them); the last: \(last)"
-        message = Message(text, isError: true)
+    /// Lists a problem found before the console started (a broken theme or profile file) in the event log, and
+    /// shows it on the status line, or how many there are when there are several.
+    mutating func noteProblem(_ text: String) {
+        problems.append(Event(id: -1 - problems.count, time: .zero, kind: .problem, source: "start", message: text))
+        let count = problems.count
+        let status = count == 1 ? text : "\(count) problems at start (e lists them); the last: \(text)"
+        message = Message(status, isError: true)
     }
 
     /// The behaviour a seam has, counting changes sent but not yet seen in data.

@@ -38,6 +38,9 @@ public enum Console {
         case .commandFinished(let command, let result):
             finish(command, result, in: &state)
             return []
+        case .message(let text):
+            state.noteProblem(text)
+            return []
         }
     }
 
