@@ -36,7 +36,7 @@ enum ConsoleBenchmarks {
         try registry.register(seams)
         let observation = registry.observe()
         defer { observation.cancel() }
-        let terminal = MemoryTerminal(width: 200, height: 60)
+        let terminal = MemoryTerminal(size: ScreenSize(rows: 60, columns: 200))
         let controller = LocalController(
             registry: registry, name: "bench", saveDirectory: URL(fileURLWithPath: NSTemporaryDirectory()))
         let runner = ConsoleRunner(terminal: terminal, controller: controller)

@@ -169,7 +169,7 @@ import Testing
         #expect(state.focus == .list)
         _ = F.press([.backTab], &state)
         #expect(state.focus == .target)
-        _ = Console.update(&state, .resized(rows: 12, columns: 50))
+        _ = Console.update(&state, .resized(ScreenSize(rows: 12, columns: 50)))
         #expect(state.focus == .list)  // the smallest screen shows the list only
         _ = F.press([.tab], &state)
         #expect(state.focus == .list)

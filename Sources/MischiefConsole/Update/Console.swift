@@ -28,8 +28,8 @@ public enum Console {
         case .data(let data):
             receive(data, in: &state)
             return []
-        case .resized(let rows, let columns):
-            state.size = ScreenSize(rows: rows, columns: columns)
+        case .resized(let size):
+            state.size = size
             state.scrollListToSelection()
             if !ConsoleLayout(state).panes.contains(state.focus) {
                 state.focus = .list
