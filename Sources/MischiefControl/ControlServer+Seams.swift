@@ -13,7 +13,7 @@ extension ControlServer {
     func targetInfo() -> TargetInfo {
         TargetInfo(
             name: options.name, pid: getpid(),
-            uptime: Seconds.value(of: registry.uptime),
+            uptime: registry.uptime.seconds,
             apiVersion: ControlAPI.version, libraryVersion: ControlAPI.libraryVersion,
             sessionSeed: registry.sessionSeed, socket: socketPath, instance: instance)
     }

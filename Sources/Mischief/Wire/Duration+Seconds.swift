@@ -1,6 +1,7 @@
 extension Duration {
-    /// The duration in seconds, as JSON carries it (`Duration`'s own coding is a pair of integers).
-    var seconds: Double {
+    /// The duration in seconds, with the fraction: the one conversion from `Duration` to a number of seconds in
+    /// the package (JSON fields, rates, benchmarks, dates). `package`, so apps that embed Mischief do not get it.
+    package var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
