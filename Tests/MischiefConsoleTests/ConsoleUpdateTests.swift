@@ -120,7 +120,7 @@ import Testing
         #expect(F.press([.character("R")], &state) == [.revertAll])
         _ = Console.update(&state, .commandFinished(.revertAll, .success(nil)))
         #expect(state.message?.text == "everything reverted")
-        #expect(state.pending.values.allSatisfy { $0.behaviour == nil && $0.isFinished })
+        #expect(state.pending.values.allSatisfy { $0.spec == nil && $0.isFinished })
         _ = Console.update(&state, .data(F.data(seconds: 4_000)))
         #expect(state.pending.isEmpty)
     }

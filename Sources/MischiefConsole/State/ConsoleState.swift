@@ -54,8 +54,9 @@ public struct ConsoleState: Sendable, Equatable {
 
     /// A change sent to the target and not yet seen in fresh data.
     public struct PendingChange: Sendable, Equatable {
-        /// The behaviour the seam will have: a spec, or nil for its original.
-        public var behaviour: String?
+        /// The spec the seam will run, or nil for its original. A spec, not a behaviour's description: only specs
+        /// are sent from the console.
+        public var spec: String?
         /// Whether the command has finished (the next data shows the outcome).
         public var isFinished: Bool
     }
@@ -137,10 +138,11 @@ public struct ConsoleState: Sendable, Equatable {
         message = Message(status, isError: true)
     }
 
-    /// The behaviour a seam has, counting changes sent but not yet seen in data.
+    /// The behaviour a seam has, for people, counting changes sent but not yet seen in data (shown by their spec
+    /// until the data describes them).
     public func behaviour(of seam: SeamSnapshot) -> String? {
         if let change = pending[seam.id] {
-            return change.behaviour
+            return change.spec
         }
         return seam.behaviour
     }
@@ -149,7 +151,7 @@ public struct ConsoleState: Sendable, Equatable {
     /// or a behaviour built in code.
     public func spec(of seam: SeamSnapshot) -> String? {
         if let change = pending[seam.id] {
-            return change.behaviour
+            return change.spec
         }
         return seam.spec
     }
