@@ -1,4 +1,5 @@
 import Foundation
+import Mischief
 import MischiefControl
 
 /// `mischief-bench --attack SOCKET --pid PID`: the HTTP attack suite in full against an ``AttackTarget`` in another
@@ -49,16 +50,16 @@ enum AttackBenchmarks {
         let start = ContinuousClock.now
         var times: [Double] = []
         var failed = 0
-        while Seconds.value(of: ContinuousClock.now - start) < seconds {
+        while (ContinuousClock.now - start).seconds < seconds {
             let began = ContinuousClock.now
             if let answer = try? Wire.exchange(socket, "GET /v1/target HTTP/1.1\r\nHost: m\r\n\r\n"), answer.hasPrefix("HTTP/1.1 200") {
-                times.append(Seconds.value(of: ContinuousClock.now - began))
+                times.append((ContinuousClock.now - began).seconds)
             } else {
                 failed += 1
             }
             usleep(10_000)
         }
-        let elapsed = Seconds.value(of: ContinuousClock.now - start)
+        let elapsed = (ContinuousClock.now - start).seconds
         let after = try calls(socket: socket)
         times.sort()
         let pick = { (fraction: Double) in times.isEmpty ? .infinity : times[min(times.count - 1, Int(Double(times.count) * fraction))] }

@@ -1,4 +1,5 @@
 import Foundation
+import Mischief
 import MischiefControl
 import Synchronization
 
@@ -74,6 +75,6 @@ extension AttackBenchmarks {
             if (try? Wire.exchange(socket, "GET /v1/target HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 200")) == true { break }
             usleep(5_000)
         }
-        return (held.count, refused, Seconds.value(of: ContinuousClock.now - start) * 1000)
+        return (held.count, refused, (ContinuousClock.now - start).seconds * 1000)
     }
 }

@@ -23,7 +23,7 @@ enum ConsoleBenchmarks {
             _ = Console.update(&state, .data(data[frame % data.count]))
             total += clock.measure { blackhole(Console.render(state, size: size, theme: .standard)) }
         }
-        return seconds(total) * 1000 / Double(frames)
+        return total.seconds * 1000 / Double(frames)
     }
 
     /// The share of one core the console used over `duration` (process CPU minus the calling thread's CPU).
@@ -36,7 +36,7 @@ enum ConsoleBenchmarks {
         try registry.register(seams)
         let observation = registry.observe()
         defer { observation.cancel() }
-        let terminal = MemoryTerminal(width: 200, height: 60)
+        let terminal = MemoryTerminal(size: ScreenSize(rows: 60, columns: 200))
         let controller = LocalController(
             registry: registry, name: "bench", saveDirectory: URL(fileURLWithPath: NSTemporaryDirectory()))
         let runner = ConsoleRunner(terminal: terminal, controller: controller)
@@ -67,16 +67,11 @@ enum ConsoleBenchmarks {
         try await Task.sleep(for: duration)
         shared.stop.store(true, ordering: .relaxed)
         while callsPerSecond > 0 && shared.cpu.load(ordering: .relaxed) == 0 { await Task.yield() }
-        let wall = seconds(ContinuousClock.now - began)
+        let wall = (ContinuousClock.now - began).seconds
         let used = Double(processCPUNanoseconds() - before - shared.cpu.load(ordering: .relaxed)) / 1e9
         terminal.push(.character("q"))
         _ = try await console.value
         return (used / wall, Double(shared.calls.load(ordering: .relaxed)) / wall)
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        let (whole, fraction) = duration.components
-        return Double(whole) + Double(fraction) / 1e18
     }
 
     static func processCPUNanoseconds() -> Int {

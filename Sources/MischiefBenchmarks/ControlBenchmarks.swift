@@ -42,7 +42,7 @@ enum ControlBenchmarks {
                 throw ControlBenchError("applied \(spec), the target answered \(detail.seam.behaviour ?? "nothing")")
             }
             fixture.registry.revert(seam: fixture.applied.info.id)
-            if index >= warmUp { samples.append(ConsoleBenchmarks.seconds(elapsed) * 1000) }
+            if index >= warmUp { samples.append(elapsed.seconds * 1000) }
         }
         return Latencies(samples)
     }
@@ -58,7 +58,7 @@ enum ControlBenchmarks {
             let detail = try await client.seam(fixture.applied.info.id)
             let elapsed = clock.now - began
             blackhole(detail)
-            if index >= warmUp { samples.append(ConsoleBenchmarks.seconds(elapsed) * 1000) }
+            if index >= warmUp { samples.append(elapsed.seconds * 1000) }
         }
         return Latencies(samples)
     }
@@ -74,7 +74,7 @@ enum ControlBenchmarks {
             for _ in 0..<requests { blackhole(try await client.target()) }
         }
         let cpu = Double(ConsoleBenchmarks.processCPUNanoseconds() - cpuBefore) / 1e9
-        return (ConsoleBenchmarks.seconds(elapsed), cpu)
+        return (elapsed.seconds, cpu)
     }
 
     /// The target thread's call rate with nobody attached and with a console attached, alternated `rounds` times.
@@ -113,7 +113,7 @@ enum ControlBenchmarks {
         poller.cancel()
         _ = await poller.result
         await controller.close()
-        let expected = Int(ConsoleBenchmarks.seconds(run) * 10)
+        let expected = Int(run.seconds * 10)
         guard polls.load(ordering: .relaxed) >= expected * 8 / 10 else {
             throw ControlBenchError("the console polled \(polls.load(ordering: .relaxed)) times, not ~\(expected)")
         }

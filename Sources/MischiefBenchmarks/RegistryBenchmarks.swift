@@ -20,7 +20,7 @@ enum RegistryBenchmarks {
             var failure: (any Error)?
             let elapsed = clock.measure { do { try body() } catch { failure = error } }
             if let failure { throw failure }
-            times.append(ConsoleBenchmarks.seconds(elapsed) * 1e6)
+            times.append(elapsed.seconds * 1e6)
         }
         return times.sorted()[times.count / 2]
     }
@@ -47,7 +47,7 @@ enum RegistryBenchmarks {
                 let applied = try registry.apply(target, .constant(3), source: "bench")
                 let began = clock.now
                 registry.revert(applied)
-                reverts.append(ConsoleBenchmarks.seconds(clock.now - began) * 1e6)
+                reverts.append((clock.now - began).seconds * 1e6)
             }
             line("revert one seam, \(count) registered", reverts.sorted()[10], "µs", target: "≤ 50 µs")
             observation.cancel()
@@ -69,7 +69,7 @@ enum RegistryBenchmarks {
             try registry.apply(spec: "return(\(index))", to: one.info.id, source: "console")
             if index >= 9_000 { last += clock.now - began }
         }
-        line("10,000 applies, per apply (last 1,000)", ConsoleBenchmarks.seconds(last) * 1e6 / 1000, "µs", target: "O(1)")
+        line("10,000 applies, per apply (last 1,000)", last.seconds * 1e6 / 1000, "µs", target: "O(1)")
         line("10,000 applies, RSS growth", residentMiB() - rssBefore, "MiB", target: "bounded")
     }
 

@@ -83,9 +83,7 @@ func nanosecondsPerCall(_ scenario: Scenario, iterations: Int, repetitions: Int 
     var best = Double.infinity
     for _ in 0..<repetitions {
         let elapsed = clock.measure { scenario.run(iterations) }
-        let (seconds, attoseconds) = elapsed.components
-        let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
-        best = min(best, nanoseconds / Double(iterations))
+        best = min(best, elapsed.seconds * 1e9 / Double(iterations))
     }
     return best
 }
@@ -106,8 +104,7 @@ func throughput(threads: Int, iterations: Int) -> Double {
     let began = clock.now
     for _ in 0..<threads { start.signal() }
     group.wait()
-    let (seconds, attoseconds) = (clock.now - began).components
-    return Double(threads * iterations) / (Double(seconds) + Double(attoseconds) / 1e18)
+    return Double(threads * iterations) / (clock.now - began).seconds
 }
 
 let arguments = CommandLine.arguments

@@ -45,7 +45,7 @@ struct SpecCommand: ParsableCommand {
                 ?? { let trial = try Trial(seam); return (trial.registry, Trial.id) }()
             do {
                 let change = try registry.change(spec: spec, for: id)
-                print("canonical: \(change.behaviourDescription)")
+                print("canonical: \(change.spec ?? change.behaviourDescription)")
                 print(explanation(of: try Spec(parsing: spec), actions: registry.actions(for: id) ?? []))
             } catch {
                 printError(error)

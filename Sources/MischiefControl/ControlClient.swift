@@ -102,8 +102,7 @@ public struct ControlClient: Sendable {
     }
 
     public func advanceTime(by duration: Duration) async throws(ControlClientError) {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        let _: TargetInfo = try await send(.POST, "time/advance", json: AdvanceRequest(seconds: seconds))
+        let _: TargetInfo = try await send(.POST, "time/advance", json: AdvanceRequest(seconds: duration.seconds))
     }
 
     // MARK: Sessions

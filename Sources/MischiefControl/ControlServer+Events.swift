@@ -100,7 +100,7 @@ final class EventFeed: @unchecked Sendable {
         stream.write(ByteBuffer(bytes: out))
         if observation == nil { observation = server.registry.observe() }
         if task == nil {
-            let interval = TimeAmount.nanoseconds(Int64(Seconds.value(of: server.options.updateInterval) * 1e9))
+            let interval = TimeAmount.nanoseconds(Int64(server.options.updateInterval.seconds * 1e9))
             task = loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { [weak self] _ in self?.tick() }
         }
     }

@@ -7,10 +7,8 @@ import NIOHTTP1
 extension ControlServer {
     func profile(_ name: String, _ verb: ProfileVerb, session: String?) throws(APIFailure) -> ProfileStatus {
         guard registry.profiles.contains(where: { $0.profile.name == name }) else {
-            var detail = "no profile named '\(name)' is defined"
-            if let close = suggestion(for: name, among: registry.profiles.map(\.profile.name)) {
-                detail += "; did you mean '\(close)'?"
-            }
+            let detail = unknownMessage(
+                "no profile named '\(name)' is defined", for: name, among: registry.profiles.map(\.profile.name))
             throw APIFailure(.notFound, "unknown profile", detail)
         }
         let isOn: Bool

@@ -13,7 +13,7 @@ extension ControlServer {
     func targetInfo() -> TargetInfo {
         TargetInfo(
             name: options.name, pid: getpid(),
-            uptime: Seconds.value(of: registry.uptime),
+            uptime: registry.uptime.seconds,
             apiVersion: ControlAPI.version, libraryVersion: ControlAPI.libraryVersion,
             sessionSeed: registry.sessionSeed, socket: socketPath, instance: instance)
     }
@@ -58,11 +58,7 @@ extension ControlServer {
     func detail(of seam: SeamID) throws(APIFailure) -> SeamDetail {
         let snapshot = registry.snapshot()
         guard var found = snapshot.seam(seam) else {
-            var detail = "no seam '\(seam)' is registered"
-            if let close = suggestion(for: seam.rawValue, among: snapshot.seams.map(\.id.rawValue)) {
-                detail += "; did you mean '\(close)'?"
-            }
-            throw APIFailure(.notFound, "unknown seam", detail)
+            throw APIFailure(.notFound, "unknown seam", unknownSeamMessage(seam, among: snapshot.seams.map(\.id)))
         }
         let owners = owners(of: found.layers)
         for index in found.layers.indices { found.layers[index].session = owners[found.layers[index].id] }

@@ -1,4 +1,5 @@
 import Foundation
+import Mischief
 import NIOCore
 import NIOHTTP1
 
@@ -142,7 +143,7 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
         Task.detached { promise.succeed(await move(duration)) }
         let this = NIOLoopBound(self, eventLoop: loop)
         let bound = NIOLoopBound(context, eventLoop: loop)
-        let timer = loop.scheduleTask(in: .nanoseconds(Int64(Seconds.value(of: server.limits.advanceTimeout) * 1e9))) {
+        let timer = loop.scheduleTask(in: .nanoseconds(Int64(server.limits.advanceTimeout.seconds * 1e9))) {
             this.value.finishAdvance(bound.value, moved: nil)
         }
         promise.futureResult.whenSuccess { moved in
@@ -213,7 +214,7 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
         deadline?.cancel()
         let this = NIOLoopBound(self, eventLoop: context.eventLoop)
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        let nanoseconds = Int64(Seconds.value(of: limit) * 1e9)
+        let nanoseconds = Int64(limit.seconds * 1e9)
         deadline = context.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) {
             switch this.value.phase {
             case .head, .body: this.value.fail(bound.value, APIFailure(.requestTimeout, "request timeout", reason))

@@ -1,12 +1,11 @@
-/// Seconds as numbers from outside (JSON, query strings, command-line options) and `Duration`, converted in one
-/// place with their range checked first.
+/// Seconds as numbers from outside (JSON, query strings, command-line options) turned into `Duration`s in one
+/// place, with their range checked first. (The other way, `Duration` to seconds, is the core's `duration.seconds`.)
 ///
 /// `Duration.seconds(_: Double)` traps on values it cannot represent (`2e20` overflows), so every number that
 /// arrives from a client passes through ``duration(_:field:within:)`` before it becomes a `Duration`.
 ///
 /// ```swift
 /// let lease = try Seconds.duration(body.lease, field: "lease", within: Seconds.positive(upTo: 86_400))
-/// print(Seconds.value(of: .milliseconds(1500)))   // 1.5
 /// ```
 public enum Seconds {
     /// The largest number of seconds any API field accepts: about 31 years.
@@ -29,12 +28,6 @@ public enum Seconds {
             throw OutOfRange(field: field, value: seconds.isFinite ? "\(seconds)" : "\(seconds)", range: range)
         }
         return .nanoseconds(Int64((seconds * 1e9).rounded()))
-    }
-
-    /// A duration in seconds, as the API writes it.
-    public static func value(of duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 
     /// An integer from a query string or a field, checked against `range`.

@@ -19,7 +19,7 @@ struct SessionTable: Sendable {
 
         var info: SessionInfo {
             SessionInfo(
-                id: id, name: name, lease: Seconds.value(of: lease),
+                id: id, name: name, lease: lease.seconds,
                 keep: keep, streams: streams, changes: entries.count + profiles.count)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Mischief
 import Synchronization
 
 #if canImport(Glibc)
@@ -159,7 +160,7 @@ enum SocketExchange {
             let left = deadline - ContinuousClock.now
             guard left > .zero else { throw .unreachable(path, timedOut) }
             var poller = pollfd(fd: fd, events: events, revents: 0)
-            let milliseconds = Int32(max(1, min(Seconds.value(of: left) * 1000, 60_000)))
+            let milliseconds = Int32(max(1, min(left.seconds * 1000, 60_000)))
             let ready = poll(&poller, 1, milliseconds)
             if ready < 0, errno == EINTR { continue }
             guard ready >= 0 else { throw .unreachable(path, reason(errno)) }

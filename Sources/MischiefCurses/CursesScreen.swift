@@ -46,10 +46,10 @@ final class CursesScreen {
     /// Whether the screen is open.
     var isOpen: Bool { screen != nil }
 
-    /// The current size in columns and rows.
-    var size: (width: Int, height: Int) {
-        guard let window else { return (0, 0) }
-        return (Int(getmaxx(window)), Int(getmaxy(window)))
+    /// The current size in rows and columns.
+    var size: ScreenSize {
+        guard let window else { return ScreenSize(rows: 0, columns: 0) }
+        return ScreenSize(rows: Int(getmaxy(window)), columns: Int(getmaxx(window)))
     }
 
     /// Takes over the terminal: installs crash and signal handlers, creates the ncurses screen, sets up modes.
@@ -168,8 +168,7 @@ final class CursesScreen {
         var rows: Int32 = 0
         guard isOpen, mischief_terminal_window_size(STDOUT_FILENO, &columns, &rows) == 0, columns > 0, rows > 0
         else { return false }
-        let current = size
-        guard current.width != Int(columns) || current.height != Int(rows) else { return false }
+        guard size != ScreenSize(rows: Int(rows), columns: Int(columns)) else { return false }
         resize_term(rows, columns)
         handleResize()
         return true
@@ -198,9 +197,9 @@ final class CursesScreen {
     func draw(_ grid: CellGrid) {
         guard let window, let plan else { return }
         latest = grid
-        let (screenWidth, screenHeight) = size
-        let width = min(grid.width, screenWidth)
-        let height = min(grid.height, screenHeight)
+        let visible = size
+        let width = min(grid.width, visible.columns)
+        let height = min(grid.height, visible.rows)
         var previous = shown
         if previous.map({ $0.width != grid.width || $0.height != grid.height }) ?? true {
             previous = nil

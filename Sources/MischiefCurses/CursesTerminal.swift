@@ -32,7 +32,7 @@ public final class CursesTerminal: Terminal, Sendable {
         var pendingGrid: CellGrid?
         var pendingPalette: Palette?
         var pendingClipboard: [String] = []
-        var size: (width: Int, height: Int) = (0, 0)
+        var size = ScreenSize(rows: 0, columns: 0)
         var wakeFD: Int32 = -1
         var screen: ConfinedScreen?
         var depth: ColourDepth?
@@ -66,7 +66,7 @@ public final class CursesTerminal: Terminal, Sendable {
     /// Whether clicks and the wheel are reported.
     public let mouse: Bool
 
-    public var size: (width: Int, height: Int) {
+    public var size: ScreenSize {
         let current = shared.withLock { $0.phase == .running ? $0.size : nil }
         if let current {
             return current
@@ -74,9 +74,9 @@ public final class CursesTerminal: Terminal, Sendable {
         var columns: Int32 = 0
         var rows: Int32 = 0
         if mischief_terminal_window_size(STDOUT_FILENO, &columns, &rows) == 0, columns > 0, rows > 0 {
-            return (Int(columns), Int(rows))
+            return ScreenSize(rows: Int(rows), columns: Int(columns))
         }
-        return (80, 24)
+        return ScreenSize(rows: 24, columns: 80)
     }
 
     /// The colour depth in use while running (after detection and limiting), else `nil`.
@@ -88,7 +88,7 @@ public final class CursesTerminal: Terminal, Sendable {
     ///   unknown, or the terminal is already running.
     public func start(
         onKey: @escaping @Sendable (Key) -> Void,
-        onResize: @escaping @Sendable (Int, Int) -> Void,
+        onResize: @escaping @Sendable (ScreenSize) -> Void,
         onSignal: (@Sendable (TerminalSignal) -> Void)?
     ) throws {
         guard isatty(STDIN_FILENO) == 1 else { throw CursesTerminalError.notATerminal(stream: "standard input") }
@@ -206,7 +206,7 @@ public final class CursesTerminal: Terminal, Sendable {
     /// The callbacks given to ``start(onKey:onResize:onSignal:)``.
     private struct Handlers: Sendable {
         let onKey: @Sendable (Key) -> Void
-        let onResize: @Sendable (Int, Int) -> Void
+        let onResize: @Sendable (ScreenSize) -> Void
         let onSignal: (@Sendable (TerminalSignal) -> Void)?
     }
 
@@ -299,7 +299,7 @@ public final class CursesTerminal: Terminal, Sendable {
                 _ = screen.syncSize()
                 let size = screen.size
                 shared.withLock { $0.size = size }
-                handlers.onResize(size.width, size.height)
+                handlers.onResize(size)
                 if shouldStop(screen) { break }
             }
             wakePending.store(false, ordering: .sequentiallyConsistent)

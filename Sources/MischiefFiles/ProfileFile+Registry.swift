@@ -45,11 +45,7 @@ extension ProfileFile {
             } catch {
                 switch error {
                 case .unknownSeam:
-                    var message = "no seam '\(seam)' is registered"
-                    if let close = suggestion(for: seam.rawValue, among: registry.seams.map(\.id.rawValue)) {
-                        message += "; did you mean '\(close)'?"
-                    }
-                    return .seam(message)
+                    return .seam(unknownSeamMessage(seam, among: registry.seams.map(\.id)))
                 case .invalidSpec(_, let specError):
                     return .spec(specError.message, column: specError.column)
                 default:

@@ -30,7 +30,7 @@ let apiJSONHarness = FuzzHarness(name: "api-json", summary: "JSON bodies and que
             fuzzCheck((try? JSONSerialization.jsonObject(with: response.body)) != nil, "an answer that is not JSON")
         }
     case .advance(let duration):
-        fuzzCheck(duration > .zero && Seconds.value(of: duration).isFinite, "advance by \(duration)")
+        fuzzCheck(duration > .zero && duration.seconds.isFinite, "advance by \(duration)")
     case .events(let session):
         fuzzCheck(session == nil, "a stream for a session nobody opened")
     }

@@ -53,7 +53,7 @@ enum Ending: Sendable {
 
 let terminal = CursesTerminal(palette: .standard)
 let initial = terminal.size
-let state = Mutex(SmokeState(width: initial.width, height: initial.height))
+let state = Mutex(SmokeState(width: initial.columns, height: initial.rows))
 let ending = Mutex<Ending?>(nil)
 let done = DispatchSemaphore(value: 0)
 
@@ -90,10 +90,10 @@ do {
                 redraw()
             }
         },
-        onResize: { width, height in
+        onResize: { size in
             state.withLock {
-                $0.width = width
-                $0.height = height
+                $0.width = size.columns
+                $0.height = size.rows
             }
             redraw()
         },
@@ -106,8 +106,8 @@ do {
 }
 let size = terminal.size
 state.withLock {
-    $0.width = size.width
-    $0.height = size.height
+    $0.width = size.columns
+    $0.height = size.rows
 }
 redraw()
 done.wait()

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import Mischief
 @testable import MischiefCatalog
+import Testing
 
 @Suite("Route")
 struct RouteTests {
@@ -79,7 +80,7 @@ struct RouteTests {
             Geodesy.distance(($0.latitude, $0.longitude), ($1.latitude, $1.longitude))
         }
         let total = legs.reduce(0, +)
-        #expect(abs(Route.seconds(route.duration) - total / speed) < 1e-6)
+        #expect(abs(route.duration.seconds - total / speed) < 1e-6)
 
         // Distance along the path to the position at time t, leg by leg.
         func travelled(at seconds: Double) -> Double {

@@ -91,10 +91,9 @@ import Testing
 
     @Test func everyProblemAtStartIsListedInTheEventLog() throws {
         var state = F.state(rows: 40, columns: 120)
-        state.noteProblems([
-            "profiles/a.yaml:2:3: error: unknown seam 'clock.nwo'",
-            "profiles/b.yaml:1:1: error: syntax error",
-        ])
+        _ = Console.update(&state, .message("profiles/a.yaml:2:3: error: unknown seam 'clock.nwo'"))
+        #expect(state.message == .init("profiles/a.yaml:2:3: error: unknown seam 'clock.nwo'", isError: true))
+        _ = Console.update(&state, .message("profiles/b.yaml:1:1: error: syntax error"))
         #expect(state.message?.isError == true)
         #expect(state.message?.text.hasPrefix("2 problems at start (e lists them)") == true)
         _ = F.press([.character("e"), .home], &state)

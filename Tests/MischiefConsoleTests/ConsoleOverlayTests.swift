@@ -58,13 +58,13 @@ import Testing
     @Test func aScreenTooSmallOnlyQuits() {
         var state = F.state()
         _ = F.press([.character("/")], &state)
-        _ = Console.update(&state, .resized(rows: 10, columns: 40))
+        _ = Console.update(&state, .resized(ScreenSize(rows: 10, columns: 40)))
         // Even while typing the filter, the only thing the small screen offers is q.
         #expect(F.press([.character(" "), .character("x"), .enter, .character("R")], &state).isEmpty)
         #expect(state.filter.text.isEmpty)
         #expect(F.press([.character("q")], &state) == [.quit])
         #expect(F.press([.control("c")], &state) == [.quit])
-        _ = Console.update(&state, .resized(rows: 12, columns: 50))
+        _ = Console.update(&state, .resized(ScreenSize(rows: 12, columns: 50)))
         #expect(F.press([.character("q")], &state).isEmpty)  // usable again: q is filter text
         #expect(state.filter.text == "q")
     }

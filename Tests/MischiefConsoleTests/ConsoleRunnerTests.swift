@@ -8,7 +8,7 @@ struct ConsoleRunnerTests {
     let registry = Registry(sessionSeed: 3)
     let answer = Seam<Void, Int, Never>(
         "test.answer", title: "The answer", category: "Test", summary: "What the target computes") { 42 }
-    let terminal = MemoryTerminal(width: 120, height: 40)
+    let terminal = MemoryTerminal(size: ScreenSize(rows: 40, columns: 120))
     let controller: LocalController
 
     init() throws {

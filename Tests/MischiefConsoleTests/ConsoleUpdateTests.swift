@@ -120,7 +120,7 @@ import Testing
         #expect(F.press([.character("R")], &state) == [.revertAll])
         _ = Console.update(&state, .commandFinished(.revertAll, .success(nil)))
         #expect(state.message?.text == "everything reverted")
-        #expect(state.pending.values.allSatisfy { $0.behaviour == nil && $0.isFinished })
+        #expect(state.pending.values.allSatisfy { $0.spec == nil && $0.isFinished })
         _ = Console.update(&state, .data(F.data(seconds: 4_000)))
         #expect(state.pending.isEmpty)
     }
@@ -169,7 +169,7 @@ import Testing
         #expect(state.focus == .list)
         _ = F.press([.backTab], &state)
         #expect(state.focus == .target)
-        _ = Console.update(&state, .resized(rows: 12, columns: 50))
+        _ = Console.update(&state, .resized(ScreenSize(rows: 12, columns: 50)))
         #expect(state.focus == .list)  // the smallest screen shows the list only
         _ = F.press([.tab], &state)
         #expect(state.focus == .list)

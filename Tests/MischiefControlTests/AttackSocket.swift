@@ -1,4 +1,5 @@
 import Foundation
+import Mischief
 @testable import MischiefControl
 
 #if canImport(Glibc)
@@ -53,7 +54,7 @@ final class AttackSocket: @unchecked Sendable {
             let left = deadline - ContinuousClock.now
             guard left > .zero else { return (received, false) }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(max(1, Seconds.value(of: left) * 1000)))
+            let ready = poll(&poller, 1, Int32(max(1, left.seconds * 1000)))
             if ready <= 0 { continue }
             let count = recv(fd, &buffer, buffer.count, 0)
             if count < 0, errno == EINTR { continue }
@@ -87,7 +88,7 @@ final class AttackSocket: @unchecked Sendable {
             guard status(answer.bytes) == 200 else {
                 throw POSIXFailure(call: "GET /v1/target: \(String(decoding: answer.bytes.prefix(80), as: UTF8.self))", code: 0)
             }
-            times.append(Seconds.value(of: ContinuousClock.now - start))
+            times.append((ContinuousClock.now - start).seconds)
         }
         return times.sorted()
     }

@@ -65,7 +65,7 @@ import Testing
     @Test func secondsConvertBothWaysAndRefuseWhatADurationCannotHold() throws {
         let range = Seconds.positive(upTo: 100)
         #expect(try Seconds.duration(1.5, field: "x", within: range) == .milliseconds(1500))
-        #expect(Seconds.value(of: .milliseconds(250)) == 0.25)
+        #expect(Duration.milliseconds(250).seconds == 0.25)
         for bad in [Double.nan, .infinity, -.infinity, 2e20, 0, -1, 101] {
             #expect(throws: OutOfRange.self) { try Seconds.duration(bad, field: "x", within: range) }
         }

@@ -8,10 +8,10 @@ import Testing
     func startFailsClearlyWithoutATTY() {
         let terminal = CursesTerminal()
         #expect(throws: CursesTerminalError.self) {
-            try terminal.start(onKey: { _ in }, onResize: { _, _ in })
+            try terminal.start(onKey: { _ in }, onResize: { _ in })
         }
         do {
-            try terminal.start(onKey: { _ in }, onResize: { _, _ in })
+            try terminal.start(onKey: { _ in }, onResize: { _ in })
         } catch {
             #expect("\(error)".contains("is not one"))
         }

@@ -88,7 +88,7 @@ final class Walk {
 
     func resize(to size: ScreenSize) async throws {
         steps.append("resize \(size.columns)x\(size.rows)")
-        try await handle(.resized(rows: size.rows, columns: size.columns))
+        try await handle(.resized(size))
     }
 
     /// What the runner's ticker does: the target draws its screen, the console loads fresh data.

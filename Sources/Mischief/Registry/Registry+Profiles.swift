@@ -19,9 +19,7 @@ extension Registry {
             } catch {
                 switch error {
                 case .unknownSeam(let id):
-                    let known = state.withLock { $0.order.map(\.rawValue) }
-                    var message = "no seam '\(id)' is registered"
-                    if let close = suggestion(for: id.rawValue, among: known) { message += "; did you mean '\(close)'?" }
+                    let message = unknownSeamMessage(id, among: state.withLock { $0.order })
                     problems.append(ProfileProblem(entry: index, seam: id, specError: nil, message: message))
                 case .invalidSpec(let id, let specError):
                     problems.append(ProfileProblem(entry: index, seam: id, specError: specError, message: specError.message))

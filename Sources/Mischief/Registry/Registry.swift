@@ -56,19 +56,21 @@ public final class Registry: Sendable {
     /// Registers seams so consoles list them and changes can name them. Registering the same seam object again
     /// does nothing.
     ///
-    /// - Throws: ``MischiefError/duplicateSeam(_:)`` when another seam object already has one of the ids; none
-    ///   of the seams are registered then.
-    public func register(_ seams: any AnySeam...) throws(MischiefError) {
+    /// - Throws: ``MischiefError/invalidSeamID(_:reason:)`` when a seam's id breaks the rules in ``SeamID``
+    ///   (a literal id is only checked here), or ``MischiefError/duplicateSeam(_:)`` when another seam object
+    ///   already has one of the ids; none of the seams are registered then.
+    public func register(_ seams: AnySeam...) throws(MischiefError) {
         try register(seams)
     }
 
     /// Registers seams; see ``register(_:)-(AnySeam...)``.
-    public func register(_ seams: [any AnySeam]) throws(MischiefError) {
-        let registered = seams.map { $0 as! any RegisteredSeam }
+    public func register(_ seams: [AnySeam]) throws(MischiefError) {
+        let registered: [any RegisteredSeam] = seams
         try state.withLock { (state) throws(MischiefError) in
             var batch: [SeamID: ObjectIdentifier] = [:]
             for seam in registered {
                 let id = seam.info.id
+                if let problem = id.problem { throw .invalidSeamID(id.rawValue, reason: problem) }
                 if let existing = state.records[id]?.seam, existing !== seam { throw .duplicateSeam(id) }
                 if let other = batch.updateValue(ObjectIdentifier(seam), forKey: id), other != ObjectIdentifier(seam) {
                     throw .duplicateSeam(id)

@@ -1,60 +1,67 @@
 import Synchronization
 
-/// Any seam, whatever its types: what ``Registry/register(_:)-([AnySeam])`` takes.
-public protocol AnySeam: AnyObject, Sendable {
-    /// The seam's id, titles and kind.
-    var info: SeamInfo { get }
-    /// The signatures of the actions specs can use on it, its own first.
-    var actionSignatures: [ActionSignature] { get }
-}
+/// Any seam, whatever its types: what ``Registry/register(_:)-(AnySeam...)`` takes.
+///
+/// `AnySeam` is a public class that is not `open`: ``Seam`` and ``AsyncSeam`` are its only subclasses, and the
+/// compiler refuses a subclass or a conformance written outside Mischief (`cannot inherit from non-open class
+/// 'AnySeam' outside of its module`). So every value the registry receives is a seam it knows how to install:
+/// there is no foreign seam for it to refuse or crash on. Declare seams with `Seam` or `AsyncSeam`, and use
+/// `[AnySeam]` to hold seams of different types together:
+/// ```swift
+/// let seams: [AnySeam] = [clockNow, fetchUser]
+/// try registry.register(seams)
+/// ```
+public class AnySeam: @unchecked Sendable {
+    // @unchecked: every stored property here and in the two subclasses is a `let` of a Sendable type.
 
-extension AnySeam {
+    /// The seam's id, titles and kind.
+    public let info: SeamInfo
+    /// The signatures of the actions specs can use on it, its own first.
+    public let actionSignatures: [ActionSignature]
+    @usableFromInline let core = SeamCore()
+
+    init(info: SeamInfo, actionSignatures: [ActionSignature]) {
+        self.info = info
+        self.actionSignatures = actionSignatures
+    }
+
     /// Calls `body` after every apply or revert that changes what this seam does, outside the registry's lock.
     ///
     /// For catalogue families whose state outlives a call, such as the chaos clock's sleepers, which must be
     /// rescheduled when time is shifted, frozen or given back. `body` runs on the thread that applied or
     /// reverted; keep it short.
-    public func onChange(_ body: @escaping @Sendable () -> Void) {
-        guard let seam = self as? any RegisteredSeam else {
-            preconditionFailure("\(info.id): only Seam and AsyncSeam can be observed for changes")
-        }
-        seam.core.changeListeners.withLock { $0.append(body) }
+    public final func onChange(_ body: @escaping @Sendable () -> Void) {
+        core.changeListeners.withLock { $0.append(body) }
     }
-}
 
-/// What the registry needs from a seam to install behaviours on it.
-protocol RegisteredSeam: AnySeam {
-    var core: SeamCore { get }
+    // The installation hooks below are overridden by `Seam` and `AsyncSeam`, the only subclasses there can be.
+
     /// Compiles one change's behaviour into a run closure for this seam (type-erased).
-    func compile(_ behaviour: any Sendable, context: LayerContext) throws(MischiefError) -> any Sendable
+    func compile(_ behaviour: any Sendable, context: LayerContext) throws(MischiefError) -> any Sendable {
+        preconditionFailure("\(info.id): AnySeam.compile is overridden by Seam and AsyncSeam")
+    }
+
     /// Builds the behaviour a spec describes, and the spec's canonical text.
     func behaviour(
         from spec: Spec, seed: UInt64?, sessionSeed: UInt64, fileAccess: FileAccess
-    ) throws(SpecError) -> (behaviour: any Sendable, canonical: String)
+    ) throws(SpecError) -> (behaviour: any Sendable, canonical: String) {
+        preconditionFailure("\(info.id): AnySeam.behaviour(from:) is overridden by Seam and AsyncSeam")
+    }
+
     /// Combines the compiled runs of the active layers, newest first, into the box calls will use.
+    func makeBox(layers: [any Sendable]) -> AnyObject {
+        preconditionFailure("\(info.id): AnySeam.makeBox is overridden by Seam and AsyncSeam")
+    }
+}
+
+/// What the registry needs from a seam to install behaviours on it; every ``AnySeam`` provides it.
+protocol RegisteredSeam: AnySeam {
+    var core: SeamCore { get }
+    func compile(_ behaviour: any Sendable, context: LayerContext) throws(MischiefError) -> any Sendable
+    func behaviour(
+        from spec: Spec, seed: UInt64?, sessionSeed: UInt64, fileAccess: FileAccess
+    ) throws(SpecError) -> (behaviour: any Sendable, canonical: String)
     func makeBox(layers: [any Sendable]) -> AnyObject
 }
 
-/// Per-layer compile inputs and outputs.
-final class LayerContext: @unchecked Sendable {
-    // @unchecked: created, used and read by one thread under the registry's lock.
-    let sessionSeed: UInt64
-    let reporter: @Sendable (SeamID, String) -> Void
-    let label: String
-    var seeds: [UInt64] = []
-
-    init(sessionSeed: UInt64, label: String, reporter: @escaping @Sendable (SeamID, String) -> Void) {
-        self.sessionSeed = sessionSeed
-        self.label = label
-        self.reporter = reporter
-    }
-
-    func make<Failure: Error>(
-        seam: SeamID, isAsync: Bool, makeFailure: (@Sendable (String) -> Failure)?
-    ) -> CompileContext<Failure> {
-        CompileContext(
-            seam: seam, isAsync: isAsync, makeFailure: makeFailure,
-            sessionSeed: sessionSeed ^ SeededGenerator.hash(label),
-            reporter: EventReporter(seam: seam, sink: reporter))
-    }
-}
+extension AnySeam: RegisteredSeam {}

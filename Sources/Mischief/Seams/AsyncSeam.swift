@@ -9,14 +9,11 @@ import Synchronization
 /// ```
 /// Delays suspend the calling task (and end early if it is cancelled); ``Behaviour/asyncClosure(_:)`` may await
 /// the original.
-public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>: AnySeam {
-    /// The seam's id, titles and kind.
-    public let info: SeamInfo
-    @usableFromInline let core = SeamCore()
+public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>: AnySeam, @unchecked Sendable {
     @usableFromInline let original: @Sendable (Input) async throws(Failure) -> Output
-    let makeFailure: (@Sendable (String) -> Failure)?
+    let parts: SeamParts<Input, Output, Failure>
     /// The actions specs can use on this seam: its own first, then the generic ones its types allow.
-    public let actions: [SeamAction<Input, Output, Failure>]
+    public var actions: [SeamAction<Input, Output, Failure>] { parts.actions }
 
     /// Declares an async seam around `original`; the parameters are those of ``Seam``.
     public init(
@@ -24,15 +21,11 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
         makeError: (@Sendable (String) -> Failure)? = nil, actions: [SeamAction<Input, Output, Failure>] = [],
         original: @escaping @Sendable (Input) async throws(Failure) -> Output
     ) {
-        self.info = SeamInfo(
-            id: id, title: title, category: category, summary: summary, stacking: stacking, isAsync: true,
-            canThrow: makeError != nil, signature: "(\(Input.self)) async -> \(Output.self)")
+        self.parts = SeamParts(
+            id, title: title, category: category, summary: summary, stacking: stacking, isAsync: true,
+            makeError: makeError, actions: actions)
         self.original = original
-        self.makeFailure = makeError
-        let own = Set(actions.map(\.signature.name))
-        self.actions = actions + GenericActions.all(
-            for: (Input, Output, Failure).self, canThrow: makeError != nil, makeFailure: makeError
-        ).filter { !own.contains($0.signature.name) }
+        super.init(info: parts.info, actionSignatures: parts.actions.map(\.signature))
     }
 
     /// Calls the seam: the original, or the behaviour applied to it.
@@ -75,6 +68,32 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
             return try await original(input)
         }
     }
+
+    // MARK: Installation (see SeamParts)
+
+    override func compile(_ behaviour: any Sendable, context: LayerContext) throws(MischiefError) -> any Sendable {
+        try parts.compile(behaviour, context: context) { node, context throws(MischiefError) in
+            try node.compileAsync(original: original, context: context)
+        }
+    }
+
+    override func behaviour(
+        from spec: Spec, seed: UInt64?, sessionSeed: UInt64, fileAccess: FileAccess
+    ) throws(SpecError) -> (behaviour: any Sendable, canonical: String) {
+        try parts.behaviour(from: spec, seed: seed, sessionSeed: sessionSeed, fileAccess: fileAccess)
+    }
+
+    override func makeBox(layers: [any Sendable]) -> AnyObject {
+        let stack = parts.stack(layers, as: AsyncRun<Input, Output, Failure>.self)
+        if let alone = stack.alone { return AsyncBox(alone) }
+        return AsyncBox { input, output, failure in
+            for run in stack.all {
+                let fired = await run(input, &output, &failure)
+                if fired != .skipped { return fired }
+            }
+            return .skipped
+        }
+    }
 }
 
 extension AsyncSeam where Failure == any Error {
@@ -100,40 +119,4 @@ extension AsyncSeam where Input == Void {
 final class AsyncBox<Input, Output, Failure: Error>: Sendable {
     let run: AsyncRun<Input, Output, Failure>
     init(_ run: @escaping AsyncRun<Input, Output, Failure>) { self.run = run }
-}
-
-extension AsyncSeam: RegisteredSeam {
-    func compile(_ behaviour: any Sendable, context: LayerContext) throws(MischiefError) -> any Sendable {
-        guard let behaviour = behaviour as? Behaviour<Input, Output, Failure> else {
-            throw .unsupported(info.id, "behaviour of type \(type(of: behaviour)) does not fit \(info.signature)")
-        }
-        let compileContext = context.make(seam: info.id, isAsync: true, makeFailure: makeFailure)
-        let run = try behaviour.node.compileAsync(original: original, context: compileContext)
-        context.seeds = compileContext.seeds
-        return run
-    }
-
-    func behaviour(
-        from spec: Spec, seed: UInt64?, sessionSeed: UInt64, fileAccess: FileAccess
-    ) throws(SpecError) -> (behaviour: any Sendable, canonical: String) {
-        let context = ActionContext(seam: info.id, seed: seed, sessionSeed: sessionSeed, fileAccess: fileAccess)
-        let builder = SpecBuilder(actions: actions, context: context)
-        let (behaviour, canonical) = try builder.build(spec)
-        return (behaviour, canonical)
-    }
-
-    /// The signatures of ``actions``, for consoles and spec checks.
-    public var actionSignatures: [ActionSignature] { actions.map(\.signature) }
-
-    func makeBox(layers: [any Sendable]) -> AnyObject {
-        let runs = layers.map { $0 as! AsyncRun<Input, Output, Failure> }
-        if runs.count == 1 || info.stacking == .replace { return AsyncBox(runs[0]) }
-        return AsyncBox { input, output, failure in
-            for run in runs {
-                let fired = await run(input, &output, &failure)
-                if fired != .skipped { return fired }
-            }
-            return .skipped
-        }
-    }
 }

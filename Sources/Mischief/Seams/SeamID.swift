@@ -1,8 +1,15 @@
-/// The dotted name of a seam, such as `clock.now` or `net.response`.
+/// The dotted name of a seam, such as `clock.now`, `net.response`, `fp` or `d1.returnValue`.
 ///
-/// An id has two or more segments separated by dots; each segment starts with a lowercase ASCII letter and goes
-/// on with lowercase letters, digits, `-` or `_`. Ids are what specs, profiles, the console and the control
-/// socket use to name a seam, so they are validated once, when the seam is declared.
+/// The rules: an id is one or more segments separated by single dots. Each segment starts with a lowercase ASCII
+/// letter (`a`-`z`) and goes on with ASCII letters of either case, digits, `-` or `_`; so camelCase segments
+/// (`returnValue`) and digits after the first letter (`d1`, `l10n`) are fine, while an empty id, an empty segment
+/// (`clock..now`, `clock.`), a segment starting with a capital, a digit or a symbol (`Clock.now`, `clock.2now`) and
+/// spaces or other characters (`clock.n ow`, `clock/now`) are not. Ids are compared exactly, case included.
+///
+/// Ids are what specs, profiles, the console and the control socket use to name a seam. Text from outside (a
+/// file, a request) goes through ``init(_:)``, which throws ``MischiefError/invalidSeamID(_:reason:)`` naming the
+/// id and the rule it breaks. A literal in code (`Seam("clock.now", …)`) cannot throw, so it is checked when the
+/// seam is registered: ``Registry/register(_:)-(AnySeam...)`` throws the same error, and nothing crashes.
 public struct SeamID: Hashable, Comparable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The id as text.
     public let rawValue: String
@@ -17,13 +24,14 @@ public struct SeamID: Hashable, Comparable, Sendable, CustomStringConvertible, E
         self.rawValue = rawValue
     }
 
-    /// An id written in code; an invalid literal is a programming error.
+    /// An id written in code. It is not checked here, where nothing can be thrown: registering a seam with an
+    /// invalid literal id throws ``MischiefError/invalidSeamID(_:reason:)``, and looking one up finds no seam.
     public init(stringLiteral value: String) {
-        if let problem = SeamID.problem(with: value) {
-            preconditionFailure("Invalid seam id '\(value)': \(problem)")
-        }
         self.rawValue = value
     }
+
+    /// What is wrong with this id under the rules above, or nil when it is valid.
+    var problem: String? { SeamID.problem(with: rawValue) }
 
     /// The category-like first segment (`clock` for `clock.now`).
     public var family: Substring { rawValue.prefix { $0 != "." } }
@@ -36,11 +44,8 @@ public struct SeamID: Hashable, Comparable, Sendable, CustomStringConvertible, E
 
     /// Says what is wrong with `text` as an id, or nil when it is valid.
     static func problem(with text: String) -> String? {
-        if text.isEmpty { return "an id cannot be empty; use a dotted name such as 'clock.now'" }
+        if text.isEmpty { return "an id cannot be empty; use a name such as 'clock.now' or 'fp'" }
         let segments = text.split(separator: ".", omittingEmptySubsequences: false)
-        if segments.count < 2 {
-            return "an id needs at least two dot-separated segments, such as 'clock.now'"
-        }
         for (index, segment) in segments.enumerated() {
             guard let first = segment.unicodeScalars.first else {
                 return "segment \(index + 1) is empty (two dots in a row, or a dot at an end)"
@@ -49,10 +54,10 @@ public struct SeamID: Hashable, Comparable, Sendable, CustomStringConvertible, E
                 return "segment '\(segment)' must start with a lowercase letter a-z"
             }
             for scalar in segment.unicodeScalars {
-                let allowed = ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
-                    || scalar == "-" || scalar == "_"
+                let allowed = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                    || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
                 if !allowed {
-                    return "segment '\(segment)' contains '\(scalar)'; use lowercase letters, digits, '-' or '_'"
+                    return "segment '\(segment)' contains '\(scalar)'; use ASCII letters, digits, '-' or '_'"
                 }
             }
         }

@@ -27,6 +27,18 @@ public func suggestion(for word: String, among candidates: [String]) -> String? 
     }
 }
 
+/// "no seam 'ID' is registered", followed by "; did you mean 'CLOSE'?" when one of `known` is close to `id`: the one
+/// message the registry, profile files and the control server give for a seam id that names nothing.
+package func unknownSeamMessage(_ id: SeamID, among known: [SeamID]) -> String {
+    unknownMessage("no seam '\(id)' is registered", for: id.rawValue, among: known.map(\.rawValue))
+}
+
+/// `message`, followed by "; did you mean 'CLOSE'?" when one of `candidates` is close to `word`.
+package func unknownMessage(_ message: String, for word: String, among candidates: [String]) -> String {
+    guard let close = suggestion(for: word, among: candidates) else { return message }
+    return message + "; did you mean '\(close)'?"
+}
+
 /// The optimal-string-alignment distance between two words.
 private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty || b.isEmpty {

@@ -1,7 +1,9 @@
 extension Duration {
-    /// The duration in seconds, as JSON carries it (`Duration`'s own coding is a pair of integers).
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    /// The duration in seconds, with the fraction: the one conversion from `Duration` to a number of seconds in
+    /// the package (JSON fields, rates, benchmarks, dates). `package`, so apps that embed Mischief do not get it.
+    package var seconds: Double {
+        let (seconds, attoseconds) = components  // one 128-bit division, not two
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
 

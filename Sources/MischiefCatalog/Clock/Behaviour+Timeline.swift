@@ -67,7 +67,7 @@ extension Timeline {
     /// A transform adding `duration`, with one advance offset for timelines that have none (the real one).
     static func shifting(by duration: Duration) -> @Sendable (Timeline) -> Timeline {
         let progress = Progress()
-        let seconds = Instants.seconds(duration)
+        let seconds = duration.seconds
         return { $0.shifted(by: duration, seconds: seconds, progress: progress) }
     }
 }

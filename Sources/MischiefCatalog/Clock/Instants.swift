@@ -28,13 +28,7 @@ enum Instants {
 
     /// A duration since 1970 as a date.
     static func date(_ duration: Duration) -> Date {
-        Date(timeIntervalSince1970: seconds(duration))
-    }
-
-    /// A duration in seconds, with the fraction.
-    static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) * 1e-18
+        Date(timeIntervalSince1970: duration.seconds)
     }
 
     /// A spec's date as a duration since 1970.

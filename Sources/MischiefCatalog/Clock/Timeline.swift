@@ -33,7 +33,7 @@ public struct Timeline: Sendable, CustomStringConvertible {
     let progress: Progress?
 
     init(base: Base, offset: Duration = .zero, progress: Progress?) {
-        self.init(base: base, offset: offset, offsetSeconds: Instants.seconds(offset), progress: progress)
+        self.init(base: base, offset: offset, offsetSeconds: offset.seconds, progress: progress)
     }
 
     /// `offsetSeconds` is given rather than worked out: on the per-call path of `shift` a `Duration`'s components
@@ -169,7 +169,7 @@ public struct Timeline: Sendable, CustomStringConvertible {
         func add(_ duration: Duration) {
             value.withLock {
                 $0 += duration
-                seconds.store(Instants.seconds($0).bitPattern, ordering: .releasing)
+                seconds.store($0.seconds.bitPattern, ordering: .releasing)
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Mischief
 
 /// Plays a ``GPXTrack`` back as a moving position, for `location.*` seams that make the target "travel".
 ///
@@ -90,7 +91,7 @@ public struct Route: Sendable {
     /// still: speed 0, no course), or, when looping, playback wraps around to the start.
     public func position(at elapsed: Duration, now: Date) -> Coordinate {
         let total = offsets[offsets.count - 1]
-        var t = Self.seconds(elapsed)
+        var t = elapsed.seconds
         if loop && total > 0 && t >= total {
             t = t.truncatingRemainder(dividingBy: total)
         }
@@ -142,11 +143,5 @@ public struct Route: Sendable {
             speed: 0,
             timestamp: now
         )
-    }
-
-    /// `duration` in seconds.
-    static func seconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
     }
 }

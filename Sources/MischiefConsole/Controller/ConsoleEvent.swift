@@ -4,8 +4,11 @@ public enum ConsoleEvent: Sendable, Equatable {
     case key(Key)
     /// Fresh data arrived from the controller.
     case data(ConsoleData)
-    /// The terminal now has this many rows and columns.
-    case resized(rows: Int, columns: Int)
+    /// The terminal now has this size.
+    case resized(ScreenSize)
     /// A command returned by an earlier update has finished.
     case commandFinished(ConsoleCommand, CommandResult)
+    /// A problem found before the console started, such as a broken theme or profile file: it is listed in the
+    /// event log and shown on the status line.
+    case message(String)
 }

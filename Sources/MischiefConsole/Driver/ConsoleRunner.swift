@@ -66,7 +66,7 @@ public final class ConsoleRunner: Sendable {
         let (inputs, feed) = AsyncStream<Input>.makeStream()
         try terminal.start(
             onKey: { feed.yield(.event(.key($0))) },
-            onResize: { width, height in feed.yield(.event(.resized(rows: height, columns: width))) },
+            onResize: { size in feed.yield(.event(.resized(size))) },
             onSignal: { feed.yield(.signal($0)) })
         defer { terminal.stop() }
         let controller = self.controller
@@ -82,11 +82,12 @@ public final class ConsoleRunner: Sendable {
             feed.finish()
         }
 
-        let size = terminal.size
-        var state = ConsoleState(size: ScreenSize(rows: size.height, columns: size.width))
+        var state = ConsoleState(size: terminal.size)
         var themeIndex = 0
         var lastGrid: CellGrid?
-        state.noteProblems(messages)
+        for message in messages {
+            if let exit = await handle(.message(message), &state, &themeIndex) { return exit }
+        }
         for await input in inputs {
             switch input {
             case .signal(let signal):

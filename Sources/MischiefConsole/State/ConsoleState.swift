@@ -54,8 +54,9 @@ public struct ConsoleState: Sendable, Equatable {
 
     /// A change sent to the target and not yet seen in fresh data.
     public struct PendingChange: Sendable, Equatable {
-        /// The behaviour the seam will have: a spec, or nil for its original.
-        public var behaviour: String?
+        /// The spec the seam will run, or nil for its original. A spec, not a behaviour's description: only specs
+        /// are sent from the console.
+        public var spec: String?
         /// Whether the command has finished (the next data shows the outcome).
         public var isFinished: Bool
     }
@@ -128,22 +129,20 @@ public struct ConsoleState: Sendable, Equatable {
     /// The event log's events: the problems the console found, then the target's events.
     public var events: [Event] { problems + (data?.events ?? []) }
 
-    /// Lists problems found before the console started (each broken theme or profile file) in the event log, and
-    /// says on the status line how many there are.
-    public mutating func noteProblems(_ messages: [String]) {
-        for message in messages {
-            problems.append(
-                Event(id: -1 - problems.count, time: .zero, kind: .problem, source: "start", message: message))
-        }
-        guard let last = messages.last else { return }
-        let text = messages.count == 1 ? last : "\(messages.count) problems at start (e lists them); the last: \(last)"
-        message = Message(text, isError: true)
+    /// Lists a problem found before the console started (a broken theme or profile file) in the event log, and
+    /// shows it on the status line, or how many there are when there are several.
+    mutating func noteProblem(_ text: String) {
+        problems.append(Event(id: -1 - problems.count, time: .zero, kind: .problem, source: "start", message: text))
+        let count = problems.count
+        let status = count == 1 ? text : "\(count) problems at start (e lists them); the last: \(text)"
+        message = Message(status, isError: true)
     }
 
-    /// The behaviour a seam has, counting changes sent but not yet seen in data.
+    /// The behaviour a seam has, for people, counting changes sent but not yet seen in data (shown by their spec
+    /// until the data describes them).
     public func behaviour(of seam: SeamSnapshot) -> String? {
         if let change = pending[seam.id] {
-            return change.behaviour
+            return change.spec
         }
         return seam.behaviour
     }
@@ -152,7 +151,7 @@ public struct ConsoleState: Sendable, Equatable {
     /// or a behaviour built in code.
     public func spec(of seam: SeamSnapshot) -> String? {
         if let change = pending[seam.id] {
-            return change.behaviour
+            return change.spec
         }
         return seam.spec
     }

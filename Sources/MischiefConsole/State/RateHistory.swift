@@ -1,3 +1,5 @@
+import Mischief
+
 /// The recent call rates of one seam, oldest first: calls per second over whole windows of at least a second.
 ///
 /// Data arrives ten times a second; a rate measured between two frames jumps between 0 and 20/s for a seam called
@@ -31,8 +33,7 @@ public struct RateHistory: Sendable, Equatable {
         pendingCalls += calls
         pendingTime += time
         guard pendingTime >= Self.window else { return }
-        append(Double(pendingCalls) / (Double(pendingTime.components.seconds)
-            + Double(pendingTime.components.attoseconds) / 1e18))
+        append(Double(pendingCalls) / pendingTime.seconds)
         pendingCalls = 0
         pendingTime = .zero
     }

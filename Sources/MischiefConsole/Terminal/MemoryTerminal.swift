@@ -6,14 +6,14 @@ import Synchronization
 public final class MemoryTerminal: Terminal, Sendable {
     /// Mutable state guarded by the mutex.
     private struct State {
-        var size: (width: Int, height: Int)
+        var size: ScreenSize
         var lastGrid: CellGrid?
         var drawCount = 0
         var isRunning = false
         var stopCount = 0
         var clipboard: [String] = []
         var onKey: (@Sendable (Key) -> Void)?
-        var onResize: (@Sendable (Int, Int) -> Void)?
+        var onResize: (@Sendable (ScreenSize) -> Void)?
         var onSignal: (@Sendable (TerminalSignal) -> Void)?
         var waiters: [Int: (matches: @Sendable (CellGrid) -> Bool, continuation: CheckedContinuation<CellGrid?, Never>)] = [:]
         var nextWaiter = 0
@@ -22,11 +22,11 @@ public final class MemoryTerminal: Terminal, Sendable {
     private let state: Mutex<State>
 
     /// Creates a terminal of the given size.
-    public init(width: Int = 80, height: Int = 24) {
-        state = Mutex(State(size: (width, height)))
+    public init(size: ScreenSize = ScreenSize(rows: 24, columns: 80)) {
+        state = Mutex(State(size: size))
     }
 
-    public var size: (width: Int, height: Int) { state.withLock { $0.size } }
+    public var size: ScreenSize { state.withLock { $0.size } }
 
     /// The most recently drawn grid.
     public var lastGrid: CellGrid? { state.withLock { $0.lastGrid } }
@@ -45,7 +45,7 @@ public final class MemoryTerminal: Terminal, Sendable {
 
     public func start(
         onKey: @escaping @Sendable (Key) -> Void,
-        onResize: @escaping @Sendable (Int, Int) -> Void,
+        onResize: @escaping @Sendable (ScreenSize) -> Void,
         onSignal: (@Sendable (TerminalSignal) -> Void)?
     ) throws {
         state.withLock {
@@ -116,12 +116,12 @@ public final class MemoryTerminal: Terminal, Sendable {
     }
 
     /// Changes the size and notifies the resize handler.
-    public func resize(width: Int, height: Int) {
+    public func resize(to size: ScreenSize) {
         let handler = state.withLock {
-            $0.size = (width, height)
+            $0.size = size
             return $0.onResize
         }
-        handler?(width, height)
+        handler?(size)
     }
 
     /// Delivers a termination signal to the signal handler (ignored if none was given).

@@ -4,19 +4,19 @@
 /// then ``stop()``. Callbacks may arrive on a terminal-owned thread; they should return quickly (hop to your own
 /// actor or queue for real work).
 public protocol Terminal: AnyObject, Sendable {
-    /// The current size in columns and rows.
-    var size: (width: Int, height: Int) { get }
+    /// The current size in rows and columns.
+    var size: ScreenSize { get }
 
     /// Takes over the screen and starts delivering events.
     ///
     /// - Parameters:
     ///   - onKey: called for every decoded key (``Key/resize`` is not delivered here; see `onResize`).
-    ///   - onResize: called with the new (width, height) after the terminal was resized.
+    ///   - onResize: called with the new size after the terminal was resized.
     ///   - onSignal: called when SIGINT, SIGTERM or SIGHUP arrives, so the owner can clean up, call ``stop()`` and
     ///     exit. `nil` selects the default: stop the terminal and exit with ``TerminalSignal/exitStatus``.
     func start(
         onKey: @escaping @Sendable (Key) -> Void,
-        onResize: @escaping @Sendable (Int, Int) -> Void,
+        onResize: @escaping @Sendable (ScreenSize) -> Void,
         onSignal: (@Sendable (TerminalSignal) -> Void)?
     ) throws
 
@@ -35,7 +35,7 @@ extension Terminal {
     /// Starts with the default signal behaviour (stop the terminal and exit).
     public func start(
         onKey: @escaping @Sendable (Key) -> Void,
-        onResize: @escaping @Sendable (Int, Int) -> Void
+        onResize: @escaping @Sendable (ScreenSize) -> Void
     ) throws {
         try start(onKey: onKey, onResize: onResize, onSignal: nil)
     }

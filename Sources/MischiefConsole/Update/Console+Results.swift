@@ -9,7 +9,7 @@ extension Console {
         }
         switch command {
         case .apply(let seam, let spec):
-            settle(seam, behaviour: spec, result, in: &state)
+            settle(seam, spec: spec, result, in: &state)
             if case .success = result {
                 state.lastUsed[seam] = spec
                 state.message = .init("\(seam): \(spec)")
@@ -26,11 +26,11 @@ extension Console {
                 }
             }
         case .revert(let seam):
-            settle(seam, behaviour: nil, result, in: &state)
+            settle(seam, spec: nil, result, in: &state)
             succeeded(result, "\(seam): original", in: &state)
         case .revertAll:
             for seam in state.pending.keys {
-                settle(seam, behaviour: nil, result, in: &state)
+                settle(seam, spec: nil, result, in: &state)
             }
             succeeded(result, "everything reverted", in: &state)
         case .toggleProfile(let name):
@@ -66,11 +66,11 @@ extension Console {
         }
     }
 
-    /// Marks the pending change to `behaviour` finished (the next data shows it), or drops it on failure.
+    /// Marks the pending change to `spec` finished (the next data shows it), or drops it on failure.
     private static func settle(
-        _ seam: SeamID, behaviour: String?, _ result: CommandResult, in state: inout ConsoleState
+        _ seam: SeamID, spec: String?, _ result: CommandResult, in state: inout ConsoleState
     ) {
-        guard let change = state.pending[seam], change.behaviour == behaviour else { return }
+        guard let change = state.pending[seam], change.spec == spec else { return }
         if case .success = result {
             state.pending[seam]?.isFinished = true
         } else {

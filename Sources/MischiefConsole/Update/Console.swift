@@ -28,8 +28,8 @@ public enum Console {
         case .data(let data):
             receive(data, in: &state)
             return []
-        case .resized(let rows, let columns):
-            state.size = ScreenSize(rows: rows, columns: columns)
+        case .resized(let size):
+            state.size = size
             state.scrollListToSelection()
             if !ConsoleLayout(state).panes.contains(state.focus) {
                 state.focus = .list
@@ -37,6 +37,9 @@ public enum Console {
             return []
         case .commandFinished(let command, let result):
             finish(command, result, in: &state)
+            return []
+        case .message(let text):
+            state.noteProblem(text)
             return []
         }
     }
@@ -107,9 +110,17 @@ public enum Console {
             state.lastUsed[seam.id] = seam.spec
         }
         state.rebuildLines()
-        // Changes the data now shows, or whose command has finished, no longer need to be remembered.
+        // Changes the data now shows, or whose command has finished, no longer need to be remembered. A revert shows
+        // as no behaviour at all; a spec as that spec (a behaviour built in code has a description and no spec, so
+        // it never looks like a pending revert).
         state.pending = state.pending.filter { seam, change in
-            !change.isFinished && data.seams.first { $0.id == seam }.map { $0.behaviour != change.behaviour } ?? false
+            !change.isFinished && data.seams.first { $0.id == seam }.map { !shows(change, $0) } ?? false
         }
+    }
+
+    /// Whether `seam`'s data already shows the pending `change`.
+    private static func shows(_ change: ConsoleState.PendingChange, _ seam: SeamSnapshot) -> Bool {
+        guard let spec = change.spec else { return seam.behaviour == nil }
+        return seam.spec == spec
     }
 }

@@ -1,0 +1,57 @@
+/// What ``Seam`` and ``AsyncSeam`` share besides their call paths: the declaration, the actions, the error maker,
+/// and the steps that turn a spec or a behaviour into something the registry installs.
+///
+/// The two classes differ only in how a behaviour is compiled (`compileSync` or `compileAsync`) and in the box a
+/// call runs; each passes that part in, so the rest is written once here.
+struct SeamParts<Input: Sendable, Output: Sendable, Failure: Error>: Sendable {
+    let info: SeamInfo
+    /// The seam's own actions first, then the generic ones its types allow that it does not replace by name.
+    let actions: [SeamAction<Input, Output, Failure>]
+    let makeFailure: (@Sendable (String) -> Failure)?
+
+    init(
+        _ id: SeamID, title: String, category: String, summary: String, stacking: Stacking, isAsync: Bool,
+        makeError: (@Sendable (String) -> Failure)?, actions own: [SeamAction<Input, Output, Failure>]
+    ) {
+        info = SeamInfo(
+            id: id, title: title, category: category, summary: summary, stacking: stacking, isAsync: isAsync,
+            canThrow: makeError != nil,
+            signature: "(\(Input.self))\(isAsync ? " async" : "") -> \(Output.self)")
+        makeFailure = makeError
+        let names = Set(own.map(\.signature.name))
+        actions = own + GenericActions.all(
+            for: (Input, Output, Failure).self, canThrow: makeError != nil, makeFailure: makeError
+        ).filter { !names.contains($0.signature.name) }
+    }
+
+    /// Compiles `behaviour` with `compileNode` after checking it fits this seam's types.
+    func compile<Run: Sendable>(
+        _ behaviour: any Sendable, context: LayerContext,
+        with compileNode: (Behaviour<Input, Output, Failure>.Node, CompileContext<Failure>) throws(MischiefError)
+            -> Run
+    ) throws(MischiefError) -> any Sendable {
+        guard let behaviour = behaviour as? Behaviour<Input, Output, Failure> else {
+            throw .unsupported(info.id, "behaviour of type \(type(of: behaviour)) does not fit \(info.signature)")
+        }
+        let compileContext = context.make(seam: info.id, isAsync: info.isAsync, makeFailure: makeFailure)
+        let run = try compileNode(behaviour.node, compileContext)
+        context.seeds = compileContext.seeds
+        return run
+    }
+
+    /// Builds the behaviour `spec` describes with this seam's actions, and the spec's canonical text.
+    func behaviour(
+        from spec: Spec, seed: UInt64?, sessionSeed: UInt64, fileAccess: FileAccess
+    ) throws(SpecError) -> (behaviour: any Sendable, canonical: String) {
+        let context = ActionContext(seam: info.id, seed: seed, sessionSeed: sessionSeed, fileAccess: fileAccess)
+        let (behaviour, canonical) = try SpecBuilder(actions: actions, context: context).build(spec)
+        return (behaviour, canonical)
+    }
+
+    /// The compiled runs of the active layers, newest first, as `Run`s: the one to use alone when a single run
+    /// decides every call (one layer, or `.replace` stacking), or else all of them to try in turn.
+    func stack<Run>(_ layers: [any Sendable], as: Run.Type) -> (alone: Run?, all: [Run]) {
+        let runs = layers.map { $0 as! Run }  // the registry only passes runs this seam's `compile` made
+        return runs.count == 1 || info.stacking == .replace ? (runs[0], runs) : (nil, runs)
+    }
+}
