@@ -8,7 +8,9 @@ import Synchronization
 /// The console's controller for a target in another process, over its control socket.
 ///
 /// It opens a session and holds it with the events stream, so what the console changes is reverted when the
-/// console goes away (unless `keep`). When the target stops answering, ``load()`` returns the last data marked
+/// console goes away (unless `keep`). The stream is also how it learns what happens there: it asks for `changes`
+/// messages (``StreamChanges``), the first with everything and then only what changed, and applies each to its copy
+/// of the target's state, which ``load()`` returns without asking the target anything. When the target stops answering, ``load()`` returns the last data marked
 /// ``ConnectionState/lost(_:)`` and keeps trying; when the same target instance answers again (at the path
 /// `locate` finds), it opens a new session and the console carries on. It never attaches to another process: when
 /// a different instance answers, it stays lost, says the target is gone and names the live ones.
@@ -23,7 +25,10 @@ public final class RemoteController: ConsoleController {
     private struct Link {
         var client: ControlClient?
         var stream: Task<Void, Never>?
+        /// The target's state as the stream has told it; nil until its first `changes` message.
         var last: ConsoleData?
+        /// Loads waiting for the first `changes` message of this connection.
+        var waiting: [CheckedContinuation<ConsoleData, any Error>] = []
         var lostReason: String?
         var generation = 0
         /// The target first attached to; reconnecting is only to the same instance.
@@ -48,24 +53,40 @@ public final class RemoteController: ConsoleController {
         self.init(sessionName: sessionName, keep: keep, saveDirectory: saveDirectory) { socketPath }
     }
 
+    /// The target's state as the events stream last told it: no request to the target, however often it is called.
+    /// After connecting, it waits for the stream's first message.
     public func load() async throws -> ConsoleData {
         do {
-            let client = try await connected()
-            // Only the events it has not seen: the log is most of an answer, and the console polls 10 times a second.
-            let known = link.withLock { $0.last?.events }
-            let state = try await client.console(events: eventLimit, after: known?.last?.id)
-            var data = ConsoleData(
-                target: state.target, seams: state.seams, profiles: state.profiles, events: state.events,
-                view: state.view)
-            if let known { data.events = Array((known + data.events).suffix(eventLimit)) }
-            link.withLock {
-                $0.last = data
-                $0.lostReason = nil
+            let generation = try await connected()
+            if let data = link.withLock({ $0.client == nil ? nil : $0.last }) { return data }
+            return try await withCheckedThrowingContinuation { continuation in
+                let ready: Result<ConsoleData, any Error>? = link.withLock { link in
+                    guard link.generation == generation, link.client != nil else {
+                        return .failure(ControlClientError.gone(link.lostReason ?? "the events stream ended"))
+                    }
+                    if let last = link.last { return .success(last) }
+                    link.waiting.append(continuation)
+                    return nil
+                }
+                if let ready { continuation.resume(with: ready) }
             }
-            return data
         } catch {
             return lost(Self.headline(error))
         }
+    }
+
+    /// Applies a `changes` message of connection `generation` to the copy, and hands it to loads waiting for it.
+    private func received(_ message: StreamChanges, generation: Int) {
+        let (data, waiting) = link.withLock { link -> (ConsoleData?, [CheckedContinuation<ConsoleData, any Error>]) in
+            guard link.generation == generation else { return (nil, []) }
+            var data = link.last ?? ConsoleData(target: message.target)
+            data.apply(message, eventLimit: eventLimit)
+            link.last = data
+            link.lostReason = nil
+            defer { link.waiting = [] }
+            return (data, link.waiting)
+        }
+        if let data { for continuation in waiting { continuation.resume(returning: data) } }
     }
 
     /// The session's id while connected.
@@ -108,8 +129,15 @@ public final class RemoteController: ConsoleController {
     }
 
     /// The client with a live session, connecting (again) when there is none.
-    private func connected() async throws(ControlClientError) -> ControlClient {
-        if let client = link.withLock({ $0.client }) { return client }
+    private func client() async throws(ControlClientError) -> ControlClient {
+        _ = try await connected()
+        guard let client = link.withLock({ $0.client }) else { throw .gone(link.withLock { $0.lostReason } ?? "lost") }
+        return client
+    }
+
+    /// Connects (again) when there is no live session; returns the connection's generation.
+    private func connected() async throws(ControlClientError) -> Int {
+        if let generation = link.withLock({ $0.client == nil ? nil : $0.generation }) { return generation }
         guard let path = locate() else { throw .unreachable("the socket directory", "no target is serving") }
         var client = ControlClient(socketPath: path)
         let info = try await client.handshake()
@@ -124,10 +152,13 @@ public final class RemoteController: ConsoleController {
             link.generation += 1
             return link.generation
         }
-        let events = client.events()
+        let events = client.events(changes: true)
         let stream = Task { [weak self] in
             do {
-                for try await _ in events {}
+                for try await message in events {
+                    if case .changes(let changes) = message { self?.received(changes, generation: generation) }
+                }
+                self?.streamEnded(generation: generation, reason: "the target closed the events stream")
             } catch {
                 self?.streamEnded(generation: generation, reason: "\(error)")
             }
@@ -135,9 +166,9 @@ public final class RemoteController: ConsoleController {
         link.withLock { link in
             link.client = client
             link.stream = stream
-            link.last = nil  // a new connection (perhaps a new process): its event ids start afresh
+            link.last = nil  // a new connection (perhaps a new process): its first message is everything
         }
-        return client
+        return generation
     }
 
     /// Says that the attached target has gone and which targets are live in its socket directory.
@@ -151,18 +182,21 @@ public final class RemoteController: ConsoleController {
     }
 
     private func streamEnded(generation: Int, reason: String) {
-        link.withLock { link in
-            guard link.generation == generation else { return }
+        let waiting = link.withLock { link -> [CheckedContinuation<ConsoleData, any Error>] in
+            guard link.generation == generation else { return [] }
             link.client = nil
             link.stream = nil
             link.lostReason = reason
+            defer { link.waiting = [] }
+            return link.waiting
         }
+        for continuation in waiting { continuation.resume(throwing: ControlClientError.gone(reason)) }
     }
 
     private func perform<T>(_ body: (ControlClient) async throws(ControlClientError) -> T) async throws -> T {
         let client: ControlClient
         do {
-            client = try await connected()
+            client = try await self.client()
         } catch {
             throw ConsoleError.refused("\(error)")
         }

@@ -34,15 +34,43 @@ struct ApplyCommand: AsyncParsableCommand {
 
     @OptionGroup var target: TargetOptions
 
+    @Flag(name: .customLong("all-targets"), help: "Apply on every live target (with --socket NAME, every target of that name), all at once; one row a target. Exits 1 if any refused.")
+    var allTargets = false
+
     func validate() throws {
         if profile == nil, seam == nil || spec == nil {
             throw ValidationError("give a seam and a spec (mischief apply clock.now 'shift(+1d)'), or --profile FILE")
         }
         if profile != nil, seam != nil { throw ValidationError("give either a seam and a spec, or --profile FILE") }
         if keep, hold { throw ValidationError("--keep and --hold contradict each other") }
+        if allTargets, hold { throw ValidationError("--hold holds a change on one target; leave out --all-targets") }
+        try target.validateForAllTargets(allTargets)
+    }
+
+    /// What to apply: a seam's spec, or a profile file's text.
+    enum Work: Sendable {
+        case spec(SeamID, String)
+        case profiles(String)
     }
 
     func run() async throws {
+        let work: Work
+        if let profile {
+            do { work = .profiles(try String(contentsOfFile: profile, encoding: .utf8)) } catch {
+                printError("cannot read \(profile): \(error.localizedDescription)")
+                throw TargetExit.refused
+            }
+        } else {
+            do { work = .spec(try SeamID(seam ?? ""), spec ?? "") } catch {
+                printError(error)
+                throw TargetExit.refused
+            }
+        }
+        if allTargets {
+            return try await AllTargets.run(named: target.socket) { client async throws(ControlClientError) in
+                try await Self.apply(work, with: client).joined(separator: "; ")
+            }
+        }
         var client = ControlClient(socketPath: try target.resolve())
         try await talking { () async throws(ControlClientError) in _ = try await client.handshake() }
         if hold {
@@ -51,29 +79,10 @@ struct ApplyCommand: AsyncParsableCommand {
             }
             client.session = session.id
         }
-        if let profile {
-            let text: String
-            do { text = try String(contentsOfFile: profile, encoding: .utf8) } catch {
-                printError("cannot read \(profile): \(error.localizedDescription)")
-                throw TargetExit.refused
-            }
-            let defined = try await talking { () async throws(ControlClientError) in
-                try await client.define(profiles: text)
-            }
-            for row in defined {
-                _ = try await talking { () async throws(ControlClientError) in try await client.profile(row.profile.name, .apply) }
-                let count = row.profile.entries.count
-                print("applied profile \(row.profile.name) (\(count) entr\(count == 1 ? "y" : "ies"))")
-            }
-        } else if let seam, let spec {
-            let id: SeamID
-            do { id = try SeamID(seam) } catch {
-                printError(error)
-                throw TargetExit.refused
-            }
-            let detail = try await talking { () async throws(ControlClientError) in try await client.apply(spec, to: id) }
-            print("\(detail.seam.id): \(detail.seam.behaviour ?? "original")")
+        let done = try await talking { [client] () async throws(ControlClientError) in
+            try await Self.apply(work, with: client)
         }
+        for line in done { print(line) }
         guard hold, let session = client.session else { return }
         let signals = try SignalCatcher.install()
         print("holding until Ctrl-C or SIGTERM")
@@ -85,5 +94,22 @@ struct ApplyCommand: AsyncParsableCommand {
         holder.cancel()
         _ = try? await client.endSession(session)
         throw ExitCode(128 + signal)
+    }
+
+    /// Applies `work` on the target `client` talks to; one line for each thing applied.
+    static func apply(_ work: Work, with client: ControlClient) async throws(ControlClientError) -> [String] {
+        switch work {
+        case .spec(let id, let spec):
+            let detail = try await client.apply(spec, to: id)
+            return ["\(detail.seam.id): \(detail.seam.behaviour ?? "original")"]
+        case .profiles(let text):
+            var lines: [String] = []
+            for row in try await client.define(profiles: text) {
+                _ = try await client.profile(row.profile.name, .apply)
+                let count = row.profile.entries.count
+                lines.append("applied profile \(row.profile.name) (\(count) entr\(count == 1 ? "y" : "ies"))")
+            }
+            return lines
+        }
     }
 }

@@ -19,6 +19,13 @@ struct ListCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print JSON: an array of {target, seams}.")
     var json = false
 
+    @Flag(name: .customLong("all-targets"), help: "Every live target (the default without --socket); with --socket NAME, every target of that name.")
+    var allTargets = false
+
+    func validate() throws {
+        try TargetOptions.validate(socket: socket, allTargets: allTargets)
+    }
+
     struct Listing: Codable {
         var target: TargetInfo
         var seams: [SeamSnapshot]
@@ -26,7 +33,9 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let paths: [String]
-        if let socket = socket ?? ProcessInfo.processInfo.environment["MISCHIEF_SOCKET"] {
+        if allTargets {
+            paths = try AllTargets.targets(named: socket).map(\.path)
+        } else if let socket = socket ?? ProcessInfo.processInfo.environment["MISCHIEF_SOCKET"] {
             paths = [try TargetOptions.resolve(socket)]
         } else {
             paths = ControlSocket.find(in: ControlSocket.directory()).filter(\.isLive).map(\.path)

@@ -20,24 +20,39 @@ struct RevertCommand: AsyncParsableCommand {
 
     @OptionGroup var target: TargetOptions
 
+    @Flag(name: .customLong("all-targets"), help: "Revert on every live target (with --socket NAME, every target of that name), all at once; one row a target. Exits 1 if any refused.")
+    var allTargets = false
+
     func validate() throws {
         guard (seam == nil) == all else { throw ValidationError("give a seam, or --all") }
+        try target.validateForAllTargets(allTargets)
     }
 
     func run() async throws {
-        let client = ControlClient(socketPath: try target.resolve())
-        try await talking { () async throws(ControlClientError) in _ = try await client.handshake() }
-        if all {
-            let result = try await talking { () async throws(ControlClientError) in try await client.revertAll() }
-            print("reverted \(result.reverted) entr\(result.reverted == 1 ? "y" : "ies")")
-        } else if let seam {
-            let id: SeamID
+        var id: SeamID?
+        if let seam {
             do { id = try SeamID(seam) } catch {
                 printError(error)
                 throw TargetExit.refused
             }
-            let detail = try await talking { () async throws(ControlClientError) in try await client.revert(id) }
-            print("\(detail.seam.id): \(detail.seam.behaviour ?? "original") (\(detail.seam.status.rawValue))")
         }
+        if allTargets {
+            return try await AllTargets.run(named: target.socket) { [id] client async throws(ControlClientError) in
+                try await Self.revert(id, with: client)
+            }
+        }
+        let client = ControlClient(socketPath: try target.resolve())
+        try await talking { () async throws(ControlClientError) in _ = try await client.handshake() }
+        print(try await talking { [id] () async throws(ControlClientError) in try await Self.revert(id, with: client) })
+    }
+
+    /// Reverts `id`, or everything when it is nil, on the target `client` talks to; says what it did.
+    static func revert(_ id: SeamID?, with client: ControlClient) async throws(ControlClientError) -> String {
+        guard let id else {
+            let result = try await client.revertAll()
+            return "reverted \(result.reverted) entr\(result.reverted == 1 ? "y" : "ies")"
+        }
+        let detail = try await client.revert(id)
+        return "\(detail.seam.id): \(detail.seam.behaviour ?? "original") (\(detail.seam.status.rawValue))"
     }
 }

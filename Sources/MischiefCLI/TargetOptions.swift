@@ -15,6 +15,17 @@ struct TargetOptions: ParsableArguments {
     @Option(name: .long, help: "The target's control socket, or a target name (default: $MISCHIEF_SOCKET, else the only live socket in $MISCHIEF_SOCKET_DIR, $XDG_RUNTIME_DIR/mischief or /tmp/mischief-UID).")
     var socket: String?
 
+    /// With `--all-targets`, `--socket` may only name targets, not give a path.
+    func validateForAllTargets(_ allTargets: Bool) throws {
+        try Self.validate(socket: socket, allTargets: allTargets)
+    }
+
+    static func validate(socket: String?, allTargets: Bool) throws {
+        if allTargets, let socket, socket.contains("/") || socket.hasSuffix(".sock") {
+            throw ValidationError("--all-targets takes a target name with --socket, not a path ('\(socket)')")
+        }
+    }
+
     /// The socket path to use, or an exit: 3 when no target is found, 64 when several are and none was named.
     func resolve() throws -> String {
         try Self.resolve(socket ?? ProcessInfo.processInfo.environment["MISCHIEF_SOCKET"])

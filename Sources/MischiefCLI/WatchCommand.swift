@@ -45,7 +45,7 @@ struct WatchCommand: AsyncParsableCommand {
         do {
             for try await message in client.events() {
                 switch message {
-                case .hello, .other:
+                case .hello, .other, .changes:
                     break
                 case .event(let event):
                     table.note(event)

@@ -55,7 +55,8 @@ struct APIResponse {
 enum Reply {
     case answer(APIResponse)
     case advance(Duration)
-    case events(session: String?)
+    /// An events stream; `changes`: the stream carries `changes` messages (see ``StreamChanges``).
+    case events(session: String?, changes: Bool)
 }
 
 /// An API error with its status: thrown inside handlers, answered as JSON.

@@ -129,8 +129,10 @@ public struct ControlClient: Sendable {
     /// target goes away or stays silent longer than ``silence``; cancelling the reading task closes it.
     ///
     /// The socket is read on a thread of its own, never on Swift's cooperative pool.
-    public func events() -> AsyncThrowingStream<StreamMessage, any Error> {
-        let path = "/v\(ControlAPI.version)/events" + (session.map { "?session=\(Self.escape($0))" } ?? "")
+    public func events(changes: Bool = false) -> AsyncThrowingStream<StreamMessage, any Error> {
+        var query = session.map { ["session=\(Self.escape($0))"] } ?? []
+        if changes { query.append("changes=1") }
+        let path = "/v\(ControlAPI.version)/events" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         let head = "GET \(path) HTTP/1.1\r\nHost: mischief\r\n"
             + "\(ControlAPI.versionHeader): \(ControlAPI.version)\r\n\r\n"
         let socketPath = self.socketPath

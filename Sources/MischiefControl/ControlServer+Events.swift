@@ -10,10 +10,17 @@ import NIOHTTP1
 /// and a `: keep-alive` comment after ``ControlServer/Options/heartbeat`` of silence. A stream opened with a session
 /// holds it: when the stream closes, the session ends.
 ///
-/// Every stream is fed by one ``EventFeed`` on the server's event loop, which takes one snapshot per interval for
-/// all of them and encodes each message once.
+/// With `?changes=1` (what an attached console opens) the stream carries, after `hello`, one `changes` message a
+/// batch instead (a ``StreamChanges``: the target's header and the registry's changes since the last one, events
+/// included), the first of them everything; a client applies each to its copy and never polls.
+///
+/// Every stream is fed by one ``EventFeed`` on the server's event loop, which asks the registry once per interval
+/// for what changed since the last batch (``Registry/changes(since:eventsAfter:)``, whose cost grows with what
+/// changed, not with the registry) and encodes each message once for all streams.
 final class EventStream {
     let session: String?
+    /// Whether it carries `changes` messages rather than `event` and `counters`.
+    let wantsChanges: Bool
     private let context: ChannelHandlerContext
     private let server: ControlServer
     /// The newest event this stream has (it starts at the log's end when it opens).
@@ -23,9 +30,10 @@ final class EventStream {
     var silentSince: Duration
     var unwritableSince: Duration?
 
-    init(context: ChannelHandlerContext, session: String?, server: ControlServer) {
+    init(context: ChannelHandlerContext, session: String?, changes: Bool, server: ControlServer) {
         self.context = context
         self.session = session
+        self.wantsChanges = changes
         self.server = server
         self.lastEvent = server.registry.snapshot().lastEventID
         self.silentSince = server.options.now()
@@ -52,6 +60,8 @@ final class EventFeed: @unchecked Sendable {
     // Touched only on `loop`.
     private var streams: [ObjectIdentifier: EventStream] = [:]
     private var counters: [SeamID: SeamUpdate] = [:]
+    /// The registry's generation the last batch was as of.
+    private var generation: UInt64 = 0
     private var observation: Observation?
     private var task: RepeatedTask?
     /// Set once by the server that owns the feed.
@@ -66,11 +76,27 @@ final class EventFeed: @unchecked Sendable {
 
     func add(_ stream: EventStream) {
         guard let server else { return stream.close() }
+        let first = streams.isEmpty
         streams[ObjectIdentifier(stream)] = stream
         let hello = StreamHello(target: server.targetInfo(), session: stream.session)
         var out = Self.message(event: "hello", id: nil, hello)
-        let rows = server.registry.snapshot().seams.map(SeamUpdate.init)
-        if !rows.isEmpty { out += Self.message(event: "counters", id: nil, rows) }
+        if stream.wantsChanges {
+            // Everything, with the newest events a console shows.
+            let all = server.registry.changes(
+                since: 0, eventsAfter: max(0, stream.lastEvent - Self.firstEvents), includingActions: true)
+            out += Self.message(event: "changes", id: nil, StreamChanges(target: server.header(all.uptime), changes: all))
+            stream.lastEvent = all.lastEventID
+            // The feed's first stream: its batches go on from what this one has.
+            if first { generation = all.generation }
+        } else {
+            let snapshot = server.registry.snapshot()
+            let rows = snapshot.seams.map(SeamUpdate.init)
+            if !rows.isEmpty { out += Self.message(event: "counters", id: nil, rows) }
+            if first {
+                generation = snapshot.generation
+                for row in rows { counters[row.seam] = row }
+            }
+        }
         stream.write(ByteBuffer(bytes: out))
         if observation == nil { observation = server.registry.observe() }
         if task == nil {
@@ -96,22 +122,32 @@ final class EventFeed: @unchecked Sendable {
         for stream in streams.values { stream.close() }
     }
 
-    /// One batch for all streams: events each has not seen, the counters that changed, keep-alives.
+    /// How many of the newest events a `changes` stream's first message carries.
+    static let firstEvents = 200
+
+    /// One batch for all streams: what changed since the last one (events each has not seen, the counters that
+    /// changed, or one `changes` message), keep-alives.
     private func tick() {
         guard !streams.isEmpty, let server else { return }
         let registry = server.registry
-        let snapshot = registry.snapshot()
-        let oldest = streams.values.map(\.lastEvent).min() ?? snapshot.lastEventID
-        let events = registry.events(after: oldest).map { ($0.id, Self.message(event: "event", id: $0.id, $0)) }
+        let oldest = streams.values.map(\.lastEvent).min() ?? 0
+        let changes = registry.changes(since: generation, eventsAfter: oldest)
+        generation = changes.generation
+        let events = changes.events.map { ($0.id, Self.message(event: "event", id: $0.id, $0)) }
         var changed: [SeamUpdate] = []
-        for seam in snapshot.seams {
+        for seam in changes.seams {
             let update = SeamUpdate(seam)
             if counters[seam.id] != update {
                 counters[seam.id] = update
                 changed.append(update)
             }
         }
+        for id in changes.removed { counters[id] = nil }
         let countersMessage = changed.isEmpty ? [] : Self.message(event: "counters", id: nil, changed)
+        let changesMessage =
+            streams.values.contains(where: \.wantsChanges)
+            ? Self.message(event: "changes", id: nil, StreamChanges(target: server.header(changes.uptime), changes: changes))
+            : []
         let now = server.options.now()
         for stream in streams.values {
             guard stream.isWritable else {
@@ -123,11 +159,17 @@ final class EventFeed: @unchecked Sendable {
             }
             stream.unwritableSince = nil
             var out: [UInt8] = []
-            for (id, bytes) in events where id > stream.lastEvent {
-                out += bytes
-                stream.lastEvent = id
+            if stream.wantsChanges {
+                // Its events are inside; the client drops those it has.
+                out = changesMessage
+                stream.lastEvent = max(stream.lastEvent, changes.lastEventID)
+            } else {
+                for (id, bytes) in events where id > stream.lastEvent {
+                    out += bytes
+                    stream.lastEvent = id
+                }
+                out += countersMessage
             }
-            out += countersMessage
             if out.isEmpty, now - stream.silentSince >= server.options.heartbeat { out = Array(": keep-alive\n\n".utf8) }
             guard !out.isEmpty else { continue }
             stream.silentSince = now

@@ -46,7 +46,8 @@ extension ControlServer {
             if let session {
                 guard try withSessions({ $0.attachStream(session) }) else { throw Self.noSession(session) }
             }
-            return .events(session: session)
+            let changes = request.query["changes"].map { ["1", "true", "yes"].contains($0.lowercased()) } ?? false
+            return .events(session: session, changes: changes)
         }
         return .answer(try answer(request, target, session: session))
     }

@@ -35,10 +35,15 @@ extension ControlServer {
         let snapshot = registry.snapshot(includingActions: true)
         let events = registry.events(after: max(after, snapshot.lastEventID - 200), limit: limit)
         return TargetState(
-            target: TargetHeader(
-                name: options.name, pid: getpid(), uptime: snapshot.uptime, sessionSeed: snapshot.sessionSeed,
-                wallTime: Date(), targetTime: options.targetTime()),
-            seams: snapshot.seams, profiles: registry.profiles, events: events, view: snapshot.view)
+            target: header(snapshot.uptime), seams: snapshot.seams, profiles: registry.profiles, events: events,
+            view: snapshot.view)
+    }
+
+    /// Who the target is and what time it is there now, for a console's header.
+    func header(_ uptime: Duration) -> TargetHeader {
+        TargetHeader(
+            name: options.name, pid: getpid(), uptime: uptime, sessionSeed: registry.sessionSeed, wallTime: Date(),
+            targetTime: options.targetTime())
     }
 
     func seamID(_ text: String) throws(APIFailure) -> SeamID {

@@ -128,8 +128,8 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
             send(context, response)
         case .advance(let duration):
             advance(context, by: duration)
-        case .events(let session):
-            stream(context, session: session)
+        case .events(let session, let changes):
+            stream(context, session: session, changes: changes)
         }
     }
 
@@ -169,11 +169,11 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    private func stream(_ context: ChannelHandlerContext, session: String?) {
+    private func stream(_ context: ChannelHandlerContext, session: String?, changes: Bool) {
         let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
             + "Transfer-Encoding: chunked\r\n\r\n"
         context.write(wrapOutboundOut(ByteBuffer(string: head)), promise: nil)
-        let stream = EventStream(context: context, session: session, server: server)
+        let stream = EventStream(context: context, session: session, changes: changes, server: server)
         phase = .streaming(stream)
         server.feed.add(stream)
     }

@@ -42,17 +42,23 @@ final class HeadlessDemo {
 
     /// Starts another demo on the socket `directory/demo.sock` (a target restarting); `directory` stays when it is
     /// killed.
-    static func start(in directory: URL, seed: Int = 11) async throws -> HeadlessDemo {
-        try await start(in: directory, seed: seed, arguments: [], environment: [:], ownsDirectory: false)
+    /// `socketName` nil: the demo's default path there, `demo-<pid>.sock`.
+    static func start(
+        in directory: URL, seed: Int = 11, socketName: String? = "demo.sock", arguments: [String] = []
+    ) async throws -> HeadlessDemo {
+        try await start(
+            in: directory, seed: seed, socketName: socketName, arguments: arguments, environment: [:],
+            ownsDirectory: false)
     }
 
     private static func start(
-        in directory: URL, seed: Int, arguments: [String], environment extra: [String: String], ownsDirectory: Bool
+        in directory: URL, seed: Int, socketName: String? = "demo.sock", arguments: [String],
+        environment extra: [String: String], ownsDirectory: Bool
     ) async throws -> HeadlessDemo {
-        let socket = directory.appendingPathComponent("demo.sock").path
+        let socket = socketName.map { ["--socket", directory.appendingPathComponent($0).path] } ?? []
         let name = "demo-\(UUID().uuidString.prefix(8))"
         let process = try ChildProcess.start(
-            CLI.binary, ["demo", "--headless", "--socket", socket, "--seed", "\(seed)"] + arguments,
+            CLI.binary, ["demo", "--headless"] + socket + ["--seed", "\(seed)"] + arguments,
             environment: environment(in: directory).merging(extra) { $1 }, directory: directory,
             output: directory.appendingPathComponent("\(name).out"),
             error: directory.appendingPathComponent("\(name).err"))
