@@ -118,7 +118,8 @@ if ProcessInfo.processInfo.environment["MISCHIEF_FUZZ"] == "1" {
             ]))
 }
 
-for target in package.targets where target.type != .system && !["CMischiefTerminal", "CMischiefTSan"].contains(target.name) {
+for target in package.targets
+where target.type != .system && !["CMischiefTerminal", "CMischiefTSan"].contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         .swiftLanguageMode(.v6),

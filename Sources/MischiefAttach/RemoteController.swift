@@ -49,7 +49,8 @@ public final class RemoteController: ConsoleController {
     }
 
     /// A controller for the target at `socketPath`.
-    public convenience init(socketPath: String, sessionName: String = "console", keep: Bool = false, saveDirectory: URL) {
+    public convenience init(socketPath: String, sessionName: String = "console", keep: Bool = false, saveDirectory: URL)
+    {
         self.init(sessionName: sessionName, keep: keep, saveDirectory: saveDirectory) { socketPath }
     }
 
@@ -122,8 +123,10 @@ public final class RemoteController: ConsoleController {
             return (link.stream, link.last)
         }
         stream?.cancel()
-        var data = last ?? ConsoleData(
-            target: TargetHeader(name: "no target", pid: 0, uptime: .zero, sessionSeed: 0, wallTime: Date()))
+        var data =
+            last
+            ?? ConsoleData(
+                target: TargetHeader(name: "no target", pid: 0, uptime: .zero, sessionSeed: 0, wallTime: Date()))
         data.connection = .lost(reason)
         return data
     }
@@ -228,7 +231,8 @@ public final class RemoteController: ConsoleController {
     }
 
     public func saveProfile(named name: String, overwrite: Bool) async throws -> String {
-        let yaml = try await perform { client throws(ControlClientError) in try await client.currentProfile(named: name) }
+        let yaml = try await perform { client throws(ControlClientError) in try await client.currentProfile(named: name)
+        }
         return try LocalController.save(yaml, named: name, in: saveDirectory, overwrite: overwrite)
     }
 }

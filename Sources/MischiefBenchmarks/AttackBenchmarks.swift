@@ -14,7 +14,8 @@ enum AttackBenchmarks {
     static func run(socket: String, pid: Int32, seconds: Double, pace: UInt32) throws {
         raiseDescriptorLimit()
         let baseline = try measure(socket: socket, pid: pid, seconds: seconds) {}
-        print("phase                          GET /v1/target p50/p99 ms  failed  seam calls (x baseline)  target RSS MB")
+        print(
+            "phase                          GET /v1/target p50/p99 ms  failed  seam calls (x baseline)  target RSS MB")
         line("baseline (no attack)", baseline, baseline)
         var worst = 1.0
         var worstP99 = 0.0
@@ -31,17 +32,23 @@ enum AttackBenchmarks {
             worstP99 = max(worstP99, figures.p99)
         }
         let recovery = try exhaustAndRecover(socket: socket)
-        print(String(format: "descriptors: %d held; %@; answered again %.0f ms after they closed", recovery.held,
-            recovery.refused ? "new clients refused while held" : "the server kept answering", recovery.ms))
-        print(String(format: "worst p99 %.1f ms (target < 50 ms) %@; worst seam-call rate %.2fx (target >= 0.90x) %@",
-            worstP99 * 1000, worstP99 < 0.05 ? "pass" : "FAIL", worst, worst >= 0.9 ? "pass" : "FAIL"))
+        print(
+            String(
+                format: "descriptors: %d held; %@; answered again %.0f ms after they closed", recovery.held,
+                recovery.refused ? "new clients refused while held" : "the server kept answering", recovery.ms))
+        print(
+            String(
+                format: "worst p99 %.1f ms (target < 50 ms) %@; worst seam-call rate %.2fx (target >= 0.90x) %@",
+                worstP99 * 1000, worstP99 < 0.05 ? "pass" : "FAIL", worst, worst >= 0.9 ? "pass" : "FAIL"))
     }
 
     private static func line(_ name: String, _ figures: Figures, _ baseline: Figures) {
-        print(name.padding(toLength: 31, withPad: " ", startingAt: 0)
-            + String(format: "%8.2f / %6.2f          %4d    %8.1f M/s (%.2fx)     %7.1f",
-                figures.p50 * 1000, figures.p99 * 1000, figures.failed, figures.rate / 1e6,
-                figures.rate / baseline.rate, figures.rssMB))
+        print(
+            name.padding(toLength: 31, withPad: " ", startingAt: 0)
+                + String(
+                    format: "%8.2f / %6.2f          %4d    %8.1f M/s (%.2fx)     %7.1f",
+                    figures.p50 * 1000, figures.p99 * 1000, figures.failed, figures.rate / 1e6,
+                    figures.rate / baseline.rate, figures.rssMB))
     }
 
     /// Times `GET /v1/target` for `seconds` and reads the call rate and RSS meanwhile.
@@ -52,7 +59,9 @@ enum AttackBenchmarks {
         var failed = 0
         while (ContinuousClock.now - start).seconds < seconds {
             let began = ContinuousClock.now
-            if let answer = try? Wire.exchange(socket, "GET /v1/target HTTP/1.1\r\nHost: m\r\n\r\n"), answer.hasPrefix("HTTP/1.1 200") {
+            if let answer = try? Wire.exchange(socket, "GET /v1/target HTTP/1.1\r\nHost: m\r\n\r\n"),
+                answer.hasPrefix("HTTP/1.1 200")
+            {
                 times.append((ContinuousClock.now - began).seconds)
             } else {
                 failed += 1
@@ -62,15 +71,19 @@ enum AttackBenchmarks {
         let elapsed = (ContinuousClock.now - start).seconds
         let after = try calls(socket: socket)
         times.sort()
-        let pick = { (fraction: Double) in times.isEmpty ? .infinity : times[min(times.count - 1, Int(Double(times.count) * fraction))] }
-        return Figures(p50: pick(0.5), p99: pick(0.99), failed: failed, rate: Double(after - before) / elapsed, rssMB: rss(pid))
+        let pick = { (fraction: Double) in
+            times.isEmpty ? .infinity : times[min(times.count - 1, Int(Double(times.count) * fraction))]
+        }
+        return Figures(
+            p50: pick(0.5), p99: pick(0.99), failed: failed, rate: Double(after - before) / elapsed, rssMB: rss(pid))
     }
 
     /// The target's seam-call count; retried, since under a flood a connection may be shed before it is read.
     private static func calls(socket: String) throws -> Int {
         var answer = ""
         for _ in 0..<100 {
-            answer = (try? Wire.exchange(socket, "GET /v1/seams/\(AttackTarget.seamID) HTTP/1.1\r\nHost: m\r\n\r\n")) ?? ""
+            answer =
+                (try? Wire.exchange(socket, "GET /v1/seams/\(AttackTarget.seamID) HTTP/1.1\r\nHost: m\r\n\r\n")) ?? ""
             if let range = answer.range(of: "\"calls\":") {
                 return Int(answer[range.upperBound...].prefix { $0.isNumber }) ?? 0
             }

@@ -23,7 +23,9 @@ extension AttackBenchmarks {
     /// With `pace` > 0, each attacker pauses that many microseconds between requests (an attack rather than a
     /// flood of connections, which costs any server CPU in proportion to its rate).
     static func phases(socket: String, pace: UInt32) -> [(String, @Sendable (AttackSwitch) -> Void)] {
-        func repeating(_ bytes: @escaping @Sendable () -> [UInt8], read: Bool = true) -> @Sendable (AttackSwitch) -> Void {
+        func repeating(_ bytes: @escaping @Sendable () -> [UInt8], read: Bool = true)
+            -> @Sendable (AttackSwitch) -> Void
+        {
             { stop in
                 while stop.isOn {
                     _ = try? Wire.send(socket, bytes(), thenRead: read)
@@ -32,7 +34,9 @@ extension AttackBenchmarks {
                 stop.done()
             }
         }
-        func holding(_ count: Int, _ open: @escaping @Sendable () throws -> Int32, tick: (@Sendable (Int32) -> Void)? = nil)
+        func holding(
+            _ count: Int, _ open: @escaping @Sendable () throws -> Int32, tick: (@Sendable (Int32) -> Void)? = nil
+        )
             -> @Sendable (AttackSwitch) -> Void
         {
             { stop in
@@ -46,19 +50,35 @@ extension AttackBenchmarks {
                 stop.done()
             }
         }
-        let long: @Sendable (Int) -> [UInt8] = { size in Array("GET /v1/target HTTP/1.1\r\nX-Long: \(String(repeating: "a", count: size))\r\n\r\n".utf8) }
-        let many = Array(("GET /v1/target HTTP/1.1\r\n" + String(repeating: "X-A: b\r\n", count: 200_000) + "\r\n").utf8)
-        let huge = Array("PUT /v1/seams/x HTTP/1.1\r\nContent-Length: 100000000\r\n\r\n".utf8) + [UInt8](repeating: 97, count: 65_536)
+        let long: @Sendable (Int) -> [UInt8] = { size in
+            Array("GET /v1/target HTTP/1.1\r\nX-Long: \(String(repeating: "a", count: size))\r\n\r\n".utf8)
+        }
+        let many = Array(
+            ("GET /v1/target HTTP/1.1\r\n" + String(repeating: "X-A: b\r\n", count: 200_000) + "\r\n").utf8)
+        let huge =
+            Array("PUT /v1/seams/x HTTP/1.1\r\nContent-Length: 100000000\r\n\r\n".utf8)
+            + [UInt8](repeating: 97, count: 65_536)
         return [
             ("header lines 1-100 KB", repeating { long([1_000, 10_000, 30_000, 100_000].randomElement()!) }),
             ("200k headers", repeating { many }),
             ("100 MB body, partial, close", repeating({ huge }, read: false)),
-            ("garbage request lines", repeating { (0..<512).map { _ in UInt8.random(in: 0...255) } + [13, 10, 13, 10] }),
-            ("slowloris x 500", holding(500, { try Wire.open(socket, "GET /v1/target HTTP/1.1\r\n") },
-                tick: { fd in _ = send(fd, "X: y\r\n", 6, Int32(MSG_NOSIGNAL)) })),
+            (
+                "garbage request lines",
+                repeating { (0..<512).map { _ in UInt8.random(in: 0...255) } + [13, 10, 13, 10] }
+            ),
+            (
+                "slowloris x 500",
+                holding(
+                    500, { try Wire.open(socket, "GET /v1/target HTTP/1.1\r\n") },
+                    tick: { fd in _ = send(fd, "X: y\r\n", 6, Int32(MSG_NOSIGNAL)) })
+            ),
             ("1,000 idle connections", holding(1_000, { try Wire.open(socket, "") })),
-            ("200 event streams", holding(200, { try Wire.open(socket, "GET /v1/events HTTP/1.1\r\nHost: m\r\n\r\n") },
-                tick: { fd in Wire.drain(fd) })),
+            (
+                "200 event streams",
+                holding(
+                    200, { try Wire.open(socket, "GET /v1/events HTTP/1.1\r\nHost: m\r\n\r\n") },
+                    tick: { fd in Wire.drain(fd) })
+            ),
         ]
     }
 
@@ -72,7 +92,9 @@ extension AttackBenchmarks {
         for fd in held { close(fd) }
         let start = ContinuousClock.now
         while ContinuousClock.now - start < .seconds(10) {
-            if (try? Wire.exchange(socket, "GET /v1/target HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 200")) == true { break }
+            if (try? Wire.exchange(socket, "GET /v1/target HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 200")) == true {
+                break
+            }
             usleep(5_000)
         }
         return (held.count, refused, (ContinuousClock.now - start).seconds * 1000)

@@ -27,11 +27,15 @@ enum ConsoleBenchmarks {
     }
 
     /// The share of one core the console used over `duration` (process CPU minus the calling thread's CPU).
-    static func consoleCPU(callsPerSecond: Int, duration: Duration = .seconds(5)) async throws -> (console: Double, calls: Double) {
+    static func consoleCPU(callsPerSecond: Int, duration: Duration = .seconds(5)) async throws -> (
+        console: Double, calls: Double
+    ) {
         let registry = Registry(sessionSeed: 1)
         let seams = (0..<6).map { index in
-            Seam<Int, Int, Never>(SeamID(stringLiteral: "bench.console.s\(index)"), title: "Seam \(index)",
-                                  category: "Bench", summary: "x + 1") { $0 &+ 1 }
+            Seam<Int, Int, Never>(
+                SeamID(stringLiteral: "bench.console.s\(index)"), title: "Seam \(index)",
+                category: "Bench", summary: "x + 1"
+            ) { $0 &+ 1 }
         }
         try registry.register(seams)
         let observation = registry.observe()

@@ -7,8 +7,10 @@ import Mischief
 enum RegistryBenchmarks {
     static func seams(_ count: Int, prefix: String) -> [Seam<Int, Int, Never>] {
         (0..<count).map { index in
-            Seam<Int, Int, Never>(SeamID(stringLiteral: "\(prefix).s\(index)"), title: "Seam \(index)",
-                                  category: "Bench", summary: "x + 1") { $0 &+ 1 }
+            Seam<Int, Int, Never>(
+                SeamID(stringLiteral: "\(prefix).s\(index)"), title: "Seam \(index)",
+                category: "Bench", summary: "x + 1"
+            ) { $0 &+ 1 }
         }
     }
 
@@ -74,13 +76,15 @@ enum RegistryBenchmarks {
     }
 
     static func line(_ name: String, _ value: Double, _ unit: String, target: String) {
-        print(name.padding(toLength: 42, withPad: " ", startingAt: 0)
-            + String(format: "%10.3f ", value) + unit.padding(toLength: 5, withPad: " ", startingAt: 0) + target)
+        print(
+            name.padding(toLength: 42, withPad: " ", startingAt: 0)
+                + String(format: "%10.3f ", value) + unit.padding(toLength: 5, withPad: " ", startingAt: 0) + target)
     }
 
     static func residentMiB() -> Double {
         guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-              let pages = text.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
+            let pages = text.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
+        else { return 0 }
         return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
     }
 }

@@ -58,23 +58,45 @@ let fixed = Date(timeIntervalSince1970: 0)
 let scenarios: [Scenario] = [
     Scenario(name: "int.direct", setUp: reset, run: { n in runInt(n) { trivial($0) } }),
     Scenario(name: "int.off", setUp: reset, run: { n in runInt(n) { intSeam($0) } }),
-    Scenario(name: "int.counting", setUp: { reset(); observation = registry.observe() }, run: { n in
-        runInt(n) { intSeam($0) }
-    }),
-    Scenario(name: "int.constant", setUp: { reset(); try registry.apply(intSeam, .constant(7)) }, run: { n in
-        runInt(n) { intSeam($0) }
-    }),
-    Scenario(name: "int.constant-counting", setUp: {
-        reset(); observation = registry.observe(); try registry.apply(intSeam, .constant(7))
-    }, run: { n in runInt(n) { intSeam($0) } }),
+    Scenario(
+        name: "int.counting",
+        setUp: {
+            reset(); observation = registry.observe()
+        },
+        run: { n in
+            runInt(n) { intSeam($0) }
+        }),
+    Scenario(
+        name: "int.constant",
+        setUp: {
+            reset(); try registry.apply(intSeam, .constant(7))
+        },
+        run: { n in
+            runInt(n) { intSeam($0) }
+        }),
+    Scenario(
+        name: "int.constant-counting",
+        setUp: {
+            reset(); observation = registry.observe(); try registry.apply(intSeam, .constant(7))
+        }, run: { n in runInt(n) { intSeam($0) } }),
     Scenario(name: "date.direct", setUp: reset, run: { n in runDate(n) { Date() } }),
     Scenario(name: "date.off", setUp: reset, run: { n in runDate(n) { dateSeam() } }),
-    Scenario(name: "date.counting", setUp: { reset(); observation = registry.observe() }, run: { n in
-        runDate(n) { dateSeam() }
-    }),
-    Scenario(name: "date.constant", setUp: { reset(); try registry.apply(dateSeam, .constant(fixed)) }, run: { n in
-        runDate(n) { dateSeam() }
-    }),
+    Scenario(
+        name: "date.counting",
+        setUp: {
+            reset(); observation = registry.observe()
+        },
+        run: { n in
+            runDate(n) { dateSeam() }
+        }),
+    Scenario(
+        name: "date.constant",
+        setUp: {
+            reset(); try registry.apply(dateSeam, .constant(fixed))
+        },
+        run: { n in
+            runDate(n) { dateSeam() }
+        }),
 ]
 
 func nanosecondsPerCall(_ scenario: Scenario, iterations: Int, repetitions: Int = 7) -> Double {
@@ -144,14 +166,16 @@ let iterations = 20_000_000
 nonisolated(unsafe) var results: [String: Double] = [:]  // main thread only
 for scenario in scenarios {
     try scenario.setUp()
-    results[scenario.name] = nanosecondsPerCall(scenario, iterations: scenario.name.hasPrefix("date") ? 2_000_000 : iterations)
+    results[scenario.name] = nanosecondsPerCall(
+        scenario, iterations: scenario.name.hasPrefix("date") ? 2_000_000 : iterations)
 }
 reset()
 
 func row(_ name: String, _ base: String, target: String) {
     let value = results[name]!
     let baseline = results[base]!
-    let line = "\(name.padding(toLength: 24, withPad: " ", startingAt: 0))"
+    let line =
+        "\(name.padding(toLength: 24, withPad: " ", startingAt: 0))"
         + String(format: "%7.2f ns  %5.2fx  %+6.2f ns   ", value, value / baseline, value - baseline) + target
     print(line)
 }
@@ -171,7 +195,9 @@ let one = throughput(threads: 1, iterations: 20_000_000)
 let two = throughput(threads: 2, iterations: 20_000_000)
 registry.revertAll()
 print(String(format: "int.constant, 1 thread:  %6.1f M calls/s", one / 1e6))
-print(String(format: "int.constant, 2 threads: %6.1f M calls/s  %.2fx of one thread   target ≥ 1.6x", two / 1e6, two / one))
+print(
+    String(
+        format: "int.constant, 2 threads: %6.1f M calls/s  %.2fx of one thread   target ≥ 1.6x", two / 1e6, two / one))
 
 print("")
 print("console (MemoryTerminal 200×60, LocalController, refresh 100 ms)")
@@ -182,7 +208,10 @@ print(String(format: "render, 1,000 seams:  %6.3f ms/frame   %.1fx of 6 seams   
 let idle = try await ConsoleBenchmarks.consoleCPU(callsPerSecond: 0)
 print(String(format: "console CPU, target idle:             %5.2f%% of a core   target < 1%%", idle.console * 100))
 let busy = try await ConsoleBenchmarks.consoleCPU(callsPerSecond: 1_000_000)
-print(String(format: "console CPU, target at %4.2f M calls/s: %5.2f%% of a core   target < 5%%", busy.calls / 1e6, busy.console * 100))
+print(
+    String(
+        format: "console CPU, target at %4.2f M calls/s: %5.2f%% of a core   target < 5%%", busy.calls / 1e6,
+        busy.console * 100))
 
 try RegistryBenchmarks.report()
 

@@ -34,7 +34,11 @@ struct ApplyCommand: AsyncParsableCommand {
 
     @OptionGroup var target: TargetOptions
 
-    @Flag(name: .customLong("all-targets"), help: "Apply on every live target (with --socket NAME, every target of that name), all at once; one row a target. Exits 1 if any refused.")
+    @Flag(
+        name: .customLong("all-targets"),
+        help:
+            "Apply on every live target (with --socket NAME, every target of that name), all at once; one row a target. Exits 1 if any refused."
+    )
     var allTargets = false
 
     func validate() throws {

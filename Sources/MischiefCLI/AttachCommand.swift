@@ -42,7 +42,9 @@ struct AttachCommand: AsyncParsableCommand {
         var setup = console.prepare(registry: scratch, keysTaken: keysTaken)
         if !scratch.profiles.isEmpty {
             let yaml = ProfileFile.yaml(scratch.profiles.map { ProfileFile($0.profile) })
-            do { try await client.define(profiles: yaml) } catch { setup.messages.append("profiles not sent: \(error)") }
+            do { try await client.define(profiles: yaml) } catch {
+                setup.messages.append("profiles not sent: \(error)")
+            }
         }
 
         let user = ProcessInfo.processInfo.environment["USER"].map { " \($0)" } ?? ""

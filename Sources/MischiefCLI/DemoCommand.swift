@@ -22,13 +22,21 @@ struct DemoCommand: AsyncParsableCommand {
 
     @OptionGroup var console: ConsoleOptions
 
-    @Option(name: .long, help: "The session seed for random behaviours without a seed of their own (default: $MISCHIEF_SEED, else random).")
+    @Option(
+        name: .long,
+        help:
+            "The session seed for random behaviours without a seed of their own (default: $MISCHIEF_SEED, else random)."
+    )
     var seed: UInt64?
 
     @Flag(name: .long, help: "No console: serve the control API and print the socket path, until SIGINT or SIGTERM.")
     var headless = false
 
-    @Option(name: .long, help: "With --headless, the socket path (default: $XDG_RUNTIME_DIR/mischief/demo-PID.sock, else /tmp/mischief-UID/demo-PID.sock).")
+    @Option(
+        name: .long,
+        help:
+            "With --headless, the socket path (default: $XDG_RUNTIME_DIR/mischief/demo-PID.sock, else /tmp/mischief-UID/demo-PID.sock)."
+    )
     var socket: String?
 
     @Option(
@@ -118,7 +126,8 @@ extension DemoCommand {
         let signals = try SignalCatcher.install()
         print(server.socketPath)
         fflush(nil)
-        print("""
+        print(
+            """
             mischief demo: serving the control API on that socket (Ctrl-C stops)
               mischief attach \(server.socketPath)
               curl --unix-socket \(server.socketPath) http://localhost/v1/seams
@@ -143,7 +152,11 @@ struct ConsoleOptions: ParsableArguments {
     @Flag(name: .customLong("no-mouse"), help: "Leave the mouse to the terminal (text selection) instead of clicks.")
     var noMouse = false
 
-    @Option(name: .long, help: "A directory of profile files to load (may repeat; also $MISCHIEF_PROFILES, $XDG_CONFIG_HOME/mischief/profiles, ./profiles).")
+    @Option(
+        name: .long,
+        help:
+            "A directory of profile files to load (may repeat; also $MISCHIEF_PROFILES, $XDG_CONFIG_HOME/mischief/profiles, ./profiles)."
+    )
     var profiles: [String] = []
 
     /// What `prepare` found: the themes to cycle, problems to show, where to save.
@@ -167,7 +180,9 @@ struct ConsoleOptions: ParsableArguments {
         var themes = [loaded.theme]
         if loaded.theme.isMonochrome == false {
             for item in catalog.list().items {
-                guard let other = item.theme, item.name != loaded.theme.name, other.name != loaded.theme.name else { continue }
+                guard let other = item.theme, item.name != loaded.theme.name, other.name != loaded.theme.name else {
+                    continue
+                }
                 themes.append(other)
             }
         }
@@ -183,7 +198,8 @@ struct ConsoleOptions: ParsableArguments {
             try? registry.define(profile)
         }
 
-        let config = environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
+        let config =
+            environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
         return Setup(
             themes: themes, messages: messages,

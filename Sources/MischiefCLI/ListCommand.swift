@@ -19,7 +19,9 @@ struct ListCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print JSON: an array of {target, seams}.")
     var json = false
 
-    @Flag(name: .customLong("all-targets"), help: "Every live target (the default without --socket); with --socket NAME, every target of that name.")
+    @Flag(
+        name: .customLong("all-targets"),
+        help: "Every live target (the default without --socket); with --socket NAME, every target of that name.")
     var allTargets = false
 
     func validate() throws {
@@ -43,10 +45,11 @@ struct ListCommand: AsyncParsableCommand {
         var listings: [Listing] = []
         for path in paths {
             let client = ControlClient(socketPath: path)
-            listings.append(try await talking { () async throws(ControlClientError) in
-                let target = try await client.handshake()
-                return Listing(target: target, seams: try await client.seams())
-            })
+            listings.append(
+                try await talking { () async throws(ControlClientError) in
+                    let target = try await client.handshake()
+                    return Listing(target: target, seams: try await client.seams())
+                })
         }
         if json {
             let encoder = JSONEncoder()
@@ -56,7 +59,9 @@ struct ListCommand: AsyncParsableCommand {
             for listing in listings { print(Self.table(listing)) }
         }
         if listings.isEmpty {
-            printError("no target is serving in \(ControlSocket.directory().path)\n  start one with `mischief demo --headless`")
+            printError(
+                "no target is serving in \(ControlSocket.directory().path)\n  start one with `mischief demo --headless`"
+            )
             throw TargetExit.noTarget
         }
     }
@@ -65,7 +70,9 @@ struct ListCommand: AsyncParsableCommand {
         let target = listing.target
         var lines = ["\(target.name) (pid \(target.pid), seed \(target.sessionSeed)) \(target.socket ?? "")"]
         let width = max(4, listing.seams.map(\.id.rawValue.count).max() ?? 0)
-        lines.append("  " + "SEAM".padding(toLength: width, withPad: " ", startingAt: 0) + "  CALLS     STATUS         BEHAVIOUR")
+        lines.append(
+            "  " + "SEAM".padding(toLength: width, withPad: " ", startingAt: 0) + "  CALLS     STATUS         BEHAVIOUR"
+        )
         for seam in listing.seams {
             lines.append(
                 "  " + seam.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)

@@ -11,7 +11,8 @@ enum PoolBlocker {
         for _ in 0..<width {
             Task.detached {
                 if started.add(1, ordering: .relaxed).newValue == width {
-                    FileHandle.standardError.write(Data("mischief demo: all \(width) task-pool threads are blocked\n".utf8))
+                    FileHandle.standardError.write(
+                        Data("mischief demo: all \(width) task-pool threads are blocked\n".utf8))
                 }
                 DispatchSemaphore(value: 0).wait()
             }

@@ -17,13 +17,19 @@ struct SpecCommand: ParsableCommand {
     }
 
     struct SeamOptions: ParsableArguments {
-        @Option(name: .long, help: "The output type of the seam: \(SeamType.allCases.map(\.rawValue).joined(separator: ", ")).")
+        @Option(
+            name: .long,
+            help: "The output type of the seam: \(SeamType.allCases.map(\.rawValue).joined(separator: ", ")).")
         var type: SeamType = .string
 
         @Flag(name: .long, help: "The seam can throw (allows throw(\"message\")).")
         var throwing = false
 
-        @Option(name: .long, help: "The session seed for random parts without a seed of their own (default: $MISCHIEF_SEED, else random; printed).")
+        @Option(
+            name: .long,
+            help:
+                "The session seed for random parts without a seed of their own (default: $MISCHIEF_SEED, else random; printed)."
+        )
         var seed: UInt64?
     }
 
@@ -35,14 +41,21 @@ struct SpecCommand: ParsableCommand {
         @Argument(help: "The spec, such as '50%throw(\"flaky\") -> delay(200ms)'.")
         var spec: String
 
-        @Option(name: .customLong("seam"), help: "Check against a catalogue seam of the demo target instead of a seam of --type: \(Trial.catalogue.joined(separator: ", ")).")
+        @Option(
+            name: .customLong("seam"),
+            help:
+                "Check against a catalogue seam of the demo target instead of a seam of --type: \(Trial.catalogue.joined(separator: ", "))."
+        )
         var catalogueSeam: String?
 
         @OptionGroup var seam: SeamOptions
 
         func run() throws {
-            let (registry, id) = try catalogueSeam.map { try Trial.catalogue(seam: $0, seed: seam.seed) }
-                ?? { let trial = try Trial(seam); return (trial.registry, Trial.id) }()
+            let (registry, id) =
+                try catalogueSeam.map { try Trial.catalogue(seam: $0, seed: seam.seed) }
+                ?? {
+                    let trial = try Trial(seam); return (trial.registry, Trial.id)
+                }()
             do {
                 let change = try registry.change(spec: spec, for: id)
                 print("canonical: \(change.spec ?? change.behaviourDescription)")
@@ -84,7 +97,9 @@ struct SpecCommand: ParsableCommand {
 /// One seam of the chosen type in a registry of its own.
 struct Trial {
     /// The demo target's seams, which stand for the catalogue's.
-    static let catalogue = ["clock.now", "location.current", "l10n.string", "model.user.decode", "model.user", "net.request"]
+    static let catalogue = [
+        "clock.now", "location.current", "l10n.string", "model.user.decode", "model.user", "net.request",
+    ]
 
     /// A registry holding the demo target's seams, and the id of the one named.
     static func catalogue(seam name: String, seed: UInt64?) throws -> (Registry, SeamID) {
@@ -107,14 +122,16 @@ struct Trial {
         func make<Output: Sendable>(_ value: Output) throws -> () -> String {
             if options.throwing {
                 let seam = Seam<Void, Output, any Error>(
-                    Trial.id, title: "Trial", category: "Trial", summary: "returns a fixed value") { value }
+                    Trial.id, title: "Trial", category: "Trial", summary: "returns a fixed value"
+                ) { value }
                 try registry.register(seam)
                 return {
                     do { return String(describing: try seam()) } catch { return "error: \(error)" }
                 }
             }
             let seam = Seam<Void, Output, Never>(
-                Trial.id, title: "Trial", category: "Trial", summary: "returns a fixed value") { value }
+                Trial.id, title: "Trial", category: "Trial", summary: "returns a fixed value"
+            ) { value }
             try registry.register(seam)
             return { String(describing: seam()) }
         }

@@ -12,7 +12,11 @@ enum TargetExit {
 
 /// How a command finds its target: `--socket PATH`, a name, or the only live socket in the socket directory.
 struct TargetOptions: ParsableArguments {
-    @Option(name: .long, help: "The target's control socket, or a target name (default: $MISCHIEF_SOCKET, else the only live socket in $MISCHIEF_SOCKET_DIR, $XDG_RUNTIME_DIR/mischief or /tmp/mischief-UID).")
+    @Option(
+        name: .long,
+        help:
+            "The target's control socket, or a target name (default: $MISCHIEF_SOCKET, else the only live socket in $MISCHIEF_SOCKET_DIR, $XDG_RUNTIME_DIR/mischief or /tmp/mischief-UID)."
+    )
     var socket: String?
 
     /// With `--all-targets`, `--socket` may only name targets, not give a path.
@@ -43,7 +47,9 @@ struct TargetOptions: ParsableArguments {
             return candidates[0].path
         case 0:
             let what = argument.map { "no target named '\($0)' is serving" } ?? "no target is serving"
-            printError("\(what) in \(directory.path)\n  start one with `mischief demo --headless`, or name a socket with --socket PATH")
+            printError(
+                "\(what) in \(directory.path)\n  start one with `mischief demo --headless`, or name a socket with --socket PATH"
+            )
             throw TargetExit.noTarget
         default:
             var message = "\(candidates.count) targets are serving; name one:"

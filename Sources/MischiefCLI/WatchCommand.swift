@@ -55,7 +55,8 @@ struct WatchCommand: AsyncParsableCommand {
                 }
                 guard clock.now - lastOutput >= every else { continue }
                 lastOutput = clock.now
-                let changed = table.update(table.order.compactMap { pending[$0] } + pending.values.filter { !table.order.contains($0.seam) })
+                let changed = table.update(
+                    table.order.compactMap { pending[$0] } + pending.values.filter { !table.order.contains($0.seam) })
                 pending.removeAll()
                 if live {
                     print("\u{1B}[H\u{1B}[2J" + table.render(), terminator: "")

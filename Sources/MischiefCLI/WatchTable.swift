@@ -33,7 +33,8 @@ struct WatchTable {
             let delta = before.map { update.counters.calls - $0.counters.calls } ?? 0
             lines.append(
                 "\(Self.timestamp()) \(update.seam) calls=\(update.counters.calls) (+\(delta)) chaos=\(update.counters.chaosCalls) "
-                    + "errors=\(update.counters.errors) \(update.status.rawValue)" + (update.behaviour.map { " \($0)" } ?? ""))
+                    + "errors=\(update.counters.errors) \(update.status.rawValue)"
+                    + (update.behaviour.map { " \($0)" } ?? ""))
         }
         return lines
     }
@@ -41,12 +42,17 @@ struct WatchTable {
     func render() -> String {
         let width = max(4, order.map(\.rawValue.count).max() ?? 0)
         var out = "\(target.name) (pid \(target.pid))  \(Self.timestamp())\n\n"
-        out += "SEAM".padding(toLength: width, withPad: " ", startingAt: 0) + "     CALLS     CHAOS    ERRORS  STATUS         BEHAVIOUR\n"
+        out +=
+            "SEAM".padding(toLength: width, withPad: " ", startingAt: 0)
+            + "     CALLS     CHAOS    ERRORS  STATUS         BEHAVIOUR\n"
         for id in order {
             guard let row = rows[id] else { continue }
-            out += id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
-                + Self.right(row.counters.calls, 10) + Self.right(row.counters.chaosCalls, 10) + Self.right(row.counters.errors, 10) + "  "
-                + row.status.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0) + "  " + (row.behaviour ?? "-") + "\n"
+            out +=
+                id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+                + Self.right(row.counters.calls, 10) + Self.right(row.counters.chaosCalls, 10)
+                + Self.right(row.counters.errors, 10) + "  "
+                + row.status.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0) + "  " + (row.behaviour ?? "-")
+                + "\n"
         }
         if !recent.isEmpty { out += "\n" + recent.joined(separator: "\n") + "\n" }
         return out

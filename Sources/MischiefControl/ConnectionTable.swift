@@ -11,7 +11,8 @@ import NIOCore
 /// closed, so idle or slow clients cannot lock others out.
 final class ConnectionTable: @unchecked Sendable {
     // Touched only on `loop`.
-    private var open: [(id: UInt64, channel: any Channel, connection: HTTPConnection, head: HeadGuard, opened: NIODeadline)] = []
+    private var open:
+        [(id: UInt64, channel: any Channel, connection: HTTPConnection, head: HeadGuard, opened: NIODeadline)] = []
     private var nextID: UInt64 = 0
     let loop: any EventLoop
     let limit: Int
@@ -39,9 +40,10 @@ final class ConnectionTable: @unchecked Sendable {
     @discardableResult
     func evictOne() -> Bool {
         let settled = NIODeadline.now() - .milliseconds(100)
-        guard let index = open.firstIndex(where: { $0.connection.isWaiting && $0.head.isSilent && $0.opened < settled })
-            ?? open.firstIndex(where: { $0.connection.isWaiting && $0.opened < settled })
-            ?? open.firstIndex(where: { $0.connection.isWaiting })
+        guard
+            let index = open.firstIndex(where: { $0.connection.isWaiting && $0.head.isSilent && $0.opened < settled })
+                ?? open.firstIndex(where: { $0.connection.isWaiting && $0.opened < settled })
+                ?? open.firstIndex(where: { $0.connection.isWaiting })
         else { return false }
         let victim = open.remove(at: index)
         victim.channel.close(promise: nil)

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import Mischief
+import Synchronization
 
 /// Talks to a target's control API over its Unix socket: one connection per request, plus a long-lived events
 /// stream.
@@ -132,7 +132,8 @@ public struct ControlClient: Sendable {
         var query = session.map { ["session=\(Self.escape($0))"] } ?? []
         if changes { query.append("changes=1") }
         let path = "/v\(ControlAPI.version)/events" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
-        let head = "GET \(path) HTTP/1.1\r\nHost: mischief\r\n"
+        let head =
+            "GET \(path) HTTP/1.1\r\nHost: mischief\r\n"
             + "\(ControlAPI.versionHeader): \(ControlAPI.version)\r\n\r\n"
         let socketPath = self.socketPath
         let silence = self.silence
@@ -158,7 +159,8 @@ public struct ControlClient: Sendable {
                     if let status, status != 200 {
                         return continuation.finish(throwing: Self.failure(status: status, data: Data(refusal)))
                     }
-                    continuation.finish(throwing: ControlClientError.disconnected("the target closed the events stream"))
+                    continuation.finish(
+                        throwing: ControlClientError.disconnected("the target closed the events stream"))
                 } catch {
                     if cancelled.load(ordering: .relaxed) { return continuation.finish() }
                     continuation.finish(throwing: error)
@@ -210,7 +212,8 @@ public struct ControlClient: Sendable {
     static func makeRequest(
         _ method: Method, _ path: String, body: Data, contentType: String?, session: String?
     ) -> [UInt8] {
-        var head = "\(method.rawValue) /v\(ControlAPI.version)/\(path) HTTP/1.1\r\nHost: mischief\r\n"
+        var head =
+            "\(method.rawValue) /v\(ControlAPI.version)/\(path) HTTP/1.1\r\nHost: mischief\r\n"
             + "\(ControlAPI.versionHeader): \(ControlAPI.version)\r\nContent-Length: \(body.count)\r\n"
             + "Connection: close\r\n"
         if let contentType { head += "Content-Type: \(contentType)\r\n" }
@@ -219,11 +222,13 @@ public struct ControlClient: Sendable {
     }
 
     static func escape(_ component: String) -> String {
-        component.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?&="))) ?? component
+        component.addingPercentEncoding(
+            withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?&="))) ?? component
     }
 
     static func failure(status: Int, data: Data) -> ControlClientError {
-        let body = (try? JSONDecoder.control.decode(ErrorBody.self, from: data))
+        let body =
+            (try? JSONDecoder.control.decode(ErrorBody.self, from: data))
             ?? ErrorBody(error: "HTTP \(status)", detail: String(decoding: data.prefix(500), as: UTF8.self))
         if status == 426 {
             return .incompatible(target: nil, client: ControlAPI.version, detail: body.detail)

@@ -25,7 +25,8 @@ extension ControlServer {
     }
 
     func decodeJSON<T: Decodable>(_ request: APIRequest) throws(APIFailure) -> T {
-        _ = try mediaType(of: request, accepting: ["application/json", "text/plain", "application/x-www-form-urlencoded"])
+        _ = try mediaType(
+            of: request, accepting: ["application/json", "text/plain", "application/x-www-form-urlencoded"])
         do {
             return try JSONDecoder().decode(T.self, from: request.body)
         } catch {
@@ -35,7 +36,8 @@ extension ControlServer {
 
     /// A spec from `{"spec": "…"}` (JSON) or the body as it is (text, or what `curl -d` sends).
     func specText(of request: APIRequest) throws(APIFailure) -> String {
-        let type = try mediaType(of: request, accepting: ["application/json", "text/plain", "application/x-www-form-urlencoded"])
+        let type = try mediaType(
+            of: request, accepting: ["application/json", "text/plain", "application/x-www-form-urlencoded"])
         if type == "application/json" {
             let body: ApplyRequest = try decodeJSON(request)
             return body.spec
@@ -72,7 +74,8 @@ extension ControlServer {
 
     private static func underlying(_ context: DecodingError.Context) -> String {
         guard let error = context.underlyingError as NSError?,
-              let reason = error.userInfo[NSDebugDescriptionErrorKey] as? String else { return "" }
+            let reason = error.userInfo[NSDebugDescriptionErrorKey] as? String
+        else { return "" }
         return ": \(reason)"
     }
 }

@@ -84,7 +84,8 @@ final class EventFeed: @unchecked Sendable {
             // Everything, with the newest events a console shows.
             let all = server.registry.changes(
                 since: 0, eventsAfter: max(0, stream.lastEvent - Self.firstEvents), includingActions: true)
-            out += Self.message(event: "changes", id: nil, StreamChanges(target: server.header(all.uptime), changes: all))
+            out += Self.message(
+                event: "changes", id: nil, StreamChanges(target: server.header(all.uptime), changes: all))
             stream.lastEvent = all.lastEventID
             // The feed's first stream: its batches go on from what this one has.
             if first { generation = all.generation }
@@ -146,7 +147,8 @@ final class EventFeed: @unchecked Sendable {
         let countersMessage = changed.isEmpty ? [] : Self.message(event: "counters", id: nil, changed)
         let changesMessage =
             streams.values.contains(where: \.wantsChanges)
-            ? Self.message(event: "changes", id: nil, StreamChanges(target: server.header(changes.uptime), changes: changes))
+            ? Self.message(
+                event: "changes", id: nil, StreamChanges(target: server.header(changes.uptime), changes: changes))
             : []
         let now = server.options.now()
         for stream in streams.values {
@@ -170,7 +172,9 @@ final class EventFeed: @unchecked Sendable {
                 }
                 out += countersMessage
             }
-            if out.isEmpty, now - stream.silentSince >= server.options.heartbeat { out = Array(": keep-alive\n\n".utf8) }
+            if out.isEmpty, now - stream.silentSince >= server.options.heartbeat {
+                out = Array(": keep-alive\n\n".utf8)
+            }
             guard !out.isEmpty else { continue }
             stream.silentSince = now
             stream.write(ByteBuffer(bytes: out))

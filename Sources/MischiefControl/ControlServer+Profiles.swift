@@ -31,10 +31,12 @@ extension ControlServer {
     }
 
     func define(_ request: APIRequest) throws(APIFailure) -> [ProfileStatus] {
-        _ = try mediaType(of: request, accepting: [
-            "application/json", "application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml", "text/plain",
-            "application/x-www-form-urlencoded",
-        ])
+        _ = try mediaType(
+            of: request,
+            accepting: [
+                "application/json", "application/yaml", "application/x-yaml", "text/yaml", "text/x-yaml", "text/plain",
+                "application/x-www-form-urlencoded",
+            ])
         let text = try bodyText(request)
         let files: [ProfileFile]
         do throws(FileErrors) {
@@ -61,8 +63,12 @@ extension ControlServer {
     func currentProfile(named name: String) throws(APIFailure) -> APIResponse {
         let (profile, skipped) = registry.currentState(named: name, seed: registry.sessionSeed)
         guard !profile.entries.isEmpty else {
-            throw APIFailure(.conflict, "nothing to save", "no seam is changed"
-                + (skipped.isEmpty ? "" : " by a spec (\(skipped.map(\.description).joined(separator: ", ")) were changed in code)"))
+            throw APIFailure(
+                .conflict, "nothing to save",
+                "no seam is changed"
+                    + (skipped.isEmpty
+                        ? ""
+                        : " by a spec (\(skipped.map(\.description).joined(separator: ", ")) were changed in code)"))
         }
         return APIResponse(status: .ok, contentType: "application/yaml", body: Data(ProfileFile(profile).yaml().utf8))
     }

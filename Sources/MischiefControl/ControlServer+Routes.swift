@@ -22,7 +22,9 @@ extension ControlServer {
     private func route(_ request: APIRequest) throws(APIFailure) -> Reply {
         let parts = request.parts
         guard let first = parts.first, first.hasPrefix("v"), let version = Int(first.dropFirst()) else {
-            throw APIFailure(.notFound, "unknown route", "\(request.method.rawValue) \(request.path): routes start with /v\(ControlAPI.version)")
+            throw APIFailure(
+                .notFound, "unknown route",
+                "\(request.method.rawValue) \(request.path): routes start with /v\(ControlAPI.version)")
         }
         let claimed = request.header(ControlAPI.versionHeader).flatMap { Int($0) }
         if version != ControlAPI.version || (claimed != nil && claimed != ControlAPI.version) {
@@ -96,11 +98,14 @@ extension ControlServer {
             guard let renewed = try withSessions({ $0.renew(id, now: now) }) else { throw Self.noSession(id) }
             return .json(renewed.info)
         case (.DELETE, .session(let id)):
-            guard let ended = try withSessions({ $0.end(id, reason: "it was closed") }) else { throw Self.noSession(id) }
+            guard let ended = try withSessions({ $0.end(id, reason: "it was closed") }) else {
+                throw Self.noSession(id)
+            }
             finish(ended)
             return .json(ended.session.info)
         default:
-            throw APIFailure(.methodNotAllowed, "method not allowed", "\(method.rawValue) is not allowed on \(request.path)")
+            throw APIFailure(
+                .methodNotAllowed, "method not allowed", "\(method.rawValue) is not allowed on \(request.path)")
         }
     }
 
@@ -156,6 +161,7 @@ extension ControlServer {
     }
 
     static func noSession(_ id: String) -> APIFailure {
-        APIFailure(.conflict, "no such session", "session \(id) has ended (or never existed); its changes were reverted")
+        APIFailure(
+            .conflict, "no such session", "session \(id) has ended (or never existed); its changes were reverted")
     }
 }

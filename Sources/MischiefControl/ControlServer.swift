@@ -143,7 +143,9 @@ public final class ControlServer: Sendable {
         feed = EventFeed(loop: loop)
         // An injected loop (the fuzzer's) runs on the caller's thread: nothing to bound.
         let limits = options.limits
-        budget = injected || !(limits.cpuShare > 0 && limits.cpuShare < 1) ? nil
+        budget =
+            injected || !(limits.cpuShare > 0 && limits.cpuShare < 1)
+            ? nil
             : CPUBudget(share: limits.cpuShare, burst: limits.cpuBurst)
         feed.server = self
     }
@@ -215,7 +217,8 @@ public final class ControlServer: Sendable {
             self.bootstrap(requiresToken: true).bind(host: "127.0.0.1", port: Int(port))
                 .flatMapError { error in
                     unixChannel.close(promise: nil)
-                    return loop.makeFailedFuture(ControlSocketError.cannotListen("127.0.0.1:\(port)", Self.reason(error)))
+                    return loop.makeFailedFuture(
+                        ControlSocketError.cannotListen("127.0.0.1:\(port)", Self.reason(error)))
                 }
                 .map { [unixChannel, $0] }
         }
@@ -274,8 +277,11 @@ public final class ControlServer: Sendable {
         if let budget { try operations.addHandler(BudgetGate(budget: budget)) }
         let head = HeadGuard(limit: options.limits.headBytes)
         try operations.addHandler(head)
-        try operations.addHandler(ByteToMessageHandler(HTTPRequestDecoder(
-            leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop, limitConfiguration: limits)))
+        try operations.addHandler(
+            ByteToMessageHandler(
+                HTTPRequestDecoder(
+                    leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop, limitConfiguration: limits)
+            ))
         let connection = HTTPConnection(server: self, requiresToken: requiresToken)
         connection.head = head
         try operations.addHandler(connection)
@@ -293,7 +299,8 @@ public final class ControlServer: Sendable {
             return (state.channels, state.sessions.endAll(reason: "the control server stopped"))
         }
         for session in ended.map(\.session) {
-            registry.report(seam: nil, message: "\(session.name) ended: the control server stopped; its changes stay",
+            registry.report(
+                seam: nil, message: "\(session.name) ended: the control server stopped; its changes stay",
                 source: session.name)
         }
         for channel in channels { try? await channel.close() }
@@ -342,7 +349,8 @@ public final class ControlServer: Sendable {
     func finish(_ ended: SessionTable.Ended) {
         let session = ended.session
         guard !session.keep else {
-            registry.report(seam: nil, message: "\(session.name) ended: \(ended.reason); its changes stay (keep)",
+            registry.report(
+                seam: nil, message: "\(session.name) ended: \(ended.reason); its changes stay (keep)",
                 source: session.name)
             return
         }
@@ -353,9 +361,12 @@ public final class ControlServer: Sendable {
         for profile in profiles { registry.revert(profile: profile) }
         registry.revert(entries: entries)
         let count = entries.count + profiles.count
-        let what = count == 0 ? "nothing of its own was still applied"
+        let what =
+            count == 0
+            ? "nothing of its own was still applied"
             : "reverted \(count) change\(count == 1 ? "" : "s")"
-                + (profiles.isEmpty ? "" : " (profile\(profiles.count == 1 ? "" : "s") \(profiles.joined(separator: ", ")))")
+                + (profiles.isEmpty
+                    ? "" : " (profile\(profiles.count == 1 ? "" : "s") \(profiles.joined(separator: ", ")))")
         registry.report(seam: nil, message: "\(session.name) ended: \(ended.reason); \(what)", source: session.name)
     }
 

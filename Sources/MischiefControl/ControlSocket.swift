@@ -19,7 +19,8 @@ public enum ControlSocket {
             return URL(fileURLWithPath: explicit, isDirectory: true)
         }
         if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-            return URL(fileURLWithPath: runtime, isDirectory: true).appendingPathComponent("mischief", isDirectory: true)
+            return URL(fileURLWithPath: runtime, isDirectory: true).appendingPathComponent(
+                "mischief", isDirectory: true)
         }
         return URL(fileURLWithPath: "/tmp/mischief-\(getuid())", isDirectory: true)
     }
@@ -69,7 +70,8 @@ public enum ControlSocket {
         let mode = info.st_mode & 0o777
         guard mode & 0o077 == 0 else {
             throw .directory(
-                directory, "its mode is \(String(mode, radix: 8)); it must be 700 so no other user can reach the socket")
+                directory, "its mode is \(String(mode, radix: 8)); it must be 700 so no other user can reach the socket"
+            )
         }
     }
 

@@ -55,21 +55,29 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch (unwrapInboundIn(data), phase) {
         case (.head(let head), .head):
-            if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > ControlAPI.maxBodyBytes {
-                return fail(context, APIFailure(
-                    .payloadTooLarge, "body too large",
-                    "the body is \(length) bytes; the limit is \(ControlAPI.maxBodyBytes)"))
+            if let length = head.headers.first(name: "content-length").flatMap(Int.init),
+                length > ControlAPI.maxBodyBytes
+            {
+                return fail(
+                    context,
+                    APIFailure(
+                        .payloadTooLarge, "body too large",
+                        "the body is \(length) bytes; the limit is \(ControlAPI.maxBodyBytes)"))
             }
             if head.headers.first(name: "expect")?.lowercased() == "100-continue" {
                 // curl asks before sending a body over 1 KB, and waits a second for want of an answer.
-                context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: "HTTP/1.1 100 Continue\r\n\r\n")), promise: nil)
+                context.writeAndFlush(
+                    wrapOutboundOut(ByteBuffer(string: "HTTP/1.1 100 Continue\r\n\r\n")), promise: nil)
             }
             phase = .body(head, context.channel.allocator.buffer(capacity: 0))
             arm(context, after: server.limits.bodyTimeout, "the request body did not arrive in time")
         case (.body(var chunk), .body(let head, var body)):
             guard body.readableBytes + chunk.readableBytes <= ControlAPI.maxBodyBytes else {
-                return fail(context, APIFailure(
-                    .payloadTooLarge, "body too large", "the body is over the limit of \(ControlAPI.maxBodyBytes) bytes"))
+                return fail(
+                    context,
+                    APIFailure(
+                        .payloadTooLarge, "body too large",
+                        "the body is over the limit of \(ControlAPI.maxBodyBytes) bytes"))
             }
             body.writeBuffer(&chunk)
             phase = .body(head, body)
@@ -85,9 +93,12 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is HeadGuard.TooLarge {
             guard isWaiting else { return }  // answered already (a 400): one answer per connection
-            fail(context, APIFailure(
-                .requestHeaderFieldsTooLarge, "request head too large",
-                "the request line and headers must fit in \(server.limits.headBytes) bytes and \(server.limits.headerCount) headers"))
+            fail(
+                context,
+                APIFailure(
+                    .requestHeaderFieldsTooLarge, "request head too large",
+                    "the request line and headers must fit in \(server.limits.headBytes) bytes and \(server.limits.headerCount) headers"
+                ))
         } else if let event = event as? ChannelEvent, event == .inputClosed {
             // A client that half-closes after its request still gets the answer; one that stops mid-request or
             // leaves a stream is gone.
@@ -119,8 +130,11 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
 
     private func dispatch(_ context: ChannelHandlerContext, head: HTTPRequestHead, body: ByteBuffer) {
         if requiresToken, head.headers.first(name: "authorization") != "Bearer \(server.token)" {
-            return send(context, APIFailure(
-                .unauthorized, "unauthorized", "TCP requests need the header 'Authorization: Bearer <token>'").response)
+            return send(
+                context,
+                APIFailure(
+                    .unauthorized, "unauthorized", "TCP requests need the header 'Authorization: Bearer <token>'"
+                ).response)
         }
         let request = APIRequest(
             method: head.method, uri: head.uri, headers: head.headers, body: Data(body.readableBytesView))
@@ -162,16 +176,22 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
         switch moved {
         case true?: send(context, .json(server.targetInfo()))
         case false?:
-            send(context, APIFailure(.conflict, "time is real", "apply virtual or freeze to clock.now to move it").response)
+            send(
+                context,
+                APIFailure(.conflict, "time is real", "apply virtual or freeze to clock.now to move it").response)
         case nil:
-            send(context, APIFailure(
-                .serviceUnavailable, "target busy",
-                "the target's tasks did not move its time within \(server.limits.advanceTimeout); it may be blocked").response)
+            send(
+                context,
+                APIFailure(
+                    .serviceUnavailable, "target busy",
+                    "the target's tasks did not move its time within \(server.limits.advanceTimeout); it may be blocked"
+                ).response)
         }
     }
 
     private func stream(_ context: ChannelHandlerContext, session: String?, changes: Bool) {
-        let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
+        let head =
+            "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
             + "Transfer-Encoding: chunked\r\n\r\n"
         context.write(wrapOutboundOut(ByteBuffer(string: head)), promise: nil)
         let stream = EventStream(context: context, session: session, changes: changes, server: server)
@@ -183,7 +203,8 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
     func send(_ context: ChannelHandlerContext, _ response: APIResponse) {
         deadline?.cancel()
         phase = .answered
-        let head = "HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\n"
+        let head =
+            "HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\n"
             + "Content-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\n"
             + "Connection: close\r\n\r\n"
         var bytes = context.channel.allocator.buffer(capacity: head.utf8.count + response.body.count)

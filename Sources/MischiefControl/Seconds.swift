@@ -33,9 +33,11 @@ public enum Seconds {
     /// An integer from a query string or a field, checked against `range`.
     ///
     /// - Throws: ``OutOfRange`` when the text is not a whole number within `range`.
-    public static func integer(_ text: String, field: String, within range: ClosedRange<Int>) throws(OutOfRange) -> Int {
+    public static func integer(_ text: String, field: String, within range: ClosedRange<Int>) throws(OutOfRange) -> Int
+    {
         guard let value = Int(text), range.contains(value) else {
-            throw OutOfRange(field: field, value: "'\(text.prefix(40))'", range: Double(range.lowerBound)...Double(range.upperBound),
+            throw OutOfRange(
+                field: field, value: "'\(text.prefix(40))'", range: Double(range.lowerBound)...Double(range.upperBound),
                 whole: true)
         }
         return value
@@ -53,7 +55,8 @@ public struct OutOfRange: Error, Sendable, Equatable, CustomStringConvertible {
     public var whole = false
 
     public var description: String {
-        let low = range.lowerBound == Double.leastNonzeroMagnitude ? "more than 0" : "at least \(Self.text(range.lowerBound))"
+        let low =
+            range.lowerBound == Double.leastNonzeroMagnitude ? "more than 0" : "at least \(Self.text(range.lowerBound))"
         return "\(field) must be a \(whole ? "whole " : "")number \(low) and at most \(Self.text(range.upperBound)), "
             + "not \(value)"
     }

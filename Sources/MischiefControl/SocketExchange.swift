@@ -84,7 +84,9 @@ enum SocketExchange {
         }
     }
 
-    private static func connection(to path: String, by deadline: ContinuousClock.Instant) throws(ControlClientError) -> Int32 {
+    private static func connection(to path: String, by deadline: ContinuousClock.Instant) throws(ControlClientError)
+        -> Int32
+    {
         // On a Unix socket EAGAIN means the server's accept queue is full (it is short, and the server pauses when
         // over its CPU budget): nothing was queued, so try again, a little later each time, until the deadline.
         var pause: Int32 = 2

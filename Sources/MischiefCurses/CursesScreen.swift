@@ -212,7 +212,8 @@ final class CursesScreen {
                 let cell = grid[x, y]
                 let changed: Bool
                 if let previous {
-                    changed = previous[x, y] != cell
+                    changed =
+                        previous[x, y] != cell
                         || (x + 1 < grid.width && previous[x + 1, y] != grid[x + 1, y]
                             && grid[x + 1, y].isContinuation)
                 } else {

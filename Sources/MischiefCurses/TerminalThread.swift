@@ -18,12 +18,14 @@ enum TerminalThread {
     static func start(name: String, _ body: @escaping @Sendable () -> Void) throws {
         let box = Unmanaged.passRetained(Body(name: name, run: body)).toOpaque()
         var thread = pthread_t()
-        let result = pthread_create(&thread, nil, { argument in
-            let body = Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue()
-            mischief_terminal_name_thread(body.name)
-            body.run()
-            return nil
-        }, box)
+        let result = pthread_create(
+            &thread, nil,
+            { argument in
+                let body = Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue()
+                mischief_terminal_name_thread(body.name)
+                body.run()
+                return nil
+            }, box)
         guard result == 0 else {
             Unmanaged<Body>.fromOpaque(box).release()
             throw CursesTerminalError.system(call: "pthread_create", errno: result)

@@ -32,8 +32,11 @@ enum DemoPanels {
             lines.append(.init("  \(error.message)", role: "warning"))
         case .success(let fix):
             let (city, metres) = Cities.nearest(to: fix)
-            let name = metres < 50_000 ? "\(city.name), \(city.country)" : String(
-                format: "%.3f, %.3f", fix.latitude, fix.longitude)
+            let name =
+                metres < 50_000
+                ? "\(city.name), \(city.country)"
+                : String(
+                    format: "%.3f, %.3f", fix.latitude, fix.longitude)
             lines.append(.init("  \(name)"))
         }
         switch report {
@@ -69,7 +72,8 @@ enum DemoPanels {
             lines.append(.init("  cannot read the profile: \(error)", role: "error"))
         case .success(let user):
             lines.append(.init("  \(user.name)" + (user.nickname.map { " (\($0))" } ?? ""), role: "accent"))
-            lines.append(.init("  \(user.email) · \(user.age) years · \(user.plan.rawValue)\(user.premium ? " ★" : "")"))
+            lines.append(
+                .init("  \(user.email) · \(user.age) years · \(user.plan.rawValue)\(user.premium ? " ★" : "")"))
             lines.append(.init("  likes " + (user.tags.isEmpty ? "nothing" : user.tags.joined(separator: ", "))))
             lines.append(.init("  member since \(stamp(user.joined).prefix(10))", role: "muted"))
         }

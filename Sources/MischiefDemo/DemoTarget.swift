@@ -48,7 +48,8 @@ public final class DemoTarget: Sendable {
             Cities.named("Lisbon")!.coordinate(at: clock.peekDate(), horizontalAccuracy: 20)
         }
         strings = ChaosStrings { lookup in DemoStrings.english[lookup.key] ?? lookup.value ?? lookup.key }
-        users = ChaosModel<DemoUser>("user", title: "User profile", encoder: DemoUser.encoder, decoder: DemoUser.decoder)
+        users = ChaosModel<DemoUser>(
+            "user", title: "User profile", encoder: DemoUser.encoder, decoder: DemoUser.decoder)
         weather = DemoWeather(registry: registry)
         try registry.register(clock.seam, location.seam, strings.seam, users.decoding, users.values)
         try registry.register(weather.network.seam)

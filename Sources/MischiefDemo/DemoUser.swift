@@ -40,7 +40,8 @@ public struct DemoUser: Codable, Hashable, Sendable {
     }
 
     /// The JSON the demo decodes several times a second.
-    public static let json = Data("""
+    public static let json = Data(
+        """
         {"id": "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "name": "Ada Lovelace", "nickname": "Ada",
          "email": "ada@example.com", "age": 36, "premium": true, "tags": ["maths", "engines", "poetry"],
          "joined": "2023-11-14T22:13:20Z", "plan": "family"}

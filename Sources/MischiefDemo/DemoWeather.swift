@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Mischief
 import MischiefCatalog
 import MischiefNetwork
 import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The demo's weather client: asks `http://127.0.0.1:9/v1/weather`, where nothing listens, so without a network
 /// rule the answer is "offline" at once and no traffic leaves the machine.

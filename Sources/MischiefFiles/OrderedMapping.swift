@@ -49,17 +49,21 @@ extension OrderedMapping: Decodable where Value: Decodable {
             yaml.state.askedAll(in: mapping)
             for (keyNode, valueNode) in mapping {
                 guard case let .scalar(keyScalar) = keyNode else {
-                    let message = "expected text as a key \(YAMLCodingKey.phrase(for: decoder.codingPath)),"
+                    let message =
+                        "expected text as a key \(YAMLCodingKey.phrase(for: decoder.codingPath)),"
                         + " found \(YAMLNodeDecoder.summary(of: keyNode))"
-                    throw DecodingError.dataCorrupted(.init(
-                        codingPath: decoder.codingPath, debugDescription: message,
-                        underlyingError: yaml.located(yaml.state.location(of: keyNode), message)))
+                    throw DecodingError.dataCorrupted(
+                        .init(
+                            codingPath: decoder.codingPath, debugDescription: message,
+                            underlyingError: yaml.located(yaml.state.location(of: keyNode), message)))
                 }
                 let key = YAMLCodingKey(stringValue: keyScalar.string)
                 let value = try container.decode(Value.self, forKey: key)
-                elements.append(Element(key: key.stringValue, value: value,
-                                        keyLocation: yaml.state.location(of: keyNode),
-                                        valueLocation: yaml.state.location(of: valueNode)))
+                elements.append(
+                    Element(
+                        key: key.stringValue, value: value,
+                        keyLocation: yaml.state.location(of: keyNode),
+                        valueLocation: yaml.state.location(of: valueNode)))
             }
         } else {
             for key in container.allKeys {

@@ -34,8 +34,9 @@ struct ProfileDocument: Decodable {
             key: key?.value,
             seed: seed,
             entries: (entries?.elements ?? []).map {
-                ProfileFile.Entry(seam: $0.key, spec: $0.value.value, seamLocation: $0.keyLocation,
-                                  specLocation: $0.value.contentLocation, specSource: $0.value.source)
+                ProfileFile.Entry(
+                    seam: $0.key, spec: $0.value.value, seamLocation: $0.keyLocation,
+                    specLocation: $0.value.contentLocation, specSource: $0.value.source)
             },
             location: location,
             nameLocation: name.location,

@@ -21,11 +21,14 @@ struct ProfileDocuments: Decodable {
     /// "expected a profile (a mapping with 'name' and 'entries') ..., found ...", located at the node.
     static func notAProfile(_ decoder: YAMLNodeDecoder) -> DecodingError {
         let top = decoder.codingPath.isEmpty
-        let message = "expected a profile (a mapping with 'name' and 'entries')"
+        let message =
+            "expected a profile (a mapping with 'name' and 'entries')"
             + (top ? " or a list of profiles" : "") + " \(YAMLCodingKey.phrase(for: decoder.codingPath))"
             + ", found \(YAMLNodeDecoder.summary(of: decoder.node))"
-        return .typeMismatch(ProfileDocument.self, .init(
-            codingPath: decoder.codingPath, debugDescription: message,
-            underlyingError: decoder.located(decoder.state.location(of: decoder.node), message)))
+        return .typeMismatch(
+            ProfileDocument.self,
+            .init(
+                codingPath: decoder.codingPath, debugDescription: message,
+                underlyingError: decoder.located(decoder.state.location(of: decoder.node), message)))
     }
 }

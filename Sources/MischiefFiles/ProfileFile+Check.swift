@@ -50,9 +50,11 @@ extension ProfileFile {
             }
             if let owner = nameOwners[profile.name] {
                 let first = owner.nameLocation ?? owner.location ?? .wholeFile("profile '\(owner.name)'")
-                diagnostics.append(.error(at: profile.nameLocation ?? here,
-                                          "profile name '\(profile.name)' is already used (\(first));"
-                                          + " each profile needs its own name"))
+                diagnostics.append(
+                    .error(
+                        at: profile.nameLocation ?? here,
+                        "profile name '\(profile.name)' is already used (\(first));"
+                            + " each profile needs its own name"))
             } else {
                 nameOwners[profile.name] = profile
             }
@@ -62,8 +64,11 @@ extension ProfileFile {
                     diagnostics.append(.error(at: keyHere, "hot key \(key) is out of range; expected 1 to 9"))
                 } else if let owner = keyOwners[key] {
                     let first = owner.keyLocation ?? owner.location ?? .wholeFile("profile '\(owner.name)'")
-                    diagnostics.append(.error(at: keyHere, "hot key \(key) is used by both '\(owner.name)' (\(first))"
-                                              + " and '\(profile.name)' (\(keyHere))"))
+                    diagnostics.append(
+                        .error(
+                            at: keyHere,
+                            "hot key \(key) is used by both '\(owner.name)' (\(first))"
+                                + " and '\(profile.name)' (\(keyHere))"))
                 } else {
                     keyOwners[key] = profile
                 }
@@ -72,8 +77,10 @@ extension ProfileFile {
             for item in profile.entries {
                 if let earlier = seams[item.seam] {
                     let first = earlier.seamLocation.map { " (first at \($0))" } ?? ""
-                    diagnostics.append(.error(at: item.seamLocation ?? here,
-                                              "seam '\(item.seam)' is listed twice in '\(profile.name)'\(first)"))
+                    diagnostics.append(
+                        .error(
+                            at: item.seamLocation ?? here,
+                            "seam '\(item.seam)' is listed twice in '\(profile.name)'\(first)"))
                 } else {
                     seams[item.seam] = item
                 }
@@ -82,7 +89,8 @@ extension ProfileFile {
                 case .seam:
                     diagnostics.append(.error(at: item.seamLocation ?? here, problem.message))
                 case let .spec(column):
-                    let location = column.flatMap(item.specLocation(column:)) ?? item.specLocation
+                    let location =
+                        column.flatMap(item.specLocation(column:)) ?? item.specLocation
                         ?? item.seamLocation ?? here
                     diagnostics.append(.error(at: location, problem.message))
                 }

@@ -147,8 +147,9 @@ public struct ProfileFile: Hashable, Sendable {
 
     /// Writes `yaml()` to a file atomically, creating its directory if needed.
     public func write(to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(),
+            withIntermediateDirectories: true)
         try Data(yaml().utf8).write(to: url, options: .atomic)
     }
 }

@@ -45,8 +45,10 @@ public struct SearchPath: Sendable {
             do {
                 names = try manager.contentsOfDirectory(atPath: path)
             } catch {
-                problems.append(.error(at: .wholeFile(path),
-                                       "cannot list the directory: \(YAMLFile.reason(for: error))"))
+                problems.append(
+                    .error(
+                        at: .wholeFile(path),
+                        "cannot list the directory: \(YAMLFile.reason(for: error))"))
                 continue
             }
             for name in names.sorted() where !name.hasPrefix(".") {
@@ -55,8 +57,9 @@ public struct SearchPath: Sendable {
                 let file = directory.appendingPathComponent(name)
                 var fileIsDirectory: ObjCBool = false
                 guard manager.fileExists(atPath: file.path, isDirectory: &fileIsDirectory),
-                      !fileIsDirectory.boolValue,
-                      seen.insert(file.standardizedFileURL.path).inserted else { continue }
+                    !fileIsDirectory.boolValue,
+                    seen.insert(file.standardizedFileURL.path).inserted
+                else { continue }
                 files.append(file)
             }
         }

@@ -52,8 +52,11 @@ struct YAMLKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             message += " (found '\(typo)'; a typo?)"
         }
         let problem = decoder.located(decoder.state.location(of: mapping.mark), message)
-        return DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: message,
-                                                    underlyingError: problem))
+        return DecodingError.keyNotFound(
+            key,
+            .init(
+                codingPath: codingPath, debugDescription: message,
+                underlyingError: problem))
     }
 
     func decodeNil(forKey key: Key) throws -> Bool {

@@ -1,5 +1,5 @@
-import Mischief
 import Foundation
+import Mischief
 import Yams
 
 /// A `Decoder` over a composed `Yams.Node` whose errors carry the file location of the offending node.
@@ -57,9 +57,10 @@ final class YAMLNodeDecoder: Decoder {
         } catch let error as DecodingError {
             throw improved(error, decoding: type, from: node, at: path)
         } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: path, debugDescription: String(describing: error),
-                underlyingError: LocatedProblem(diagnostic: .error(at: state.location(of: node), "\(error)"))))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: path, debugDescription: String(describing: error),
+                    underlyingError: LocatedProblem(diagnostic: .error(at: state.location(of: node), "\(error)"))))
         }
     }
 
@@ -156,28 +157,37 @@ final class YAMLNodeDecoder: Decoder {
     /// "value 300 is out of range for 'key' (expected 0 to 255)".
     func outOfRange<I: FixedWidthInteger>(_ type: I.Type, node: Node, path: [any CodingKey]) -> DecodingError {
         let text = node.scalar?.string ?? ""
-        let message = "value \(text) is out of range \(YAMLCodingKey.phrase(for: path))"
+        let message =
+            "value \(text) is out of range \(YAMLCodingKey.phrase(for: path))"
             + " (expected \(I.min) to \(I.max))"
-        return .dataCorrupted(.init(codingPath: path, debugDescription: message,
-                                    underlyingError: located(state.location(of: node), message)))
+        return .dataCorrupted(
+            .init(
+                codingPath: path, debugDescription: message,
+                underlyingError: located(state.location(of: node), message)))
     }
 
     /// Turns the standard library's complaint about an invalid enum value into one naming the valid values.
-    private func improved<T>(_ error: DecodingError, decoding type: T.Type, from node: Node,
-                             at path: [any CodingKey]) -> DecodingError {
+    private func improved<T>(
+        _ error: DecodingError, decoding type: T.Type, from node: Node,
+        at path: [any CodingKey]
+    ) -> DecodingError {
         guard case let .dataCorrupted(context) = error, context.underlyingError == nil,
-              context.codingPath.count == path.count,
-              let cases = T.self as? any CaseIterable.Type, case let .scalar(scalar) = node else {
+            context.codingPath.count == path.count,
+            let cases = T.self as? any CaseIterable.Type, case let .scalar(scalar) = node
+        else {
             return error
         }
         let names = Self.caseNames(cases)
-        var message = "invalid value \(YAMLScalar(scalar: scalar).summary) \(YAMLCodingKey.phrase(for: path))"
+        var message =
+            "invalid value \(YAMLScalar(scalar: scalar).summary) \(YAMLCodingKey.phrase(for: path))"
             + "; expected one of: " + names.joined(separator: ", ")
         if let suggestion = suggestion(for: scalar.string, among: Array(names)) {
             message += " (did you mean '\(suggestion)'?)"
         }
-        return .dataCorrupted(.init(codingPath: path, debugDescription: message,
-                                    underlyingError: located(state.location(of: node), message)))
+        return .dataCorrupted(
+            .init(
+                codingPath: path, debugDescription: message,
+                underlyingError: located(state.location(of: node), message)))
     }
 
     /// The raw values (or names) of a case-iterable type's cases.

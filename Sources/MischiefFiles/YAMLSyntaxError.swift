@@ -11,17 +11,19 @@ enum YAMLSyntaxError {
         }
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
+            let .composer(context, problem, mark, _):
             var message = "syntax error: \(problem)"
             if let context, !context.text.isEmpty, context.mark.line >= 1,
-               context.mark.line != mark.line || context.mark.column != mark.column {
+                context.mark.line != mark.line || context.mark.column != mark.column
+            {
                 message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
             }
             if problem.contains("tab") || isTabIndented(line: mark.line, in: text) {
                 message += "; indent with spaces, not tabs"
             }
-            let (line, column) = YAMLLines.clamp(line: mark.line, column: mark.column,
-                                                 lengths: YAMLLines.lengths(of: text))
+            let (line, column) = YAMLLines.clamp(
+                line: mark.line, column: mark.column,
+                lengths: YAMLLines.lengths(of: text))
             return .error(at: FileLocation(file: file, line: line, column: column), message)
         case let .reader(problem, offset, value, _):
             let (line, column) = YAMLLines.position(ofCharacter: offset ?? 0, in: text)
@@ -54,7 +56,8 @@ enum YAMLSyntaxError {
                 var index = start + spelling.count
                 while index < scalars.count, scalars[index] == " " { index += 1 }
                 if index < scalars.count, scalars[index] == ":",
-                   index + 1 == scalars.count || [" ", "\t"].contains(scalars[index + 1]) {
+                    index + 1 == scalars.count || [" ", "\t"].contains(scalars[index + 1])
+                {
                     return true
                 }
             }

@@ -24,11 +24,15 @@ struct YAMLUnkeyedContainer: UnkeyedDecodingContainer {
     /// The next item, or an error located at the list when there are no more.
     private func next(_ type: Any.Type) throws -> Node {
         guard !isAtEnd else {
-            let message = "expected another item \(YAMLCodingKey.phrase(for: codingPath)),"
+            let message =
+                "expected another item \(YAMLCodingKey.phrase(for: codingPath)),"
                 + " but the list has only \(sequence.count)"
             let problem = decoder.located(decoder.state.location(of: sequence.mark), message)
-            throw DecodingError.valueNotFound(type, .init(codingPath: itemPath, debugDescription: message,
-                                                          underlyingError: problem))
+            throw DecodingError.valueNotFound(
+                type,
+                .init(
+                    codingPath: itemPath, debugDescription: message,
+                    underlyingError: problem))
         }
         return sequence[currentIndex]
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Mischief
-@testable import MischiefControl
 import NIOHTTP1
+
+@testable import MischiefControl
 
 /// JSON bodies (and query strings) for every route that reads one, straight into the routes: the first byte picks
 /// the route, the rest is the body. Every answer is JSON with a status the API uses (never 500); a time advance is

@@ -27,7 +27,10 @@ enum FuzzMain {
     ]
 
     /// The harness named by argv[1]; exits with a usage message when there is none.
-    static func select(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) {
+    static func select(
+        _ argc: UnsafeMutablePointer<Int32>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+    ) {
         guard argc.pointee >= 2, let list = argv.pointee, let first = list[1],
             let harness = harnesses.first(where: { $0.name == String(cString: first) })
         else {
@@ -44,7 +47,8 @@ enum FuzzMain {
 
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzerInitialize(
-    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
 ) -> Int32 {
     FuzzMain.select(argc, argv)
     return 0

@@ -54,8 +54,9 @@ final class GPXFuzzTarget: Sendable {
         let written = FileManager.default.createFile(atPath: directory + "/fuzz.gpx", contents: Data(bytes))
         fuzzCheck(written, "cannot write the GPX file")
         do throws(MischiefError) {
-            let applied = try registry.apply(spec: #"route(path: "fuzz.gpx", speed: 10)"#, to: "location.fuzz",
-                                             fileAccess: access)
+            let applied = try registry.apply(
+                spec: #"route(path: "fuzz.gpx", speed: 10)"#, to: "location.fuzz",
+                fileAccess: access)
             if case .failure(let error) = direct { fuzzCheck(false, "bound although the parser said: \(error)") }
             _ = try? location.current()
             registry.revert(applied)
@@ -64,8 +65,9 @@ final class GPXFuzzTarget: Sendable {
                 return fuzzCheck(false, "not a spec error: \(error)")
             }
             if case .failure(let parseError) = direct {
-                fuzzCheck(specError.message == parseError.description,
-                          "binding said \"\(specError.message)\", the parser \"\(parseError)\"")
+                fuzzCheck(
+                    specError.message == parseError.description,
+                    "binding said \"\(specError.message)\", the parser \"\(parseError)\"")
             }
         }
     }

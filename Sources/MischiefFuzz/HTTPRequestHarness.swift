@@ -1,8 +1,9 @@
 import Foundation
 import Mischief
-@testable import MischiefControl
 import NIOCore
 import NIOEmbedded
+
+@testable import MischiefControl
 
 /// The control server's whole pipeline (head guard, NIO's HTTP/1 decoder, the connection handler and the routes) on
 /// an `EmbeddedChannel`: raw bytes in as one connection's input, the answer out. Whatever comes in, the answer is

@@ -26,8 +26,9 @@ let pseudoHarness = FuzzHarness(name: "pseudo", summary: "pseudo-localisation ke
         if transform == .showKeys { expected = FormatSegments.placeholders(in: key) }
         if transform == .empty { expected = [] }
     }
-    fuzzCheck(FormatSegments.placeholders(in: output) == expected,
-              "placeholders changed: \(transforms) on \(text.debugDescription) → \(output.debugDescription)")
+    fuzzCheck(
+        FormatSegments.placeholders(in: output) == expected,
+        "placeholders changed: \(transforms) on \(text.debugDescription) → \(output.debugDescription)")
 
     // The documented bound: growing stops at the cap, brackets and rtl add at most 4 each, and the word joiners
     // that keep stray `%`, `{`, `<`, `&` from forming placeholders at most double the rest.

@@ -72,8 +72,9 @@ private func touchesFiles(_ spec: Spec) -> Bool {
     spec.alternatives.contains { composition in
         composition.terms.contains { term in
             if term.action == "route" { return true }
-            if term.action == "respond", term.arguments.contains(where: { $0.label == "file" })
-                || term.arguments.filter({ $0.label == nil }).count >= 4
+            if term.action == "respond",
+                term.arguments.contains(where: { $0.label == "file" })
+                    || term.arguments.filter({ $0.label == nil }).count >= 4
             {
                 return true
             }

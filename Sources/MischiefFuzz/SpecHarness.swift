@@ -16,12 +16,16 @@ let specHarness = FuzzHarness(name: "spec", summary: "spec parse → print → p
     do throws(SpecError) {
         again = try Spec(parsing: printed)
     } catch {
-        fuzzCheck(false, "the canonical text \(printed.debugDescription) of \(text.debugDescription) does not parse: "
-            + error.message)
+        fuzzCheck(
+            false,
+            "the canonical text \(printed.debugDescription) of \(text.debugDescription) does not parse: "
+                + error.message)
         return
     }
-    fuzzCheck(again.description == printed, "canonical text changed: \(printed.debugDescription) → "
-        + again.description.debugDescription)
+    fuzzCheck(
+        again.description == printed,
+        "canonical text changed: \(printed.debugDescription) → "
+            + again.description.debugDescription)
     fuzzCheck(again == spec, "the spec read back from \(printed.debugDescription) differs")
 }
 
@@ -29,7 +33,8 @@ let specHarness = FuzzHarness(name: "spec", summary: "spec parse → print → p
 func checkSpecError(_ error: SpecError, in text: String) {
     let scalars = text.unicodeScalars.count
     fuzzCheck(error.text == text, "the error carries other text than the spec's")
-    fuzzCheck((1...scalars + 1).contains(error.column),
-              "column \(error.column) outside 1...\(scalars + 1) in \(text.debugDescription): \(error.message)")
+    fuzzCheck(
+        (1...scalars + 1).contains(error.column),
+        "column \(error.column) outside 1...\(scalars + 1) in \(text.debugDescription): \(error.message)")
     fuzzCheck(!error.message.isEmpty, "an error without a message")
 }

@@ -38,11 +38,13 @@ func checkLocations(_ diagnostics: [FileDiagnostic], in text: String) {
     let lengths = lineLengths(of: text)
     for diagnostic in diagnostics {
         let location = diagnostic.location
-        fuzzCheck(location.line >= 1 && location.line <= lengths.count,
-                  "line \(location.line) outside 1...\(lengths.count): \(diagnostic)")
+        fuzzCheck(
+            location.line >= 1 && location.line <= lengths.count,
+            "line \(location.line) outside 1...\(lengths.count): \(diagnostic)")
         let length = lengths[location.line - 1]
-        fuzzCheck(location.column >= 1 && location.column <= length + 1,
-                  "column \(location.column) outside 1...\(length + 1) on line \(location.line): \(diagnostic)")
+        fuzzCheck(
+            location.column >= 1 && location.column <= length + 1,
+            "column \(location.column) outside 1...\(length + 1) on line \(location.line): \(diagnostic)")
     }
 }
 

@@ -38,7 +38,8 @@ import Testing
                 description: "script(1) is needed to give mischief a terminal (apt-get install bsdutils)")
         }
         let errorFile = directory.appendingPathComponent("attach.err")
-        let command = ([CLI.binary.path] + arguments).map(ConsoleInTmux.quoted).joined(separator: " ") + " 2> "
+        let command =
+            ([CLI.binary.path] + arguments).map(ConsoleInTmux.quoted).joined(separator: " ") + " 2> "
             + ConsoleInTmux.quoted(errorFile.path)
         let environment = HeadlessDemo.environment(in: directory).merging(
             ["TERM": "xterm-256color", "SHELL": "/bin/sh"]) { $1 }

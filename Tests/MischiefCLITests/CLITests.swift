@@ -73,12 +73,13 @@ struct CLI {
     @Test func specCheckShowsWhereAndWhatIsWrong() throws {
         let result = try CLI.run(["spec", "check", "delay(5x)", "--type", "int"])
         #expect(result.status == 1)
-        #expect(result.error == """
-            error: trial.value: invalid duration unit 'x' in '5x'; use ns, us, ms, s, m, h, d, w or y
-              delay(5x)
-                    ^
+        #expect(
+            result.error == """
+                error: trial.value: invalid duration unit 'x' in '5x'; use ns, us, ms, s, m, h, d, w or y
+                  delay(5x)
+                        ^
 
-            """)
+                """)
     }
 
     @Test func usageErrorsExitWithArgumentParsersCode() throws {

@@ -106,7 +106,8 @@ import Testing
         try tmux.start(
             session: session, width: 120, height: 40,
             command: Self.demo(
-                seed: 8, in: directory, then: "echo $? > status2; stty -a > stty.part; mv stty.part stty.txt; sleep 3600")
+                seed: 8, in: directory,
+                then: "echo $? > status2; stty -a > stty.part; mv stty.part stty.txt; sleep 3600")
         )
 
         let pid = try await tmux.wait(for: "the demo's first screen with its pid", in: session) { text in

@@ -35,7 +35,9 @@ import Testing
         let problems = try demo.events().filter { $0["kind"] as? String == "problem" }
         let message = try #require(problems.last?["message"] as? String)
         #expect(message.contains("entry 'net.request=50% ofline' does not fit its seam"), "\(message)")
-        #expect(message.contains("did you mean 'offline'?") && message.contains("reverted what it had applied to clock.now"))
+        #expect(
+            message.contains("did you mean 'offline'?") && message.contains("reverted what it had applied to clock.now")
+        )
         #expect(demo.process.errorText.contains("mischief: MISCHIEF_APPLY entry 'net.request=50% ofline'"))
     }
 }

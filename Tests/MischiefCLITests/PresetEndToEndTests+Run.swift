@@ -72,7 +72,8 @@ extension PresetEndToEndTests {
         /// or narrower than the terminal moves or loses its right border), a status line, and no stray pieces of
         /// escape sequences.
         static func intact(_ screen: DemoScreen, _ setup: Setup) -> Bool {
-            guard screen.lines.count == setup.height, !leaks.contains(where: screen.text.contains), screen.row(0).hasPrefix(" Mischief · mischief demo"),
+            guard screen.lines.count == setup.height, !leaks.contains(where: screen.text.contains),
+                screen.row(0).hasPrefix(" Mischief · mischief demo"),
                 let top = screen.lines.firstIndex(where: { $0.hasPrefix("┌─ Seams") || $0.hasPrefix("┌─ ▶ Seams") }),
                 let bar = screen.lines.firstIndex(where: { $0.hasPrefix(" Profiles") }), top < bar,
                 bar + 1 <= screen.lines.count - 1, !screen.row(screen.lines.count - 1).allSatisfy(\.isWhitespace)

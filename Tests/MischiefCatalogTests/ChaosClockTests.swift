@@ -156,8 +156,9 @@ import Testing
         try f.registry.apply(f.clock.seam, .freeze(at: newYear2030).shifted(by: .seconds(86_400)))
         #expect(f.clock.date == Date(iso: "2030-01-02T00:00:00Z"))
         #expect(await f.clock.advance(by: .seconds(3_600)))
-        #expect(f.clock.seam.peek().description
-            == "stopped at 2030-01-01T00:00:00Z, shifted by 1d, advanced by 1h")
+        #expect(
+            f.clock.seam.peek().description
+                == "stopped at 2030-01-01T00:00:00Z, shifted by 1d, advanced by 1h")
         #expect(f.registry.snapshot().seams[0].behaviour == "freeze(2030-01-01T00:00:00Z) + shift(1d)")
         try f.registry.apply(f.clock.seam, .virtual(from: newYear2030))
         #expect(f.clock.date == newYear2030)

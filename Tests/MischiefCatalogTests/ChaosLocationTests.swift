@@ -2,6 +2,7 @@ import Foundation
 import Mischief
 import Synchronization
 import Testing
+
 @testable import MischiefCatalog
 
 @Suite("ChaosLocation")
@@ -124,12 +125,12 @@ struct ChaosLocationTests {
         let f = try Fixture()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("route-\(UUID()).gpx")
         try """
-            <?xml version="1.0"?>
-            <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
-              <trkpt lat="10.0" lon="20.0"><time>2024-05-01T09:00:00Z</time></trkpt>
-              <trkpt lat="10.1" lon="20.0"><time>2024-05-01T09:10:00Z</time></trkpt>
-            </trkseg></trk></gpx>
-            """.write(to: file, atomically: true, encoding: .utf8)
+        <?xml version="1.0"?>
+        <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+          <trkpt lat="10.0" lon="20.0"><time>2024-05-01T09:00:00Z</time></trkpt>
+          <trkpt lat="10.1" lon="20.0"><time>2024-05-01T09:10:00Z</time></trkpt>
+        </trkseg></trk></gpx>
+        """.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         try f.apply(#"route(path: "\#(file.path)", loop)"#)
         #expect(try f.location.current().latitude == 10.0)

@@ -1,6 +1,7 @@
 import Foundation
 import Mischief
 import Testing
+
 @testable import MischiefCatalog
 
 @Suite("ChaosModel")

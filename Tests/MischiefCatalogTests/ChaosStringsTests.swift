@@ -1,6 +1,7 @@
 import Foundation
 import Mischief
 import Testing
+
 @testable import MischiefCatalog
 
 @Suite("ChaosStrings")
@@ -27,8 +28,10 @@ struct ChaosStringsTests {
         #expect(strings.format("greeting", "Ann", 3) == "Welcome back, Ann! You have 3 new messages.")
     }
 
-    @Test(arguments: ["accents", "expand(2)", "brackets", "double", "rtl", "wide", "long-words", "en-XA", "ar-XB",
-                      "accents + expand(1.5) + brackets + double + wide"])
+    @Test(arguments: [
+        "accents", "expand(2)", "brackets", "double", "rtl", "wide", "long-words", "en-XA", "ar-XB",
+        "accents + expand(1.5) + brackets + double + wide",
+    ])
     func everyTransformKeepsEachPlaceholderOnceAndInOrder(spec: String) throws {
         for key in Self.table.keys {
             let original = FormatSegments.placeholders(in: Self.table[key]!)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MischiefCatalog
 
 @Suite("Cities")
@@ -24,7 +25,7 @@ struct CitiesTests {
         for region in ["Europe", "America", "Africa", "Asia", "Australia", "Pacific", "Antarctica"] {
             #expect(regions.contains(region), "no city in \(region)")
         }
-        #expect(Cities.all.contains { $0.latitude < -10 && $0.timeZone.hasPrefix("America/") })   // South America
+        #expect(Cities.all.contains { $0.latitude < -10 && $0.timeZone.hasPrefix("America/") })  // South America
     }
 
     @Test func coordinatesAreInRange() {
@@ -60,8 +61,10 @@ struct CitiesTests {
         #expect(Cities.named("Zurik") == nil)
     }
 
-    @Test(arguments: [("Zurik", "Zürich"), ("Nairob", "Nairobi"), ("sao paolo", "São Paulo"),
-                      ("Sydny", "Sydney"), ("Longyerbyen", "Longyearbyen"), ("tokyo", "Tokyo")])
+    @Test(arguments: [
+        ("Zurik", "Zürich"), ("Nairob", "Nairobi"), ("sao paolo", "São Paulo"),
+        ("Sydny", "Sydney"), ("Longyerbyen", "Longyearbyen"), ("tokyo", "Tokyo"),
+    ])
     func suggestsTheClosestName(typo: String, expected: String) {
         #expect(Cities.suggestion(for: typo) == expected)
     }

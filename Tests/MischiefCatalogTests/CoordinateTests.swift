@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import MischiefCatalog
+import Testing
 
 @Suite("Coordinate")
 struct CoordinateTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MischiefCatalog
 
 @Suite("GPXTrack")
@@ -18,7 +19,8 @@ struct GPXTrackTests {
     }
 
     @Test func parsesTrackWithTimesAndSegments() throws {
-        let track = try parse("""
+        let track = try parse(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
               <metadata><name>Metadata name</name></metadata>
@@ -38,7 +40,7 @@ struct GPXTrackTests {
             """)
         #expect(track.name == "Morning walk")
         #expect(track.points.count == 3)
-        let start = Date(timeIntervalSince1970: 1_714_554_000)   // 2024-05-01T09:00:00Z
+        let start = Date(timeIntervalSince1970: 1_714_554_000)  // 2024-05-01T09:00:00Z
         #expect(track.points[0] == GPXTrack.Point(latitude: 47, longitude: 8, elevation: 400, time: start))
         #expect(track.points[1].elevation == 410.5)
         #expect(track.points[1].time == start.addingTimeInterval(100))
@@ -48,7 +50,8 @@ struct GPXTrackTests {
     }
 
     @Test func parsesRouteWithoutTimes() throws {
-        let track = try parse("""
+        let track = try parse(
+            """
             <gpx version="1.1" creator="test">
               <wpt lat="1" lon="1"><name>Ignored waypoint</name></wpt>
               <rte>
@@ -59,14 +62,16 @@ struct GPXTrackTests {
             </gpx>
             """)
         #expect(track.name == "Planned")
-        #expect(track.points == [
-            GPXTrack.Point(latitude: -33.8688, longitude: 151.2093),
-            GPXTrack.Point(latitude: -33.87, longitude: 151.21, elevation: 12),
-        ])
+        #expect(
+            track.points == [
+                GPXTrack.Point(latitude: -33.8688, longitude: 151.2093),
+                GPXTrack.Point(latitude: -33.87, longitude: 151.21, elevation: 12),
+            ])
     }
 
     @Test func prefersTrackPointsOverRoutePointsAndIgnoresPrefixes() throws {
-        let track = try parse("""
+        let track = try parse(
+            """
             <g:gpx xmlns:g="http://www.topografix.com/GPX/1/1" version="1.1">
               <g:rte><g:rtept lat="5" lon="5"/></g:rte>
               <g:trk><g:trkseg><g:trkpt lat="1" lon="2"/></g:trkseg></g:trk>
@@ -78,16 +83,17 @@ struct GPXTrackTests {
     }
 
     @Test func malformedXMLReportsParserLine() {
-        let error = error(parsing: """
-            <gpx version="1.1">
-              <trk>
-                <trkseg>
-                  <trkpt lat="1" lon="2"></trkpt>
-                  <trkpt lat="1" lon="2"></trk>
-                </trkseg>
-              </trk>
-            </gpx>
-            """)
+        let error = error(
+            parsing: """
+                <gpx version="1.1">
+                  <trk>
+                    <trkseg>
+                      <trkpt lat="1" lon="2"></trkpt>
+                      <trkpt lat="1" lon="2"></trk>
+                    </trkseg>
+                  </trk>
+                </gpx>
+                """)
         #expect(error?.file == "test.gpx")
         #expect(error?.line == 5)
         #expect(error?.message.hasPrefix("malformed XML") == true)
@@ -104,16 +110,17 @@ struct GPXTrackTests {
     }
 
     @Test func missingLatitudeReportsItsLine() {
-        let error = error(parsing: """
-            <gpx version="1.1">
-              <trk>
-                <trkseg>
-                  <trkpt lat="1" lon="2"></trkpt>
-                  <trkpt lon="2"></trkpt>
-                </trkseg>
-              </trk>
-            </gpx>
-            """)
+        let error = error(
+            parsing: """
+                <gpx version="1.1">
+                  <trk>
+                    <trkseg>
+                      <trkpt lat="1" lon="2"></trkpt>
+                      <trkpt lon="2"></trkpt>
+                    </trkseg>
+                  </trk>
+                </gpx>
+                """)
         #expect(error == GPXError(file: "test.gpx", line: 5, message: "<trkpt> has no lat attribute"))
         #expect(error?.description == "test.gpx:5: <trkpt> has no lat attribute")
     }
@@ -132,26 +139,28 @@ struct GPXTrackTests {
     }
 
     @Test func badTimeReportsItsLine() {
-        let error = error(parsing: """
-            <gpx version="1.1">
-              <trk><trkseg>
-                <trkpt lat="1" lon="2"><time>2024-05-01T09:00:00Z</time></trkpt>
-                <trkpt lat="1" lon="2">
-                  <time>yesterday at noon</time>
-                </trkpt>
-              </trkseg></trk>
-            </gpx>
-            """)
+        let error = error(
+            parsing: """
+                <gpx version="1.1">
+                  <trk><trkseg>
+                    <trkpt lat="1" lon="2"><time>2024-05-01T09:00:00Z</time></trkpt>
+                    <trkpt lat="1" lon="2">
+                      <time>yesterday at noon</time>
+                    </trkpt>
+                  </trkseg></trk>
+                </gpx>
+                """)
         #expect(error?.line == 5)
         #expect(error?.message.contains("yesterday at noon") == true)
     }
 
     @Test func emptyTrackIsAnError() {
-        let error = error(parsing: """
-            <gpx version="1.1">
-              <trk><name>Nothing</name><trkseg></trkseg></trk>
-            </gpx>
-            """)
+        let error = error(
+            parsing: """
+                <gpx version="1.1">
+                  <trk><name>Nothing</name><trkseg></trkseg></trk>
+                </gpx>
+                """)
         #expect(error?.message == "no track or route points")
         #expect(error?.file == "test.gpx")
     }
@@ -200,12 +209,15 @@ struct GPXTrackTests {
     }
 
     @Test func xmlErrorsCarryLineAndColumn() {
-        #expect(error(parsing: "<gpx>\n  <trk></rte>")?.description
-            == "test.gpx:2:8: malformed XML: a closing tag does not match the open element")
-        #expect(error(parsing: "<!DOCTYPE gpx [<!ENTITY a \"b\">]><gpx/>")?.description
-            == "test.gpx:1:1: malformed XML: a DOCTYPE is not allowed in a GPX file (entities are not read)")
-        #expect(error(parsing: "<gpx>&bogus;</gpx>")?.description
-            == "test.gpx:1:6: malformed XML: a bad entity reference (escape '&' as '&amp;')")
+        #expect(
+            error(parsing: "<gpx>\n  <trk></rte>")?.description
+                == "test.gpx:2:8: malformed XML: a closing tag does not match the open element")
+        #expect(
+            error(parsing: "<!DOCTYPE gpx [<!ENTITY a \"b\">]><gpx/>")?.description
+                == "test.gpx:1:1: malformed XML: a DOCTYPE is not allowed in a GPX file (entities are not read)")
+        #expect(
+            error(parsing: "<gpx>&bogus;</gpx>")?.description
+                == "test.gpx:1:6: malformed XML: a bad entity reference (escape '&' as '&amp;')")
         #expect(error(parsing: "<gpx a='1' a='2'/>")?.column == 12)
         #expect(error(parsing: "<gpx/><gpx/>")?.message == "malformed XML: content after the root element")
     }

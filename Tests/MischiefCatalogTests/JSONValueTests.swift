@@ -1,6 +1,7 @@
 import Foundation
-@testable import MischiefCatalog
 import Testing
+
+@testable import MischiefCatalog
 
 struct JSONValueTests {
     @Test func roundTripsKeepingOrderAndNumberText() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MischiefCatalog
 
 @Suite("Jitter")
@@ -21,7 +22,7 @@ struct JitterTests {
             #expect(moved.timestamp == fix.timestamp)
             largest = max(largest, displacement)
         }
-        #expect(largest > 30)   // spread over the whole disc, not stuck near the centre
+        #expect(largest > 30)  // spread over the whole disc, not stuck near the centre
     }
 
     @Test func isDeterministicPerSeedAndCallIndex() {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MischiefCatalog
 import Testing
+
+@testable import MischiefCatalog
 
 struct ModelMutatorTests {
     private let shape = try! ModelShape.learn(User.self)
@@ -12,8 +13,9 @@ struct ModelMutatorTests {
         if value.isNull { return field.isOptional }
         switch (field.kind, value) {
         case (.string, .string), (.url, .string), (.uuid, .string), (.stringEnum, .string): return true
-        case (.integer, .number(let text)), (.intEnum, .number(let text)): return Int64(text) != nil
-            || UInt64(text) != nil
+        case (.integer, .number(let text)), (.intEnum, .number(let text)):
+            return Int64(text) != nil
+                || UInt64(text) != nil
         case (.double, .number), (.float, .number), (.date, .number): return true
         case (.bool, .bool), (.array, .array): return true
         default: return false
@@ -58,12 +60,13 @@ struct ModelMutatorTests {
     /// Recorded once: the same seed must give the same mutations in every process and on every machine.
     @Test func seededMutationsAreRecorded() {
         let report = ModelMutator(.randomize(fields: 0.3)).mutate(User.sample, seed: 42, callIndex: 3).1
-        #expect(report.applied.map(\.description) == [
-            "age: 34 → -9223372036854775808",
-            #"address: {"street":"1 Rua Augusta","city"… (53 chars) → null"#,
-            #"tags: ["blue","green"] → ["blue","blue","blue","blue","bl… (351 chars)"#,
-            "verified: true → false",
-        ])
+        #expect(
+            report.applied.map(\.description) == [
+                "age: 34 → -9223372036854775808",
+                #"address: {"street":"1 Rua Augusta","city"… (53 chars) → null"#,
+                #"tags: ["blue","green"] → ["blue","blue","blue","blue","bl… (351 chars)"#,
+                "verified: true → false",
+            ])
         #expect(report.rejected.map(\.path) == ["homepage"])
     }
 

@@ -5,10 +5,11 @@ import Testing
 struct ModelShapeTests {
     private func expectUserShape(_ shape: ModelShape) {
         #expect(shape.typeName == "User")
-        #expect(shape.fields.map(\.key) == [
-            "id", "name", "age", "nickname", "joined", "role", "address", "tags", "friends", "homepage", "score",
-            "verified", "level",
-        ])
+        #expect(
+            shape.fields.map(\.key) == [
+                "id", "name", "age", "nickname", "joined", "role", "address", "tags", "friends", "homepage", "score",
+                "verified", "level",
+            ])
         #expect(shape.field(at: "id")?.kind == .uuid)
         #expect(shape.field(at: "name")?.kind == .string)
         #expect(shape.field(at: "name")?.isOptional == false)

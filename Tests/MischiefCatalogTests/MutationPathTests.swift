@@ -1,5 +1,6 @@
-@testable import MischiefCatalog
 import Testing
+
+@testable import MischiefCatalog
 
 struct MutationPathTests {
     @Test func parsesKeysIndicesAndWildcards() throws {

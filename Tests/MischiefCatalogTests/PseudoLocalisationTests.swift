@@ -50,7 +50,7 @@ import Testing
     @Test func expandGrowsShortStringsMore() {
         let source = "Pseudo localisation shows where layouts break long before translators see the app at all."
         var factors: [Int: Double] = [:]
-        for length in 1 ... 80 {
+        for length in 1...80 {
             let text = String(source.prefix(length))
             let output = apply([.expand(ratio: 1.4)], text)
             let target = PseudoExpansion.targetLength(forTextLength: length, ratio: 1.4)
@@ -59,9 +59,9 @@ import Testing
             #expect(output.hasPrefix(text))
             factors[length] = Double(output.count) / Double(length)
         }
-        for length in 1 ... 10 { #expect(factors[length]! >= 3.0) }
-        for length in 11 ... 20 { #expect(factors[length]! >= 1.8 && factors[length]! < 2.4) }
-        for length in 21 ... 80 { #expect(factors[length]! >= 1.4 && factors[length]! < 1.7) }
+        for length in 1...10 { #expect(factors[length]! >= 3.0) }
+        for length in 11...20 { #expect(factors[length]! >= 1.8 && factors[length]! < 2.4) }
+        for length in 21...80 { #expect(factors[length]! >= 1.4 && factors[length]! < 1.7) }
         #expect(PseudoExpansion.targetLength(forTextLength: 7, ratio: 1.4) == 21)
         #expect(PseudoExpansion.targetLength(forTextLength: 15, ratio: 1.4) == 27)
         #expect(PseudoExpansion.targetLength(forTextLength: 50, ratio: 1.4) == 70)

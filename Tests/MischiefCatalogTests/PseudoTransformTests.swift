@@ -66,7 +66,7 @@ import Testing
         #expect(apply(.expand(ratio: .nan), "Welcome") == "Welcome")
         // Ratios are clamped to 10: "Hi" (2 characters) grows to at least 2 × (1 + 5 × 9) = 92 characters.
         #expect(apply(.expand(ratio: .infinity), "Hi") == apply(.expand(ratio: 10), "Hi"))
-        #expect((92 ... 96).contains(apply(.expand(ratio: .infinity), "Hi").count))
+        #expect((92...96).contains(apply(.expand(ratio: .infinity), "Hi").count))
         // A stray `%` followed by filler would read as `% o`: it gets an invisible word joiner.
         #expect(apply(.expand(ratio: 1.4), "100%") == "100%\u{2060} one two")
     }
@@ -115,7 +115,7 @@ import Testing
         for segment in FormatSegments.split(apply(.wide, text)) {
             guard case .text(let string) = segment else { continue }
             for scalar in string.unicodeScalars {
-                #expect((0xFF01 ... 0xFF5E).contains(scalar.value) || scalar == "\u{3000}")
+                #expect((0xFF01...0xFF5E).contains(scalar.value) || scalar == "\u{3000}")
             }
         }
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Mischief
-@testable import MischiefCatalog
 import Testing
+
+@testable import MischiefCatalog
 
 @Suite("Route")
 struct RouteTests {
@@ -9,20 +10,24 @@ struct RouteTests {
     let now = Date(timeIntervalSince1970: 2_000_000_000)
 
     var timedTrack: GPXTrack {
-        GPXTrack(name: "timed", points: [
-            .init(latitude: 47.0, longitude: 8.0, elevation: 400, time: start),
-            .init(latitude: 47.01, longitude: 8.0, elevation: 500, time: start.addingTimeInterval(100)),
-            .init(latitude: 47.01, longitude: 8.02, time: start.addingTimeInterval(300)),
-        ])
+        GPXTrack(
+            name: "timed",
+            points: [
+                .init(latitude: 47.0, longitude: 8.0, elevation: 400, time: start),
+                .init(latitude: 47.01, longitude: 8.0, elevation: 500, time: start.addingTimeInterval(100)),
+                .init(latitude: 47.01, longitude: 8.02, time: start.addingTimeInterval(300)),
+            ])
     }
 
     var untimedTrack: GPXTrack {
-        GPXTrack(name: "untimed", points: [
-            .init(latitude: 51.5000, longitude: -0.1200),
-            .init(latitude: 51.5030, longitude: -0.1200),
-            .init(latitude: 51.5030, longitude: -0.1150),
-            .init(latitude: 51.5000, longitude: -0.1100),
-        ])
+        GPXTrack(
+            name: "untimed",
+            points: [
+                .init(latitude: 51.5000, longitude: -0.1200),
+                .init(latitude: 51.5030, longitude: -0.1200),
+                .init(latitude: 51.5030, longitude: -0.1150),
+                .init(latitude: 51.5000, longitude: -0.1100),
+            ])
     }
 
     @Test func followsTimestamps() throws {
@@ -44,7 +49,7 @@ struct RouteTests {
         let secondLeg = route.position(at: .seconds(200), now: now)
         #expect(abs(secondLeg.latitude - 47.01) < 1e-12)
         #expect(abs(secondLeg.longitude - 8.01) < 1e-12)
-        #expect(secondLeg.altitude == nil)   // the leg's end has no elevation
+        #expect(secondLeg.altitude == nil)  // the leg's end has no elevation
         #expect(abs((secondLeg.course ?? 0) - 90) < 0.1)
         let legTwo = Geodesy.distance((47.01, 8.0), (47.01, 8.02))
         #expect(abs((secondLeg.speed ?? 0) - legTwo / 200) < 1e-9)

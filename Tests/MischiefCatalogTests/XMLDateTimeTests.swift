@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MischiefCatalog
 
 @Suite("XMLDateTime")
@@ -16,8 +17,10 @@ struct XMLDateTimeTests {
         #expect(XMLDateTime.parse(text) == Date(timeIntervalSince1970: seconds))
     }
 
-    @Test(arguments: ["", "2024-05-01", "2024-13-01T00:00:00Z", "2023-02-29T00:00:00Z", "2024-05-01T24:00:00Z",
-                      "2024-05-01T09:00:00.Z", "2024-05-01T09:00:00Zjunk", "2024-05-01 09:00:00Z"])
+    @Test(arguments: [
+        "", "2024-05-01", "2024-13-01T00:00:00Z", "2023-02-29T00:00:00Z", "2024-05-01T24:00:00Z",
+        "2024-05-01T09:00:00.Z", "2024-05-01T09:00:00Zjunk", "2024-05-01 09:00:00Z",
+    ])
     func rejectsMalformedDateTimes(text: String) {
         #expect(XMLDateTime.parse(text) == nil)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MischiefCatalog
 
 /// The strict XML subset GPX files are read with: what it accepts, what it refuses and where it says so.
@@ -36,12 +37,13 @@ import Testing
             XMLTokenizer.Attribute(name: "x", value: "1 & 2"), .init(name: "y", value: "it's"),
             .init(name: "z", value: "tab here"),
         ]
-        #expect(tokens == [
-            .start(name: "g:a", attributes: attributes, line: 3), .text("\n  "),
-            .start(name: "b", attributes: [], line: 4), .text("<AB> "), .text("<raw> &amp;"),
-            .end(name: "b", line: 4), .start(name: "c", attributes: [], line: 4), .end(name: "c", line: 4),
-            .text("\n"), .end(name: "g:a", line: 5),
-        ])
+        #expect(
+            tokens == [
+                .start(name: "g:a", attributes: attributes, line: 3), .text("\n  "),
+                .start(name: "b", attributes: [], line: 4), .text("<AB> "), .text("<raw> &amp;"),
+                .end(name: "b", line: 4), .start(name: "c", attributes: [], line: 4), .end(name: "c", line: 4),
+                .text("\n"), .end(name: "g:a", line: 5),
+            ])
     }
 
     @Test(arguments: [

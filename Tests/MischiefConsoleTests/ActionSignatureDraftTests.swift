@@ -1,7 +1,8 @@
 import Foundation
 import Mischief
-@testable import MischiefConsole
 import Testing
+
+@testable import MischiefConsole
 
 /// Action signatures on the wire, drafts for the picker and Space, and nudging.
 @Suite struct ActionSignatureDraftTests {

@@ -7,7 +7,8 @@ import Testing
 struct ConsoleRunnerTests {
     let registry = Registry(sessionSeed: 3)
     let answer = Seam<Void, Int, Never>(
-        "test.answer", title: "The answer", category: "Test", summary: "What the target computes") { 42 }
+        "test.answer", title: "The answer", category: "Test", summary: "What the target computes"
+    ) { 42 }
     let terminal = MemoryTerminal(size: ScreenSize(rows: 40, columns: 120))
     let controller: LocalController
 
@@ -32,7 +33,9 @@ struct ConsoleRunnerTests {
             return await group.next()!
         }
         guard let found else {
-            Issue.record("no frame with \"\(text)\"; last:\n\(terminal.lastGrid?.text ?? "none")", sourceLocation: sourceLocation)
+            Issue.record(
+                "no frame with \"\(text)\"; last:\n\(terminal.lastGrid?.text ?? "none")", sourceLocation: sourceLocation
+            )
             return ""
         }
         return found.text

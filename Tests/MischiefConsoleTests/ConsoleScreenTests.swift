@@ -1,8 +1,8 @@
 import Foundation
 import Mischief
-@testable import MischiefConsole
-
 import Testing
+
+@testable import MischiefConsole
 
 /// The screen uses its space and shows what matters without colour or UTF-8: help columns, focus, ASCII stand-ins.
 @Suite struct ConsoleScreenTests {

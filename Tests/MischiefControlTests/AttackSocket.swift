@@ -1,5 +1,6 @@
 import Foundation
 import Mischief
+
 @testable import MischiefControl
 
 #if canImport(Glibc)
@@ -35,7 +36,9 @@ final class AttackSocket: @unchecked Sendable {
     func send(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes.withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL))
+            }
             if sent < 0, errno == EINTR { continue }
             guard sent > 0 else { return false }
             offset += sent
@@ -86,7 +89,8 @@ final class AttackSocket: @unchecked Sendable {
             socket.send("GET /v1/target HTTP/1.1\r\nHost: m\r\n\r\n")
             let answer = socket.receive()
             guard status(answer.bytes) == 200 else {
-                throw POSIXFailure(call: "GET /v1/target: \(String(decoding: answer.bytes.prefix(80), as: UTF8.self))", code: 0)
+                throw POSIXFailure(
+                    call: "GET /v1/target: \(String(decoding: answer.bytes.prefix(80), as: UTF8.self))", code: 0)
             }
             times.append((ContinuousClock.now - start).seconds)
         }

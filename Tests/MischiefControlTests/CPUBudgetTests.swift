@@ -1,6 +1,7 @@
-@testable import MischiefControl
 import Synchronization
 import Testing
+
+@testable import MischiefControl
 
 /// The server thread's CPU budget, on injected clocks (nanoseconds): no timing involved.
 @Suite struct CPUBudgetTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Mischief
-@testable import MischiefControl
 import Testing
+
+@testable import MischiefControl
 
 /// The HTTP attack suite, reduced for `swift test` (the full one: `Scripts/control-attack.sh`). Loopback Unix
 /// sockets only, bounded in count and time; limits made short through ``ControlServer/Limits`` so it runs in
@@ -29,7 +30,8 @@ import Testing
     @Test func longHeaderLinesAre431AtOnce() async throws {
         try await withTarget { target in
             for size in [1_000, 17_000, 30_000, 100_000] {
-                let head = "GET /v1/target HTTP/1.1\r\nHost: m\r\nX-Long: \(String(repeating: "a", count: size))\r\n\r\n"
+                let head =
+                    "GET /v1/target HTTP/1.1\r\nHost: m\r\nX-Long: \(String(repeating: "a", count: size))\r\n\r\n"
                 let (status, seconds) = try await Self.attack(target, Array(head.utf8))
                 #expect(status == (size < 16_000 ? 200 : 431), "\(size) bytes")
                 #expect(seconds < 1, "\(size) bytes took \(seconds) s")
@@ -64,13 +66,16 @@ import Testing
         try await withTarget(configure: Self.short) { target in
             let garbage: [[UInt8]] = [
                 Array("GARBAGE\r\n\r\n".utf8), Array("GET\r\n\r\n".utf8), Array("GET / HTTP/9.9\r\n\r\n".utf8),
-                Array("\r\n\r\n\r\n".utf8), (0..<256).map { UInt8($0) }, Array("GET /v1/target HTTP/1.1\r\nX\r\n\r\n".utf8),
+                Array("\r\n\r\n\r\n".utf8), (0..<256).map { UInt8($0) },
+                Array("GET /v1/target HTTP/1.1\r\nX\r\n\r\n".utf8),
                 Array("POST /v1/sessions HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n".utf8),
             ]
             for bytes in garbage {
                 let (status, seconds) = try await Self.attack(target, bytes)
                 // Blank lines before a request are allowed: that one waits for the head deadline (408).
-                #expect(status == nil || status == 400 || status == 408, "\(bytes.prefix(20)) got \(String(describing: status))")
+                #expect(
+                    status == nil || status == 400 || status == 408,
+                    "\(bytes.prefix(20)) got \(String(describing: status))")
                 #expect(seconds < 2, "\(bytes.prefix(20)) took \(seconds) s")
             }
             try await ControlServerHTTPTests.expectAnswers(target)
@@ -110,7 +115,8 @@ import Testing
     @Test func idleConnectionsNeitherLockOthersOutNorStay() async throws {
         try await withTarget(configure: Self.short) { target in
             let path = target.socketPath
-            let (times, oldest) = try await AttackSocket.onThread { () throws -> ([Double], (bytes: [UInt8], closed: Bool)) in
+            let (times, oldest) = try await AttackSocket.onThread {
+                () throws -> ([Double], (bytes: [UInt8], closed: Bool)) in
                 let idle = try (0..<300).map { _ in try AttackSocket(path: path) }
                 let times = try AttackSocket.latencies(of: path, count: 50)
                 return (times, idle[0].receive(timeout: .seconds(2)))
@@ -162,8 +168,9 @@ import Testing
             let body = "return(7)" + String(repeating: " ", count: 2_000)
             let (interim, final) = try await AttackSocket.onThread { () throws -> (String, Int?) in
                 let socket = try AttackSocket(path: path)
-                socket.send("PUT /v1/seams/t.count HTTP/1.1\r\nContent-Type: text/plain\r\nExpect: 100-continue\r\n"
-                    + "Content-Length: \(body.utf8.count)\r\n\r\n")
+                socket.send(
+                    "PUT /v1/seams/t.count HTTP/1.1\r\nContent-Type: text/plain\r\nExpect: 100-continue\r\n"
+                        + "Content-Length: \(body.utf8.count)\r\n\r\n")
                 let interim = String(decoding: socket.receive(timeout: .milliseconds(500)).bytes, as: UTF8.self)
                 socket.send(body)
                 return (interim, AttackSocket.status(socket.receive().bytes))
@@ -183,7 +190,8 @@ import Testing
             }
         }) { target in
             let body = Array("{\"seconds\": 60}".utf8)
-            let head = "POST /v1/time/advance HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+            let head =
+                "POST /v1/time/advance HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
             let (status, seconds) = try await Self.attack(target, Array(head.utf8) + body)
             #expect(status == 503)
             #expect(seconds < 2)

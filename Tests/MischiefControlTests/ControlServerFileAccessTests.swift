@@ -14,8 +14,9 @@ import Testing
         let files = try SocketDirectory()
         defer { files.remove() }
         let secret = files.path + "/secret.json"
-        #expect(FileManager.default.createFile(
-            atPath: secret, contents: Data("{\"token\": \"s3cr3t\"}".utf8), attributes: [.posixPermissions: 0o600]))
+        #expect(
+            FileManager.default.createFile(
+                atPath: secret, contents: Data("{\"token\": \"s3cr3t\"}".utf8), attributes: [.posixPermissions: 0o600]))
         try await withTarget(configure: { options in
             if allowed { options.fileAccess = .confined(to: [files.path]) }
         }) { target in

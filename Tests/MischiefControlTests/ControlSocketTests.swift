@@ -1,7 +1,8 @@
 import Foundation
 import Mischief
-@testable import MischiefControl
 import Testing
+
+@testable import MischiefControl
 
 #if canImport(Glibc)
     import Glibc

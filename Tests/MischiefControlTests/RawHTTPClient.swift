@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import MischiefControl
 
 #if canImport(Glibc)

@@ -49,7 +49,8 @@ import Testing
             Issue.record("expected a lost connection, got \(lost.connection)")
             return
         }
-        #expect(reason.hasPrefix("no answer (") && reason.contains("No such file"))  // short: the header has little room
+        // Short: the header has little room.
+        #expect(reason.hasPrefix("no answer (") && reason.contains("No such file"))
         // The last data the events stream brought (perhaps newer than the last load: counts move), actions kept.
         #expect(lost.target.pid == connected.target.pid && lost.target.name == connected.target.name)
         #expect(lost.seams.map(\.id) == connected.seams.map(\.id))

@@ -54,9 +54,10 @@ import Testing
 
     @Test func seamKeepsTheFlatFieldNamesOfAPIVersion1() throws {
         let seam = try Self.object(Self.state.seams[0])
-        for key in ["id", "title", "category", "summary", "signature", "behaviour", "spec", "calls", "chaosCalls",
-            "errors", "inFlight", "status", "actions"]
-        {
+        for key in [
+            "id", "title", "category", "summary", "signature", "behaviour", "spec", "calls", "chaosCalls",
+            "errors", "inFlight", "status", "actions",
+        ] {
             #expect(seam[key] != nil, "seam field \(key)")
         }
         #expect(seam["calls"] as? Int == 5 && seam["status"] as? String == "active")
@@ -65,7 +66,8 @@ import Testing
         let parameters = try #require(action["parameters"] as? [[String: Any]])
         #expect(parameters[0]["kind"] as? String == "duration")
         #expect(parameters[0]["defaultValue"] as? String == "1d" && parameters[0]["step"] as? String == "1h")
-        #expect(parameters[1]["kind"] as? String == "word" && parameters[1]["choices"] as? [String] == ["fast", "slow"])
+        #expect(
+            parameters[1]["kind"] as? String == "word" && parameters[1]["choices"] as? [String] == ["fast", "slow"])
     }
 
     @Test func layerProfileAndCountersKeepTheirFieldNames() throws {

@@ -1,7 +1,8 @@
 import Glibc
 import MischiefConsole
-@testable import MischiefCurses
 import Testing
+
+@testable import MischiefCurses
 
 @Suite struct CursesTerminalTests {
     @Test(.enabled(if: isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0, "needs a non-TTY stdin or stdout"))

@@ -3,6 +3,7 @@ import Mischief
 import MischiefCatalog
 import MischiefConsole
 import Testing
+
 @testable import MischiefDemo
 
 /// Random walks of keys and resizes through the console over the real demo target, in process: every preset, every
@@ -29,7 +30,8 @@ struct ConsoleWalkTests {
     /// The reviewer's sequence that ended the demo with SIGILL at 120×40 (issue 11), replayed exactly, with fresh
     /// data between keys as the running console gets it.
     @Test func reportedSequenceAt120x40() async throws {
-        let keys: [Key] = [.home, .end] + (1...8).map { .character(Character("\($0)")) }
+        let keys: [Key] =
+            [.home, .end] + (1...8).map { .character(Character("\($0)")) }
             + [.tab, .tab, .pageDown, .pageDown, .pageDown, .end, .tab, .character("j"), .character("k")]
         for size in [ScreenSize(rows: 40, columns: 120), ScreenSize(rows: 24, columns: 80)] {
             let walk = try Walk(seed: 7, size: size)

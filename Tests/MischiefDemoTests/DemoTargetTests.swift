@@ -2,6 +2,7 @@ import Foundation
 import Mischief
 import MischiefCatalog
 import Testing
+
 @testable import MischiefDemo
 
 @Suite("DemoTarget")

@@ -24,11 +24,12 @@ import Testing
             """
         let profiles = try ProfileFile.load(text: text, file: "profiles/broken.yaml")
         let diagnostics = ProfileFile.check(profiles, against: registry)
-        #expect(diagnostics.map(\.description) == [
-            "profiles/broken.yaml:4:14: error: unknown action 'retrun' for app.count; did you mean 'return'?",
-            "profiles/broken.yaml:5:3: error: no seam 'app.nmae' is registered; did you mean 'app.name'?",
-            "profiles/broken.yaml:6:30: error: unknown action 'retrun' for app.name; did you mean 'return'?",
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                "profiles/broken.yaml:4:14: error: unknown action 'retrun' for app.count; did you mean 'return'?",
+                "profiles/broken.yaml:5:3: error: no seam 'app.nmae' is registered; did you mean 'app.name'?",
+                "profiles/broken.yaml:6:30: error: unknown action 'retrun' for app.name; did you mean 'return'?",
+            ])
     }
 
     @Test func loadAllDefinesGoodProfilesAndSkipsBrokenOnesWithoutApplyingAnything() throws {

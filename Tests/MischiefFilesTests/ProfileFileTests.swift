@@ -21,14 +21,14 @@ private func temporaryDirectory() throws -> URL {
 
 @Suite struct ProfileFileTests {
     static let tokyo = """
-    name: Tokyo
-    description: Somewhere far away
-    key: 2
-    seed: 42
-    entries:
-      location.current: city("Tokyo")
-      clock.now: "shift(+9h)"
-    """
+        name: Tokyo
+        description: Somewhere far away
+        key: 2
+        seed: 42
+        entries:
+          location.current: city("Tokyo")
+          clock.now: "shift(+9h)"
+        """
 
     @Test func loadsOneProfilePerFileWithEveryField() throws {
         let profiles = try ProfileFile.load(text: Self.tokyo, file: "profiles/tokyo.yaml")
@@ -59,15 +59,15 @@ private func temporaryDirectory() throws -> URL {
 
     @Test func loadsAListOfProfiles() throws {
         let text = """
-        - name: Tokyo
-          key: 1
-          entries:
-            clock.now: shift(+9h)
-        - name: Paris
-          entries:
-            clock.now: shift(+1h)
-            location.current: city("Paris")
-        """
+            - name: Tokyo
+              key: 1
+              entries:
+                clock.now: shift(+9h)
+            - name: Paris
+              entries:
+                clock.now: shift(+1h)
+                location.current: city("Paris")
+            """
         let profiles = try ProfileFile.load(text: text, file: "all.yaml")
         #expect(profiles.map(\.name) == ["Tokyo", "Paris"])
         #expect(profiles[1].entries.map(\.seam) == ["clock.now", "location.current"])
@@ -76,16 +76,17 @@ private func temporaryDirectory() throws -> URL {
 
     @Test func writesTheDocumentedLayout() throws {
         let tokyo = try ProfileFile.load(text: Self.tokyo, file: "t.yaml")[0]
-        #expect(tokyo.yaml() == """
-        name: Tokyo
-        description: Somewhere far away
-        key: 2
-        seed: 42
-        entries:
-          location.current: city("Tokyo")
-          clock.now: shift(+9h)
+        #expect(
+            tokyo.yaml() == """
+                name: Tokyo
+                description: Somewhere far away
+                key: 2
+                seed: 42
+                entries:
+                  location.current: city("Tokyo")
+                  clock.now: shift(+9h)
 
-        """)
+                """)
         #expect(ProfileFile(name: "Empty").yaml() == "name: Empty\nentries: {}\n")
     }
 
@@ -132,39 +133,47 @@ private func temporaryDirectory() throws -> URL {
     }
 
     @Test func wrongTypesAreLocated() {
-        #expect(loadFailure("name: Tokyo\nseed: abc\n") ==
-            "profiles/p.yaml:2:7: error: expected a number for 'seed', found \"abc\"")
-        #expect(loadFailure("name: Tokyo\nentries:\n  - clock.now\n") ==
-            "profiles/p.yaml:3:3: error: expected a mapping for 'entries', found a list")
-        #expect(loadFailure("name: Tokyo\nentries:\n  clock.now: [a]\n") ==
-            "profiles/p.yaml:3:14: error: expected text for 'clock.now', found a list")
-        #expect(loadFailure("name: Tokyo\nkey: two\n") ==
-            "profiles/p.yaml:2:6: error: expected a number for 'key', found \"two\"")
-        #expect(loadFailure("just text") == "profiles/p.yaml:1:1: error: expected a profile (a mapping with 'name' "
-            + "and 'entries') or a list of profiles at the top level, found \"just text\"")
-        #expect(loadFailure("- name: A\n- 3\n") == "profiles/p.yaml:2:3: error: expected a profile (a mapping "
-            + "with 'name' and 'entries') for item 2, found 3")
+        #expect(
+            loadFailure("name: Tokyo\nseed: abc\n")
+                == "profiles/p.yaml:2:7: error: expected a number for 'seed', found \"abc\"")
+        #expect(
+            loadFailure("name: Tokyo\nentries:\n  - clock.now\n")
+                == "profiles/p.yaml:3:3: error: expected a mapping for 'entries', found a list")
+        #expect(
+            loadFailure("name: Tokyo\nentries:\n  clock.now: [a]\n")
+                == "profiles/p.yaml:3:14: error: expected text for 'clock.now', found a list")
+        #expect(
+            loadFailure("name: Tokyo\nkey: two\n")
+                == "profiles/p.yaml:2:6: error: expected a number for 'key', found \"two\"")
+        #expect(
+            loadFailure("just text") == "profiles/p.yaml:1:1: error: expected a profile (a mapping with 'name' "
+                + "and 'entries') or a list of profiles at the top level, found \"just text\"")
+        #expect(
+            loadFailure("- name: A\n- 3\n") == "profiles/p.yaml:2:3: error: expected a profile (a mapping "
+                + "with 'name' and 'entries') for item 2, found 3")
         #expect(loadFailure("description: no name\n") == "profiles/p.yaml:1:1: error: missing key 'name'")
-        #expect(loadFailure("") == "profiles/p.yaml:1:1: error: the file is empty; expected a profile "
-            + "(a mapping with 'name' and 'entries') or a list of profiles")
+        #expect(
+            loadFailure("") == "profiles/p.yaml:1:1: error: the file is empty; expected a profile "
+                + "(a mapping with 'name' and 'entries') or a list of profiles")
     }
 
     @Test func unknownKeysAreWarnings() throws {
         let decoded = try ProfileFile.loadDecoded(text: "name: A\nseeed: 3\n", file: "p.yaml")
-        #expect(decoded.warnings.map(\.description) == [
-            "p.yaml:2:1: warning: unknown key 'seeed'; did you mean 'seed'?",
-        ])
+        #expect(
+            decoded.warnings.map(\.description) == [
+                "p.yaml:2:1: warning: unknown key 'seeed'; did you mean 'seed'?"
+            ])
     }
 
     @Test func checkReportsEveryEntryProblemWithLocations() throws {
         let text = """
-        name: Tokyo
-        entries:
-          location.current: city("Tokyo")
-          clock.nwo: shift(+9h)
-          network.fail: 50%thrwo("x")
-          disk.full: "oops(1)"
-        """
+            name: Tokyo
+            entries:
+              location.current: city("Tokyo")
+              clock.nwo: shift(+9h)
+              network.fail: 50%thrwo("x")
+              disk.full: "oops(1)"
+            """
         let profiles = try ProfileFile.load(text: text, file: "profiles/tokyo.yaml")
         let diagnostics = ProfileFile.check(profiles) { entry in
             switch entry.seam {
@@ -174,47 +183,53 @@ private func temporaryDirectory() throws -> URL {
             default: nil
             }
         }
-        #expect(diagnostics.map(\.description) == [
-            "profiles/tokyo.yaml:4:3: error: unknown seam 'clock.nwo'; did you mean 'clock.now'?",
-            "profiles/tokyo.yaml:5:20: error: unknown action 'thrwo'; expected one of: throw, delay",
-            "profiles/tokyo.yaml:6:15: error: unknown action 'oops'",
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                "profiles/tokyo.yaml:4:3: error: unknown seam 'clock.nwo'; did you mean 'clock.now'?",
+                "profiles/tokyo.yaml:5:20: error: unknown action 'thrwo'; expected one of: throw, delay",
+                "profiles/tokyo.yaml:6:15: error: unknown action 'oops'",
+            ])
     }
 
     @Test func checkReportsDuplicateHotKeysAcrossFiles() throws {
         let tokyo = try ProfileFile.load(text: "name: Tokyo\ndescription: x\nkey: 2\n", file: "profiles/tokyo.yaml")
         let paris = try ProfileFile.load(text: "name: Paris\nkey:  2\n", file: "profiles/paris.yaml")
         let diagnostics = ProfileFile.check(tokyo + paris) { _ in nil }
-        #expect(diagnostics.map(\.description) == [
-            "profiles/paris.yaml:2:7: error: hot key 2 is used by both 'Tokyo' (profiles/tokyo.yaml:3:6) "
-                + "and 'Paris' (profiles/paris.yaml:2:7)",
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                "profiles/paris.yaml:2:7: error: hot key 2 is used by both 'Tokyo' (profiles/tokyo.yaml:3:6) "
+                    + "and 'Paris' (profiles/paris.yaml:2:7)"
+            ])
     }
 
     @Test func checkReportsHotKeysOutOfRange() throws {
-        let profiles = try ProfileFile.load(text: "- name: A\n  key: 0\n- name: B\n  key: 10\n- name: C\n  key: 9\n",
-                                            file: "keys.yaml")
-        #expect(ProfileFile.check(profiles) { _ in nil }.map(\.description) == [
-            "keys.yaml:2:8: error: hot key 0 is out of range; expected 1 to 9",
-            "keys.yaml:4:8: error: hot key 10 is out of range; expected 1 to 9",
-        ])
+        let profiles = try ProfileFile.load(
+            text: "- name: A\n  key: 0\n- name: B\n  key: 10\n- name: C\n  key: 9\n",
+            file: "keys.yaml")
+        #expect(
+            ProfileFile.check(profiles) { _ in nil }.map(\.description) == [
+                "keys.yaml:2:8: error: hot key 0 is out of range; expected 1 to 9",
+                "keys.yaml:4:8: error: hot key 10 is out of range; expected 1 to 9",
+            ])
     }
 
     @Test func checkReportsDuplicateNames() throws {
         let first = try ProfileFile.load(text: "name: Tokyo\n", file: "a.yaml")
         let second = try ProfileFile.load(text: "name:   Tokyo\n", file: "b.yaml")
-        #expect(ProfileFile.check(first + second) { _ in nil }.map(\.description) == [
-            "b.yaml:1:9: error: profile name 'Tokyo' is already used (a.yaml:1:7); each profile needs its own name",
-        ])
+        #expect(
+            ProfileFile.check(first + second) { _ in nil }.map(\.description) == [
+                "b.yaml:1:9: error: profile name 'Tokyo' is already used (a.yaml:1:7); each profile needs its own name"
+            ])
     }
 
     @Test func checkWorksForProfilesBuiltInCode() {
         let profiles = [ProfileFile(name: "Built", key: 12, entries: [.init(seam: "x", spec: "y")])]
         let diagnostics = ProfileFile.check(profiles) { _ in .seam("unknown seam 'x'") }
-        #expect(diagnostics.map(\.description) == [
-            "profile 'Built': error: hot key 12 is out of range; expected 1 to 9",
-            "profile 'Built': error: unknown seam 'x'",
-        ])
+        #expect(
+            diagnostics.map(\.description) == [
+                "profile 'Built': error: hot key 12 is out of range; expected 1 to 9",
+                "profile 'Built': error: unknown seam 'x'",
+            ])
     }
 }
 
@@ -240,25 +255,29 @@ private func temporaryDirectory() throws -> URL {
     }
 
     @Test func complexKeysAreReported() {
-        #expect(loadFailure("name: A\nentries:\n  ? [a]\n  : b\n") ==
-            "profiles/p.yaml:3:5: error: expected text as a key for 'entries', found a list")
+        #expect(
+            loadFailure("name: A\nentries:\n  ? [a]\n  : b\n")
+                == "profiles/p.yaml:3:5: error: expected text as a key for 'entries', found a list")
     }
 
     @Test func readableOutputForCommonSpecs() {
-        let profile = ProfileFile(name: "Zürich", entries: [
-            .init(seam: "network.fail", spec: "50%throw(\"x\")"),
-            .init(seam: "clock.now", spec: "delay(2s) -> shift(+1h)"),
-            .init(seam: "note", spec: "a # b"),
-            .init(seam: "flag", spec: "true"),
-        ])
-        #expect(profile.yaml() == """
-        name: Zürich
-        entries:
-          network.fail: 50%throw("x")
-          clock.now: delay(2s) -> shift(+1h)
-          note: "a # b"
-          flag: "true"
+        let profile = ProfileFile(
+            name: "Zürich",
+            entries: [
+                .init(seam: "network.fail", spec: "50%throw(\"x\")"),
+                .init(seam: "clock.now", spec: "delay(2s) -> shift(+1h)"),
+                .init(seam: "note", spec: "a # b"),
+                .init(seam: "flag", spec: "true"),
+            ])
+        #expect(
+            profile.yaml() == """
+                name: Zürich
+                entries:
+                  network.fail: 50%throw("x")
+                  clock.now: delay(2s) -> shift(+1h)
+                  note: "a # b"
+                  flag: "true"
 
-        """)
+                """)
     }
 }

@@ -40,8 +40,10 @@ import Testing
             ("- name: Tokyo\n  entries: {}\n- name: Osaka\n  entries: {}\n", "2 profiles: Tokyo, Osaka"),
             ("name: Tokyo\nentries: {}\n", "1 profile: Tokyo"),  // the same name, but written by hand
             (ProfileSaver.marker + "\nname: TOKYO\nentries: {}\n", "1 profile: TOKYO"),  // another profile
-            (ProfileSaver.marker + "\n- name: Tokyo\n  entries: {}\n- name: Kyoto\n  entries: {}\n",
-             "2 profiles: Tokyo, Kyoto"),  // saved, then a profile added by hand
+            (
+                ProfileSaver.marker + "\n- name: Tokyo\n  entries: {}\n- name: Kyoto\n  entries: {}\n",
+                "2 profiles: Tokyo, Kyoto"
+            ),  // saved, then a profile added by hand
             ("this: [is not", "not a profile file"),
         ]
         for (text, holding) in cases {
@@ -51,7 +53,8 @@ import Testing
         }
         try ProfileSaver.save(yaml: yaml, named: "Tokyo", to: url, overwrite: true)
         #expect(try ProfileFile.load(contentsOf: url).map(\.name) == ["Tokyo"])
-        #expect(ProfileSaveError.wouldReplace(file: "tokyo.yaml", holding: "1 profile: Tokyo").description
-            == "tokyo.yaml exists (1 profile: Tokyo)")
+        #expect(
+            ProfileSaveError.wouldReplace(file: "tokyo.yaml", holding: "1 profile: Tokyo").description
+                == "tokyo.yaml exists (1 profile: Tokyo)")
     }
 }

@@ -5,10 +5,14 @@ import Testing
 @Suite struct SearchPathTests {
     @Test func profilesFollowTheDocumentedOrder() {
         let environment = ["MISCHIEF_PROFILES": "/env/one::/env/two", "XDG_CONFIG_HOME": "/xdg", "HOME": "/home/u"]
-        let paths = SearchPath.profiles(explicit: ["/cli/a", "rel"], environment: environment,
-                                        currentDirectory: "/work")
-        #expect(paths.map(\.path) == ["/cli/a", "/work/rel", "/env/one", "/env/two", "/xdg/mischief/profiles",
-                                      "/work/profiles"])
+        let paths = SearchPath.profiles(
+            explicit: ["/cli/a", "rel"], environment: environment,
+            currentDirectory: "/work")
+        #expect(
+            paths.map(\.path) == [
+                "/cli/a", "/work/rel", "/env/one", "/env/two", "/xdg/mischief/profiles",
+                "/work/profiles",
+            ])
     }
 
     @Test func profilesFallBackToHome() {
@@ -44,11 +48,13 @@ import Testing
         let missing = root.appendingPathComponent("missing")
 
         let (files, problems) = SearchPath.files(in: [first, missing, second, notADirectory, first])
-        #expect(files.map { "\($0.deletingLastPathComponent().lastPathComponent)/\($0.lastPathComponent)" } == [
-            "first/C.YAML", "first/a.yml", "first/b.yaml", "second/0.yaml",
-        ])
-        #expect(problems.map(\.description) == [
-            "\(notADirectory.path): error: cannot list the directory: it is a file",
-        ])
+        #expect(
+            files.map { "\($0.deletingLastPathComponent().lastPathComponent)/\($0.lastPathComponent)" } == [
+                "first/C.YAML", "first/a.yml", "first/b.yaml", "second/0.yaml",
+            ])
+        #expect(
+            problems.map(\.description) == [
+                "\(notADirectory.path): error: cannot list the directory: it is a file"
+            ])
     }
 }

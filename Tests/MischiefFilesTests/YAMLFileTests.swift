@@ -56,8 +56,9 @@ private struct Window: Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         width = try container.decode(Int.self, forKey: .width)
         if width < 10 {
-            throw DecodingError.dataCorruptedError(forKey: .width, in: container,
-                                                   debugDescription: "a window must be at least 10 wide")
+            throw DecodingError.dataCorruptedError(
+                forKey: .width, in: container,
+                debugDescription: "a window must be at least 10 wide")
         }
     }
 }
@@ -104,53 +105,62 @@ private func failure<T: Decodable>(_ type: T.Type, _ text: String, file: String 
 @Suite struct YAMLFileTests {
     @Test func decodesNestedStructsArraysAndOptionals() throws {
         let text = """
-        name: Dark
-        size: 12
-        ratio: 0.5
-        enabled: true
-        palette:
-          background: black
-          accent: ~
-        tags: [a, b, "c", 12]
-        layers:
-          - name: one
-            depth: 1
-          - name: two
-            depth:
-        shade: green
-        level: 255
-        """
+            name: Dark
+            size: 12
+            ratio: 0.5
+            enabled: true
+            palette:
+              background: black
+              accent: ~
+            tags: [a, b, "c", 12]
+            layers:
+              - name: one
+                depth: 1
+              - name: two
+                depth:
+            shade: green
+            level: 255
+            """
         let decoded = try YAMLFile.decode(Theme.self, from: text, file: "themes/dark.yaml")
         #expect(decoded.warnings.isEmpty)
-        #expect(decoded.value == Theme(
-            name: "Dark", size: 12, ratio: 0.5, enabled: true,
-            palette: Palette(background: "black", accent: nil), tags: ["a", "b", "c", "12"],
-            layers: [Layer(name: "one", depth: 1), Layer(name: "two", depth: nil)],
-            shade: .green, level: 255, color: nil))
+        #expect(
+            decoded.value
+                == Theme(
+                    name: "Dark", size: 12, ratio: 0.5, enabled: true,
+                    palette: Palette(background: "black", accent: nil), tags: ["a", "b", "c", "12"],
+                    layers: [Layer(name: "one", depth: 1), Layer(name: "two", depth: nil)],
+                    shade: .green, level: 255, color: nil))
     }
 
     @Test func invalidEnumNamesTheValidCases() {
-        let text = "name: x\nsize: 1\nratio: 1\nenabled: false\npalette: {background: b}\ntags: []\nlayers: []\n"
+        let text =
+            "name: x\nsize: 1\nratio: 1\nenabled: false\npalette: {background: b}\ntags: []\nlayers: []\n"
             + "shade: blu\n"
-        #expect(failure(Theme.self, text) == "t.yaml:8:8: error: invalid value \"blu\" for 'shade'; "
-            + "expected one of: red, green, blue (did you mean 'blue'?)")
+        #expect(
+            failure(Theme.self, text) == "t.yaml:8:8: error: invalid value \"blu\" for 'shade'; "
+                + "expected one of: red, green, blue (did you mean 'blue'?)")
     }
 
     @Test func integersOutOfRange() {
-        #expect(failure([String: UInt8].self, "key: 300") ==
-            "t.yaml:1:6: error: value 300 is out of range for 'key' (expected 0 to 255)")
-        #expect(failure([String: UInt].self, "a: -1") ==
-            "t.yaml:1:4: error: value -1 is out of range for 'a' (expected 0 to \(UInt.max))")
-        #expect(failure([String: Int64].self, "a: 99999999999999999999") ==
-            "t.yaml:1:4: error: value 99999999999999999999 is out of range for 'a' "
-            + "(expected \(Int64.min) to \(Int64.max))")
-        #expect(failure([Int8].self, "[1, -129]") ==
-            "t.yaml:1:5: error: value -129 is out of range for item 2 (expected -128 to 127)")
+        #expect(
+            failure([String: UInt8].self, "key: 300")
+                == "t.yaml:1:6: error: value 300 is out of range for 'key' (expected 0 to 255)")
+        #expect(
+            failure([String: UInt].self, "a: -1")
+                == "t.yaml:1:4: error: value -1 is out of range for 'a' (expected 0 to \(UInt.max))")
+        #expect(
+            failure([String: Int64].self, "a: 99999999999999999999")
+                == "t.yaml:1:4: error: value 99999999999999999999 is out of range for 'a' "
+                + "(expected \(Int64.min) to \(Int64.max))")
+        #expect(
+            failure([Int8].self, "[1, -129]")
+                == "t.yaml:1:5: error: value -129 is out of range for item 2 (expected -128 to 127)")
     }
 
     @Test func integerForms() throws {
-        let decoded = try YAMLFile.decode([String: Int].self, from: "a: 0x1F\nb: -12\nc: +3\nd: 0o17\ne: 4.0",
-                                          file: "t.yaml")
+        let decoded = try YAMLFile.decode(
+            [String: Int].self, from: "a: 0x1F\nb: -12\nc: +3\nd: 0o17\ne: 4.0",
+            file: "t.yaml")
         #expect(decoded.value == ["a": 31, "b": -12, "c": 3, "d": 15, "e": 4])
         #expect(try YAMLFile.decode(Int8.self, from: "-128", file: "t").value == -128)
         #expect(try YAMLFile.decode(Int64.self, from: "-9223372036854775808", file: "t").value == .min)
@@ -166,40 +176,49 @@ private func failure<T: Decodable>(_ type: T.Type, _ text: String, file: String 
 
     @Test func wrongTypeAtDepthHasExactLocation() {
         let text = """
-        outer:
-          layers:
-            - name: a
-            - name: b
-              depth: deep
-        """
-        #expect(failure([String: [String: [Layer]]].self, text) ==
-            "t.yaml:5:14: error: expected a number for 'depth', found \"deep\"")
+            outer:
+              layers:
+                - name: a
+                - name: b
+                  depth: deep
+            """
+        #expect(
+            failure([String: [String: [Layer]]].self, text)
+                == "t.yaml:5:14: error: expected a number for 'depth', found \"deep\"")
     }
 
     @Test func wrongKindOfNode() {
-        #expect(failure([String: [String: Int]].self, "entries: [1, 2]") ==
-            "t.yaml:1:10: error: expected a mapping for 'entries', found a list")
-        #expect(failure([String: [Int]].self, "entries:\n  a: 1") ==
-            "t.yaml:2:3: error: expected a list for 'entries', found a mapping")
+        #expect(
+            failure([String: [String: Int]].self, "entries: [1, 2]")
+                == "t.yaml:1:10: error: expected a mapping for 'entries', found a list")
+        #expect(
+            failure([String: [Int]].self, "entries:\n  a: 1")
+                == "t.yaml:2:3: error: expected a list for 'entries', found a mapping")
         #expect(failure(Layer.self, "- a") == "t.yaml:1:1: error: expected a mapping at the top level, found a list")
         #expect(failure(Layer.self, "name:\n") == "t.yaml:1:6: error: expected text for 'name', found nothing")
         #expect(failure(Layer.self, "name: null") == "t.yaml:1:7: error: expected text for 'name', found null")
     }
 
     @Test func booleansAreTrueOrFalseOnly() throws {
-        #expect(try YAMLFile.decode([Bool].self, from: "[true, false, True, FALSE]", file: "t").value
-            == [true, false, true, false])
-        #expect(failure([String: Bool].self, "on: yes") ==
-            "t.yaml:1:5: error: expected true or false for 'on', found \"yes\"")
+        #expect(
+            try YAMLFile.decode([Bool].self, from: "[true, false, True, FALSE]", file: "t").value
+                == [true, false, true, false])
+        #expect(
+            failure([String: Bool].self, "on: yes")
+                == "t.yaml:1:5: error: expected true or false for 'on', found \"yes\"")
     }
 
     @Test func quotedNumbersAreText() throws {
-        #expect(try YAMLFile.decode([String: String].self, from: "a: \"123\"\nb: 123\nc: true", file: "t").value
-            == ["a": "123", "b": "123", "c": "true"])
-        #expect(failure([String: Int].self, "seed: \"123\"") ==
-            "t.yaml:1:7: error: expected a number for 'seed', found \"123\" (quoted, so it is text; remove the quotes)")
-        #expect(failure([String: UInt64].self, "seed: abc") ==
-            "t.yaml:1:7: error: expected a number for 'seed', found \"abc\"")
+        #expect(
+            try YAMLFile.decode([String: String].self, from: "a: \"123\"\nb: 123\nc: true", file: "t").value
+                == ["a": "123", "b": "123", "c": "true"])
+        #expect(
+            failure([String: Int].self, "seed: \"123\"")
+                == "t.yaml:1:7: error: expected a number for 'seed', found \"123\" (quoted, so it is text; remove the quotes)"
+        )
+        #expect(
+            failure([String: UInt64].self, "seed: abc")
+                == "t.yaml:1:7: error: expected a number for 'seed', found \"abc\"")
     }
 
     @Test func syntaxErrorHasExactLocation() throws {
@@ -217,24 +236,32 @@ private func failure<T: Decodable>(_ type: T.Type, _ text: String, file: String 
     }
 
     @Test func duplicateKeys() {
-        #expect(failure(Layer.self, "name: a\ndepth: 1\nname: b\n") ==
-            "t.yaml:3:1: error: duplicate key 'name' (first at line 1); each key may appear only once in a mapping")
-        #expect(failure([Layer].self, "- name: a\n  depth: 1\n  # note\n  depth: 2\n") ==
-            "t.yaml:4:3: error: duplicate key 'depth' (first at line 2); each key may appear only once in a mapping")
-        #expect(failure(Layer.self, "{name: a, name: b}") ==
-            "t.yaml:1:11: error: duplicate key 'name' (first at line 1); each key may appear only once in a mapping")
+        #expect(
+            failure(Layer.self, "name: a\ndepth: 1\nname: b\n")
+                == "t.yaml:3:1: error: duplicate key 'name' (first at line 1); each key may appear only once in a mapping"
+        )
+        #expect(
+            failure([Layer].self, "- name: a\n  depth: 1\n  # note\n  depth: 2\n")
+                == "t.yaml:4:3: error: duplicate key 'depth' (first at line 2); each key may appear only once in a mapping"
+        )
+        #expect(
+            failure(Layer.self, "{name: a, name: b}")
+                == "t.yaml:1:11: error: duplicate key 'name' (first at line 1); each key may appear only once in a mapping"
+        )
     }
 
     @Test func unknownKeysAreWarningsWithSuggestions() throws {
-        let text = "name: x\nsize: 1\nratio: 1\nenabled: false\npalette:\n  background: b\n  backgroud: c\n"
+        let text =
+            "name: x\nsize: 1\nratio: 1\nenabled: false\npalette:\n  background: b\n  backgroud: c\n"
             + "tags: []\nlayers: []\ncolour: red\nzzz: 1\n"
         let decoded = try YAMLFile.decode(Theme.self, from: text, file: "t.yaml")
-        #expect(decoded.warnings.map(\.description) == [
-            "t.yaml:7:3: warning: unknown key 'backgroud'; did you mean 'background'?",
-            "t.yaml:10:1: warning: unknown key 'colour'; did you mean 'color'?",
-            "t.yaml:11:1: warning: unknown key 'zzz'; expected one of: 'name', 'size', 'ratio', 'enabled', "
-                + "'palette', 'tags', 'layers', 'shade', 'level', 'color'",
-        ])
+        #expect(
+            decoded.warnings.map(\.description) == [
+                "t.yaml:7:3: warning: unknown key 'backgroud'; did you mean 'background'?",
+                "t.yaml:10:1: warning: unknown key 'colour'; did you mean 'color'?",
+                "t.yaml:11:1: warning: unknown key 'zzz'; expected one of: 'name', 'size', 'ratio', 'enabled', "
+                    + "'palette', 'tags', 'layers', 'shade', 'level', 'color'",
+            ])
         #expect(decoded.warnings.allSatisfy { $0.severity == .warning })
     }
 
@@ -246,15 +273,16 @@ private func failure<T: Decodable>(_ type: T.Type, _ text: String, file: String 
 
     @Test func missingKeyIsLocatedAtTheMapping() {
         #expect(failure(Layer.self, "depth: 1\n") == "t.yaml:1:1: error: missing key 'name'")
-        #expect(failure([Layer].self, "- name: a\n- depth: 2\n  nmae: b\n") ==
-            "t.yaml:2:3: error: missing key 'name' in item 2 (found 'nmae'; a typo?)")
+        #expect(
+            failure([Layer].self, "- name: a\n- depth: 2\n  nmae: b\n")
+                == "t.yaml:2:3: error: missing key 'name' in item 2 (found 'nmae'; a typo?)")
     }
 
     @Test func customDataCorruptedErrorIsLocated() {
-        #expect(failure([String: Percent].self, "cpu: 50\ndisk: 150\n") ==
-            "t.yaml:2:7: error: 150% is more than 100%")
-        #expect(failure([String: Window].self, "main:\n  width: 5\n") ==
-            "t.yaml:2:10: error: a window must be at least 10 wide")
+        #expect(failure([String: Percent].self, "cpu: 50\ndisk: 150\n") == "t.yaml:2:7: error: 150% is more than 100%")
+        #expect(
+            failure([String: Window].self, "main:\n  width: 5\n")
+                == "t.yaml:2:10: error: a window must be at least 10 wide")
     }
 
     @Test func otherErrorsFromInitAreLocated() {
@@ -270,14 +298,16 @@ private func failure<T: Decodable>(_ type: T.Type, _ text: String, file: String 
         let decoded = try YAMLFile.decode(Manual.self, from: text, file: "t")
         #expect(decoded.value == Manual(first: 1, pair: ["a", "b"], inner: "x", parent: 7))
         #expect(decoded.warnings.isEmpty)
-        #expect(failure(Manual.self, "box:\n  first: 1\nlist: []\nbase: 1") ==
-            "t.yaml:2:3: error: missing key 'inner' in 'box'")
+        #expect(
+            failure(Manual.self, "box:\n  first: 1\nlist: []\nbase: 1")
+                == "t.yaml:2:3: error: missing key 'inner' in 'box'")
     }
 
     @Test func emptyFile() {
         #expect(failure(Layer.self, "") == "t.yaml:1:1: error: the file is empty; expected YAML content")
-        #expect(failure(Layer.self, "# only a comment\n\n") ==
-            "t.yaml:1:1: error: the file is empty; expected YAML content")
+        #expect(
+            failure(Layer.self, "# only a comment\n\n") == "t.yaml:1:1: error: the file is empty; expected YAML content"
+        )
     }
 
     @Test func severalDocumentsAreAnError() throws {
@@ -340,9 +370,10 @@ private func failure<T: Decodable>(_ type: T.Type, _ text: String, file: String 
         let text = "nmae: a\nbase: 1\n"
         #expect(failure(Layer.self, text) == "t.yaml:1:1: error: missing key 'name' (found 'nmae'; a typo?)")
         let decoded = try YAMLFile.decode(Layer.self, from: "name: a\ndepht: 1\nbase: 2\n", file: "t.yaml")
-        #expect(decoded.warnings.map(\.description) == [
-            "t.yaml:2:1: warning: unknown key 'depht'; did you mean 'depth'?",
-            "t.yaml:3:1: warning: unknown key 'base'; expected one of: 'name', 'depth'",
-        ])
+        #expect(
+            decoded.warnings.map(\.description) == [
+                "t.yaml:2:1: warning: unknown key 'depht'; did you mean 'depth'?",
+                "t.yaml:3:1: warning: unknown key 'base'; expected one of: 'name', 'depth'",
+            ])
     }
 }

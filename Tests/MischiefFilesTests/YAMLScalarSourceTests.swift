@@ -72,8 +72,11 @@ import Testing
     }
 
     @Test func aSpecThatIsNotFromTheSourceFallsBackToItsStart() {
-        let entry = ProfileFile.Entry(seam: "app.count", spec: "x", specLocation: FileLocation(file: "f", line: 2,
-                                                                                                column: 3))
+        let entry = ProfileFile.Entry(
+            seam: "app.count", spec: "x",
+            specLocation: FileLocation(
+                file: "f", line: 2,
+                column: 3))
         #expect(entry.specLocation(column: 1) == FileLocation(file: "f", line: 2, column: 3))
     }
 }

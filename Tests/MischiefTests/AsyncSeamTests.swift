@@ -18,12 +18,16 @@ import Testing
 
     @Test func closureKindsMustMatchTheSeam() throws {
         let f = try Fixture()
-        #expect(throws: MischiefError.unsupported(
-            "test.fetch", "a synchronous closure cannot call an async original; use .asyncClosure")) {
+        #expect(
+            throws: MischiefError.unsupported(
+                "test.fetch", "a synchronous closure cannot call an async original; use .asyncClosure")
+        ) {
             try f.registry.apply(f.fetch, .closure { _ in "x" })
         }
-        #expect(throws: MischiefError.unsupported(
-            "test.double", "an async closure needs an AsyncSeam; use .closure on a synchronous seam")) {
+        #expect(
+            throws: MischiefError.unsupported(
+                "test.double", "an async closure needs an AsyncSeam; use .closure on a synchronous seam")
+        ) {
             try f.registry.apply(f.double, .asyncClosure { _ in 1 })
         }
     }

@@ -79,9 +79,13 @@ import Testing
 
     @Test func throwingOnASeamThatCannotThrowIsRefusedAtApplyTime() throws {
         let f = try Fixture()
-        #expect(throws: MischiefError.unsupported("test.double", """
-            this seam cannot throw, so 'throw("nope")' cannot apply here
-            """)) {
+        #expect(
+            throws: MischiefError.unsupported(
+                "test.double",
+                """
+                this seam cannot throw, so 'throw("nope")' cannot apply here
+                """)
+        ) {
             try f.registry.apply(f.double, .throwing(message: "nope"))
         }
         #expect(f.double(2) == 4)
@@ -185,8 +189,9 @@ import Testing
         #expect(B.first(3, .constant(1)).otherwise(.original).description == "3*return(1) -> off")
         #expect(B.probability(12.5, .throwing(message: "x")).description == #"12.5%throw("x")"#)
         #expect(B.sequence([.constant(1), .delay(.seconds(2))]).description == "seq(return(1), delay(2s))")
-        #expect(B.probability(50, .constant(1).delayed(by: .milliseconds(250))).description
-            == "50%seq(delay(250ms) + return(1))")
+        #expect(
+            B.probability(50, .constant(1).delayed(by: .milliseconds(250))).description
+                == "50%seq(delay(250ms) + return(1))")
         #expect(Behaviour<Void, String, Never>.constant("a\"b").description == #"return("a\"b")"#)
         #expect(B.constant(1).labelled("shift(1d)").description == "shift(1d)")
     }

@@ -8,37 +8,51 @@ struct BoundActionTests {
     static let hour = SpecDuration(nanoseconds: 3_600_000_000_000)
 
     static let clock: [ActionSignature] = [
-        ActionSignature("shift", summary: "Moves the clock", parameters: [
-            Parameter("by", .duration, step: .duration(hour), summary: "How far"),
-        ], composes: true),
+        ActionSignature(
+            "shift", summary: "Moves the clock",
+            parameters: [
+                Parameter("by", .duration, step: .duration(hour), summary: "How far")
+            ], composes: true),
         ActionSignature("freeze", summary: "Stops the clock", parameters: [Parameter("at", .date)]),
-        ActionSignature("dilate", summary: "Speeds the clock up", parameters: [
-            Parameter("rate", .number, default: .integer(1), step: .number(0.1)),
-        ], composes: true),
+        ActionSignature(
+            "dilate", summary: "Speeds the clock up",
+            parameters: [
+                Parameter("rate", .number, default: .integer(1), step: .number(0.1))
+            ], composes: true),
         ActionSignature("virtual", summary: "Uses a virtual clock"),
     ]
 
     static let misc: [ActionSignature] = [
-        ActionSignature("random", summary: "Random numbers", parameters: [
-            Parameter("seed", .integer, default: .integer(0), step: .integer(1)),
-            Parameter("count", .integer, default: .integer(1)),
-        ]),
-        ActionSignature("coordinate", summary: "A place", parameters: [
-            Parameter("lat", .number), Parameter("lon", .number),
-        ]),
-        ActionSignature("delay", summary: "Waits", parameters: [
-            Parameter("by", .duration, step: .duration(SpecDuration(nanoseconds: 100_000_000))),
-        ], composes: true),
-        ActionSignature("play", summary: "Plays a track", parameters: [
-            Parameter("track", .string, default: .string("intro")),
-            Parameter("loop", .flag),
-            Parameter("volume", .percent, default: .percent(50), step: .percent(10)),
-        ]),
+        ActionSignature(
+            "random", summary: "Random numbers",
+            parameters: [
+                Parameter("seed", .integer, default: .integer(0), step: .integer(1)),
+                Parameter("count", .integer, default: .integer(1)),
+            ]),
+        ActionSignature(
+            "coordinate", summary: "A place",
+            parameters: [
+                Parameter("lat", .number), Parameter("lon", .number),
+            ]),
+        ActionSignature(
+            "delay", summary: "Waits",
+            parameters: [
+                Parameter("by", .duration, step: .duration(SpecDuration(nanoseconds: 100_000_000)))
+            ], composes: true),
+        ActionSignature(
+            "play", summary: "Plays a track",
+            parameters: [
+                Parameter("track", .string, default: .string("intro")),
+                Parameter("loop", .flag),
+                Parameter("volume", .percent, default: .percent(50), step: .percent(10)),
+            ]),
         ActionSignature("return", summary: "Returns a value", parameters: [Parameter("value", .json)]),
         ActionSignature("log", summary: "Logs the call", composes: true),
-        ActionSignature("seq", summary: "Runs specs in turn", parameters: [
-            Parameter("first", .spec), Parameter("then", .spec, default: .word("off")),
-        ]),
+        ActionSignature(
+            "seq", summary: "Runs specs in turn",
+            parameters: [
+                Parameter("first", .spec), Parameter("then", .spec, default: .word("off")),
+            ]),
         ActionSignature("speak", summary: "Speaks", parameters: [Parameter("pace", .word(["fast", "slow"]))]),
         ActionSignature("off", summary: "Does nothing"),
     ]
@@ -74,8 +88,10 @@ struct BoundActionTests {
         ("play(volume: 0.3)", 6, "'play' takes a percentage for 'volume', got number 0.3; write it with '%', like 30%"),
         ("play(volume: 120%)", 6, "'play' takes a percentage between 0% and 100% for 'volume', got 120%"),
         ("play(loop: 1)", 6, "'play' takes true or false for 'loop', got integer 1"),
-        ("return(Tokyo)", 8,
-            "'return' takes a JSON value for 'value', got word 'Tokyo'; quote strings, as in \"Tokyo\""),
+        (
+            "return(Tokyo)", 8,
+            "'return' takes a JSON value for 'value', got word 'Tokyo'; quote strings, as in \"Tokyo\""
+        ),
         ("return(1d)", 8, "'return' takes a JSON value for 'value', got duration 1d"),
         ("speak(fats)", 7, "'speak' takes one of fast, slow for 'pace', got word 'fats'; did you mean 'fast'?"),
         ("seq(\"a +\")", 5, "invalid spec for 'first': unexpected '+' at the end of the spec; expected an action"),
@@ -201,8 +217,13 @@ struct BoundActionTests {
     }
 
     @Test func datesNudgeByTheirDurationStep() throws {
-        let freeze = [ActionSignature("freeze", summary: "", parameters: [
-            .init("at", .date, step: .duration(SpecDuration(.seconds(86_400))))])]
+        let freeze = [
+            ActionSignature(
+                "freeze", summary: "",
+                parameters: [
+                    .init("at", .date, step: .duration(SpecDuration(.seconds(86_400))))
+                ])
+        ]
         let term = try Spec(parsing: "freeze(2038-01-19T03:14:08Z)").alternatives[0].terms[0]
         #expect(term.nudged(by: 1, signatures: freeze)?.description == "freeze(2038-01-20T03:14:08Z)")
         #expect(term.nudged(by: -19, signatures: freeze)?.description == "freeze(2037-12-31T03:14:08Z)")

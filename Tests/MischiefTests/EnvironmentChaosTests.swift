@@ -1,6 +1,7 @@
-@testable import Mischief
 import Synchronization
 import Testing
+
+@testable import Mischief
 
 /// `MISCHIEF_APPLY`: the value parsed whole at start (one bad entry and nothing applies), entries applied as their
 /// seams register, and everything reverted when a later entry does not fit its seam.
@@ -30,7 +31,9 @@ import Testing
             parsing: #" test.double = return(4) ;; test.rules=return("a;\"b;") -> off ; test.optional=return(nil); "#)
         #expect(chaos.entries.map(\.seam) == ["test.double", "test.rules", "test.optional"])
         #expect(chaos.entries.map(\.spec) == ["return(4)", #"return("a;\"b;") -> off"#, "return(nil)"])
-        #expect(chaos.description == #"test.double=return(4); test.rules=return("a;\"b;") -> off; test.optional=return(nil)"#)
+        #expect(
+            chaos.description
+                == #"test.double=return(4); test.rules=return("a;\"b;") -> off; test.optional=return(nil)"#)
         #expect(try EnvironmentChaos(parsing: "  ; ").entries.isEmpty)
     }
 
@@ -85,7 +88,9 @@ import Testing
         #expect(f.optional() == "present", "nothing more applies after a failure")
         let failure = try #require(stderr.all.last)
         #expect(failure.contains("MISCHIEF_APPLY entry 'test.rules=retrun(\"x\")' does not fit its seam"))
-        #expect(failure.contains("did you mean 'return'?") && failure.hasSuffix("reverted what it had applied to test.double"))
+        #expect(
+            failure.contains("did you mean 'return'?")
+                && failure.hasSuffix("reverted what it had applied to test.double"))
         let problem = try #require(registry.events().last { $0.kind == .problem })
         #expect(problem.seam == "test.rules" && problem.source == "MISCHIEF_APPLY")
         #expect(registry.snapshot().seams.allSatisfy { $0.layers.allSatisfy { $0.revertedAt != nil } })

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Mischief
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The kill switch is process-wide, so each test runs in a child process of its own (exit tests).
 @Suite struct KillSwitchTests {

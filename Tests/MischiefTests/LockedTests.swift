@@ -1,7 +1,8 @@
-@testable import Mischief
 import Dispatch
 import Foundation
 import Testing
+
+@testable import Mischief
 
 /// `Locked` serialises access, and ThreadSanitizer (Scripts/sanitize-thread.sh) sees that it does.
 @Suite struct LockedTests {
@@ -23,9 +24,10 @@ import Testing
 
     /// A deliberate data race. Scripts/sanitize-thread.sh runs it with MISCHIEF_TSAN_PROBE=1 under ThreadSanitizer
     /// and fails unless it is reported: proof that the pass still catches real races.
-    @Test(.enabled(
-        if: ProcessInfo.processInfo.environment["MISCHIEF_TSAN_PROBE"] == "1",
-        "a deliberate race, only for Scripts/sanitize-thread.sh (MISCHIEF_TSAN_PROBE=1)"))
+    @Test(
+        .enabled(
+            if: ProcessInfo.processInfo.environment["MISCHIEF_TSAN_PROBE"] == "1",
+            "a deliberate race, only for Scripts/sanitize-thread.sh (MISCHIEF_TSAN_PROBE=1)"))
     func aDeliberateRaceIsReported() {
         final class Unguarded: @unchecked Sendable { var count = 0 }  // @unchecked: the point of the probe
         let shared = Unguarded()

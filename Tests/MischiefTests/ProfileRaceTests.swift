@@ -10,9 +10,12 @@ import Testing
     /// (4 to 582 orphaned layers after 2 × 20,000 operations).
     @Test func twoThreadsTogglingOneProfileLeaveNoOrphanedLayer() throws {
         let f = try Fixture()
-        try f.registry.define(Profile(name: "Tokyo", entries: [
-            .init(seam: "test.double", spec: "return(1)"), .init(seam: "test.rules", spec: #"return("T")"#),
-        ]))
+        try f.registry.define(
+            Profile(
+                name: "Tokyo",
+                entries: [
+                    .init(seam: "test.double", spec: "return(1)"), .init(seam: "test.rules", spec: #"return("T")"#),
+                ]))
         let rounds = 3_000
         let done = DispatchGroup()
         for thread in 0..<2 {

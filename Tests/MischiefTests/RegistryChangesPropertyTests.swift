@@ -14,8 +14,10 @@ import Testing
     func aPollersCopyEndsEqualToTheSnapshot(seed: UInt64) throws {
         let registry = Registry(sessionSeed: seed)
         let seams = (0..<Self.seamCount).map { index in
-            Seam<Int, Int, Never>(SeamID(stringLiteral: "prop.s\(index)"), title: "S\(index)", category: "P",
-                                  summary: "x") { $0 &+ index }
+            Seam<Int, Int, Never>(
+                SeamID(stringLiteral: "prop.s\(index)"), title: "S\(index)", category: "P",
+                summary: "x"
+            ) { $0 &+ index }
         }
         try registry.register(seams)
         let observation = registry.observe()

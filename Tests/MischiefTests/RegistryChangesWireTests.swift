@@ -15,10 +15,11 @@ import Testing
         f.registry.publish(TargetView(title: "T"))
         let changes = f.registry.changes(since: 0, includingActions: true)
         let object = try json(changes)
-        #expect(Set(object.keys) == [
-            "generation", "since", "uptime", "sessionSeed", "isCounting", "seams", "removed", "entries", "profiles",
-            "events", "view", "lastEventID",
-        ])
+        #expect(
+            Set(object.keys) == [
+                "generation", "since", "uptime", "sessionSeed", "isCounting", "seams", "removed", "entries", "profiles",
+                "events", "view", "lastEventID",
+            ])
         #expect(object["uptime"] is Double, "seconds, as TargetHeader sends them")
         let seams = try #require(object["seams"] as? [[String: Any]])
         let double = try #require(changes.seams.first { $0.id == "test.double" })

@@ -1,5 +1,6 @@
-@testable import Mischief
 import Testing
+
+@testable import Mischief
 
 /// A spec applied from a source that already has a layer on the seam replaces it; registration is linear.
 @Suite struct RegistryReplaceTests {
@@ -66,7 +67,9 @@ import Testing
     @Test func aBatchRegistersAllOrNoneAndEveryIdOnce() throws {
         let registry = Registry(sessionSeed: 1)
         let seams = (0..<5_000).map { index in
-            Seam<Int, Int, Never>(SeamID(stringLiteral: "bulk.s\(index)"), title: "S", category: "T", summary: "x") { $0 }
+            Seam<Int, Int, Never>(SeamID(stringLiteral: "bulk.s\(index)"), title: "S", category: "T", summary: "x") {
+                $0
+            }
         }
         let clash = Seam<Int, Int, Never>("bulk.s4999", title: "S", category: "T", summary: "x") { $0 }
         #expect(throws: MischiefError.duplicateSeam("bulk.s4999")) { try registry.register(seams + [clash]) }

@@ -9,7 +9,8 @@ import Testing
         let impostor = Seam<Int, Int, Never>("test.double", title: "", category: "", summary: "") { $0 }
         #expect(throws: MischiefError.duplicateSeam("test.double")) { try f.registry.register(impostor) }
         try f.registry.register(f.double)  // the same object again is fine
-        #expect(f.registry.seams.map(\.id) == ["test.double", "test.parse", "test.rules", "test.fetch", "test.optional"])
+        #expect(
+            f.registry.seams.map(\.id) == ["test.double", "test.parse", "test.rules", "test.fetch", "test.optional"])
     }
 
     @Test func changingAnUnregisteredSeamIsAnError() throws {
@@ -104,11 +105,13 @@ import Testing
         let f = try Fixture()
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        let applied = try f.registry.apply(f.double, .closure { call in
-            entered.signal()
-            release.wait()
-            return -1
-        })
+        let applied = try f.registry.apply(
+            f.double,
+            .closure { call in
+                entered.signal()
+                release.wait()
+                return -1
+            })
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             #expect(f.double(1) == -1)
@@ -180,16 +183,21 @@ import Testing
     @Test func eventsRecordAppliesRevertsReportsAndRefusals() async throws {
         let f = try Fixture()
         var stream = f.registry.eventStream().makeAsyncIterator()
-        let applied = try f.registry.apply(f.double, .closure { call in
-            call.report("saw \(call.input)")
-            return 0
-        }, source: "test")
+        let applied = try f.registry.apply(
+            f.double,
+            .closure { call in
+                call.report("saw \(call.input)")
+                return 0
+            }, source: "test")
         _ = f.double(7)
         f.registry.revert(applied)
         _ = try? f.registry.apply(f.double, .throwing(message: "x"))
         let kinds = f.registry.events().map(\.kind)
-        #expect(kinds == [.registered, .registered, .registered, .registered, .registered,
-                          .applied, .report, .reverted, .refused])
+        #expect(
+            kinds == [
+                .registered, .registered, .registered, .registered, .registered,
+                .applied, .report, .reverted, .refused,
+            ])
         #expect(f.registry.events().first { $0.kind == .report }?.message == "saw 7")
         #expect(await stream.next()?.kind == .applied)
         #expect(await stream.next()?.message == "saw 7")

@@ -1,5 +1,6 @@
-@testable import Mischief
 import Testing
+
+@testable import Mischief
 
 /// A replaced behaviour is freed once its own calls have returned, however busy the behaviour after it is.
 @Suite struct SeamCorePhaseTests {
@@ -18,10 +19,12 @@ import Testing
         do {
             let strong = Witness()
             witness = strong
-            first = try f.registry.apply(f.double, .closure { _ in
-                _ = strong
-                return old.park(returning: 100)
-            })
+            first = try f.registry.apply(
+                f.double,
+                .closure { _ in
+                    _ = strong
+                    return old.park(returning: 100)
+                })
         }
         old.start(f.double)
         f.registry.revert(first)
@@ -46,10 +49,12 @@ import Testing
         let second = try f.registry.apply(f.double, b.behaviour(returning: 2))
         b.start(f.double)
         f.registry.revert(second)
-        let third = try f.registry.apply(f.double, .closure { call in
-            // Parks the first call in c and the next in d.
-            call.index == 0 ? c.park(returning: 3) : d.park(returning: 4)
-        })
+        let third = try f.registry.apply(
+            f.double,
+            .closure { call in
+                // Parks the first call in c and the next in d.
+                call.index == 0 ? c.park(returning: 3) : d.park(returning: 4)
+            })
         c.start(f.double)
         #expect(a.finish() == 1 && b.finish() == 2)
         f.registry.settle()

@@ -1,6 +1,7 @@
-@testable import Mischief
 import Synchronization
 import Testing
+
+@testable import Mischief
 
 @Suite struct SeamCoreTests {
     @Test func anUnobservedSeamWithNothingAppliedIsBackOnTheFastPath() throws {

@@ -1,6 +1,7 @@
-@testable import Mischief
 import Synchronization
 import Testing
+
+@testable import Mischief
 
 /// A seam outlives the registry that changed it: it falls back to its original and nothing is read after free.
 @Suite struct SeamOwnershipTests {
@@ -35,10 +36,12 @@ import Testing
             try registry.register(seam)
             let strong = Witness()
             witness = strong
-            try registry.apply(seam, .closure { _ in
-                _ = strong
-                return parked.park(returning: 9)
-            })
+            try registry.apply(
+                seam,
+                .closure { _ in
+                    _ = strong
+                    return parked.park(returning: 9)
+                })
             parked.start(seam)
         }
         #expect(seam(3) == 6)

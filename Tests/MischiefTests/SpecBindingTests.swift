@@ -11,24 +11,28 @@ import Testing
                 .transform(ActionSignature("upper", summary: "upper-cases", composes: true)) { _, _ in
                     { $0.uppercased() }
                 },
-                .transform(ActionSignature(
-                    "suffix", summary: "adds text",
-                    parameters: [.init("text", .string, default: .string("!"), summary: "what to add")],
-                    composes: true)
+                .transform(
+                    ActionSignature(
+                        "suffix", summary: "adds text",
+                        parameters: [.init("text", .string, default: .string("!"), summary: "what to add")],
+                        composes: true)
                 ) { action, _ in
                     let text = action.string("text")!
                     return { $0 + text }
                 },
-                .produce(ActionSignature(
-                    "word", summary: "a fixed word", parameters: [.init("word", .string)], composes: true)
+                .produce(
+                    ActionSignature(
+                        "word", summary: "a fixed word", parameters: [.init("word", .string)], composes: true)
                 ) { action, _ in .constant(action.string("word")!) },
-            ]) { $0 }
+            ]
+        ) { $0 }
     }
 
     @Test func genericActionsFollowTheSeamsTypes() throws {
         let f = try Fixture()
         #expect(f.registry.actions(for: "test.double")?.map(\.name) == ["off", "delay", "seq", "return", "random"])
-        #expect(f.registry.actions(for: "test.parse")?.map(\.name) == ["off", "delay", "seq", "return", "throw", "random"])
+        #expect(
+            f.registry.actions(for: "test.parse")?.map(\.name) == ["off", "delay", "seq", "return", "throw", "random"])
         #expect(f.registry.actions(for: "test.optional")?.map(\.name).contains("nil") == true)
     }
 
@@ -73,8 +77,9 @@ import Testing
         let f = try Fixture()
         let applied = try f.registry.apply(spec: "seq(return(1), off, 2*return(3))", to: "test.double")
         #expect((0..<5).map { _ in f.double(10) } == [1, 20, 3, 3, 20])
-        #expect(f.registry.snapshot().entries.first { applied.entries.contains($0.id) }?.behaviour
-            == "seq(return(1), off, 2*return(3))")
+        #expect(
+            f.registry.snapshot().entries.first { applied.entries.contains($0.id) }?.behaviour
+                == "seq(return(1), off, 2*return(3))")
     }
 
     @Test func compositionAppliesTransformsLeftToRightAfterTheProducer() throws {
@@ -128,7 +133,8 @@ import Testing
             let canonical = try f.registry.canonical(spec: spec, for: "test.double")
             #expect(try f.registry.canonical(spec: canonical, for: "test.double") == canonical)
         }
-        #expect(try f.registry.canonical(spec: "delay(1000ms)+return(2)", for: "test.double") == "delay(1s) + return(2)")
+        #expect(
+            try f.registry.canonical(spec: "delay(1000ms)+return(2)", for: "test.double") == "delay(1s) + return(2)")
     }
 
     @Test func randomSeedComesFromTheSpecElseTheProfileElseTheSession() throws {

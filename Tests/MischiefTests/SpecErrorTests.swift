@@ -45,8 +45,10 @@ struct SpecErrorTests {
         ("shift(1e3s)", 7, "invalid duration '1e3s': write the amount without an exponent"),
         ("value(5.)", 7, "invalid number '5.': expected a digit after '.'"),
         ("echo(\"abc", 6, "unterminated string starting at column 6"),
-        ("say(\"a\\qb\")", 7,
-            "invalid escape '\\q' in string; use \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX"),
+        (
+            "say(\"a\\qb\")", 7,
+            "invalid escape '\\q' in string; use \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX"
+        ),
         ("say(\"\\u00g1\")", 6, "invalid unicode escape '\\u00g1'; expected four hex digits after \\u"),
         ("say(\"\\ud83d\")", 6, "unpaired surrogate in escape '\\uD83D'"),
         ("2×shift", 2, "unexpected character '×'; specs are ASCII outside quoted strings"),
@@ -55,10 +57,14 @@ struct SpecErrorTests {
         ("freeze(2038-02-30)", 8, "invalid date '2038-02-30': day must be 1–28"),
         ("freeze(2038-01-19T25:00:00Z)", 8, "invalid date '2038-01-19T25:00:00Z': hour must be 0–23"),
         ("freeze(2038-1-19)", 8, "invalid date '2038-1-19': expected the form YYYY-MM-DD"),
-        ("freeze(2038-01-19T03:14:08+2:00)", 8,
-            "invalid date '2038-01-19T03:14:08+2:00': expected an offset like +02:00"),
-        ("freeze(2038-01-19T03:14:08.1234567891Z)", 8,
-            "invalid date '2038-01-19T03:14:08.1234567891Z': fractional seconds may have at most 9 digits"),
+        (
+            "freeze(2038-01-19T03:14:08+2:00)", 8,
+            "invalid date '2038-01-19T03:14:08+2:00': expected an offset like +02:00"
+        ),
+        (
+            "freeze(2038-01-19T03:14:08.1234567891Z)", 8,
+            "invalid date '2038-01-19T03:14:08.1234567891Z': fractional seconds may have at most 9 digits"
+        ),
         ("return({name: 1})", 9, "expected a quoted key in the object, found 'name'"),
         ("return({\"a\" 1})", 13, "expected ':' after the key \"a\", found '1'"),
         ("return({\"a\": 1,})", 15, "trailing ',' before '}'"),

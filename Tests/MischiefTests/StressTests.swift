@@ -10,7 +10,7 @@ import Testing
     static let callers = 8
     static let callsPerCaller = 4_000  // per round, at least
     static let maxCallsPerCaller = 25_000  // per round, so that a round stays short on a busy machine
-    static let profileOperations = 5_000  // per round, shared by the two churners: 10,000 in all  // shared by the two churners
+    static let profileOperations = 5_000  // per round, shared by the two churners
 
     /// What the callers saw, tallied per seam, to check the registry's counters against.
     struct Seen {
@@ -102,13 +102,19 @@ import Testing
 
     @Test func countsAddUpAndEverythingIsFreedUnderLoad() throws {
         let f = try Fixture()
-        try f.registry.define(Profile(name: "A", entries: [
-            .init(seam: "test.double", spec: "return(-1)"), .init(seam: "test.parse", spec: #"throw("A")"#),
-        ]))
-        try f.registry.define(Profile(name: "B", entries: [
-            .init(seam: "test.double", spec: "return(-2)"), .init(seam: "test.parse", spec: "return(-7)"),
-            .init(seam: "test.fetch", spec: #"return("chaos")"#),
-        ]))
+        try f.registry.define(
+            Profile(
+                name: "A",
+                entries: [
+                    .init(seam: "test.double", spec: "return(-1)"), .init(seam: "test.parse", spec: #"throw("A")"#),
+                ]))
+        try f.registry.define(
+            Profile(
+                name: "B",
+                entries: [
+                    .init(seam: "test.double", spec: "return(-2)"), .init(seam: "test.parse", spec: "return(-7)"),
+                    .init(seam: "test.fetch", spec: #"return("chaos")"#),
+                ]))
         let observation = f.registry.observe()
         defer { observation.cancel() }
 
@@ -159,7 +165,8 @@ import Testing
         let growth = min(rss[1] - rss[0], rss[2] - rss[1])
         #expect(
             growth < 16 << 20, "RSS grew by \(growth >> 10) KiB in rounds 2 and 3 (\(rss.map { $0 >> 10 }) KiB)")
-        print("stress: \(Self.callers) threads, \(totals.calls) calls (double, parse, fetch) in \(rounds) rounds,",
+        print(
+            "stress: \(Self.callers) threads, \(totals.calls) calls (double, parse, fetch) in \(rounds) rounds,",
             "\(Self.profileOperations * rounds) profile operations; chaos served \(counters.map(\.chaosCalls)),",
             "errors \(counters[1].errors); RSS \(rss[0] >> 10) -> \(rss[1] >> 10) KiB")
     }

@@ -60,31 +60,43 @@ struct PerCall {
             PerCall(id: "int.off", label: "seam, nothing applied", baseline: "int.direct", setUp: reset) { n in
                 ints(n) { intSeam($0) }
             },
-            PerCall(id: "int.counting", label: "seam, counting (observed)", baseline: "int.direct", setUp: {
-                reset()
-                observation = registry.observe()
-            }) { n in ints(n) { intSeam($0) } },
-            PerCall(id: "int.constant", label: "seam, .constant", baseline: "int.direct", setUp: {
-                reset()
-                try registry.apply(intSeam, .constant(7))
-            }) { n in ints(n) { intSeam($0) } },
+            PerCall(
+                id: "int.counting", label: "seam, counting (observed)", baseline: "int.direct",
+                setUp: {
+                    reset()
+                    observation = registry.observe()
+                }
+            ) { n in ints(n) { intSeam($0) } },
+            PerCall(
+                id: "int.constant", label: "seam, .constant", baseline: "int.direct",
+                setUp: {
+                    reset()
+                    try registry.apply(intSeam, .constant(7))
+                }
+            ) { n in ints(n) { intSeam($0) } },
             PerCall(id: "date.direct", label: "Date()", baseline: "date.direct", setUp: reset) { n in
                 dates(n) { Date() }
             },
             PerCall(id: "date.off", label: "raw date seam, nothing applied", baseline: "date.direct", setUp: reset) {
                 n in dates(n) { dateSeam() }
             },
-            PerCall(id: "date.shifted", label: "raw date seam, +1 day (transform)", baseline: "date.direct", setUp: {
-                reset()
-                try registry.apply(dateSeam, .transform { $0.addingTimeInterval(86_400) })
-            }) { n in dates(n) { dateSeam() } },
+            PerCall(
+                id: "date.shifted", label: "raw date seam, +1 day (transform)", baseline: "date.direct",
+                setUp: {
+                    reset()
+                    try registry.apply(dateSeam, .transform { $0.addingTimeInterval(86_400) })
+                }
+            ) { n in dates(n) { dateSeam() } },
             PerCall(id: "clock.off", label: "ChaosClock.date, nothing applied", baseline: "date.direct", setUp: reset) {
                 n in dates(n) { clock.date }
             },
-            PerCall(id: "clock.shifted", label: "ChaosClock.date, shift(+1d)", baseline: "date.direct", setUp: {
-                reset()
-                try registry.apply(spec: "shift(+1d)", to: "bench.clock")
-            }) { n in dates(n) { clock.date } },
+            PerCall(
+                id: "clock.shifted", label: "ChaosClock.date, shift(+1d)", baseline: "date.direct",
+                setUp: {
+                    reset()
+                    try registry.apply(spec: "shift(+1d)", to: "bench.clock")
+                }
+            ) { n in dates(n) { clock.date } },
             PerCall(id: "deps.live", label: "@Dependency(\\.date.now), live", baseline: "date.direct", setUp: reset) {
                 n in dates(n) { reader.now }
             },
@@ -92,7 +104,11 @@ struct PerCall {
                 id: "deps.overridden", label: "@Dependency(\\.date.now), overridden", baseline: "date.direct",
                 setUp: reset
             ) { n in
-                withDependencies { $0.date.now = fixed } operation: { dates(n) { reader.now } }
+                withDependencies {
+                    $0.date.now = fixed
+                } operation: {
+                    dates(n) { reader.now }
+                }
             },
         ]
     }()

@@ -5,8 +5,9 @@ enum Table {
     static func run(calls: Int, rounds: Int) throws {
         print("| measure | value | ratio |")
         print("|---|---|---|")
-        let sections = Set((environment["SIDE_BY_SIDE_SECTIONS"] ?? "per-call,stacked,scale,console,control")
-            .split(separator: ",").map(String.init))
+        let sections = Set(
+            (environment["SIDE_BY_SIDE_SECTIONS"] ?? "per-call,stacked,scale,console,control")
+                .split(separator: ",").map(String.init))
         if sections.contains("per-call") { perCall(calls: calls, rounds: rounds) }
         if sections.contains("stacked") { stacked(calls: calls / 4, rounds: rounds) }
         if sections.contains("scale") { scale() }
@@ -48,12 +49,14 @@ enum Table {
         for entry in PerCall.cases {
             let value = medians[entry.id]!
             let base = medians[entry.baseline]!
-            let ratio = entry.id == entry.baseline ? "1.00×" : String(format: "%.2f× (%+.1f ns)", value / base, value - base)
+            let ratio =
+                entry.id == entry.baseline ? "1.00×" : String(format: "%.2f× (%+.1f ns)", value / base, value - base)
             row(entry.label, String(format: "%.1f ns", value), ratio)
         }
         if let off = medians["faketime.off"], let shifted = medians["faketime.shifted"] {
             row("Date() in a child process", String(format: "%.1f ns", off), "1.00×")
-            row("Date() under libfaketime FAKETIME=+1d", String(format: "%.1f ns", shifted),
+            row(
+                "Date() under libfaketime FAKETIME=+1d", String(format: "%.1f ns", shifted),
                 String(format: "%.2f× the child's Date()", shifted / off))
             if let clock = medians["clock.shifted"] {
                 row("ChaosClock shift(+1d) vs libfaketime +1d", "", String(format: "%.2f×", clock / shifted))
@@ -73,7 +76,8 @@ enum Table {
         let one = Measure.median(samples[1]!)
         for layers in [1, 10, 100] {
             let value = Measure.median(samples[layers]!)
-            row("\(layers) stacked merge layers (no rule matches)", String(format: "%.1f ns", value),
+            row(
+                "\(layers) stacked merge layers (no rule matches)", String(format: "%.1f ns", value),
                 String(format: "%.2f× one layer", value / one))
         }
     }
@@ -83,7 +87,8 @@ enum Table {
         let small = Scale.registerMicrosecondsPerSeam(1_000)
         let large = Scale.registerMicrosecondsPerSeam(8_000)
         row("register 1,000 seams at once", String(format: "%.2f µs a seam", small), "")
-        row("register 8,000 seams at once", String(format: "%.2f µs a seam", large),
+        row(
+            "register 8,000 seams at once", String(format: "%.2f µs a seam", large),
             String(format: "%.2f× the 1,000 cost (1.00× is linear)", large / small))
         for count in [10, 1_000, 100_000] where count <= maxSeams {
             if count > 8_000, large * Double(count) > 60e6 {
@@ -98,7 +103,8 @@ enum Table {
 
     static func console() {
         for seams in [20, 1_000] {
-            row("render a 120×40 frame, \(seams.formatted()) seams",
+            row(
+                "render a 120×40 frame, \(seams.formatted()) seams",
                 String(format: "%.1f µs", ConsoleAndControl.renderMicroseconds(seams: seams, frames: 51)))
         }
     }
@@ -123,8 +129,10 @@ enum Faketime {
     static let missing = "libfaketime not found (Debian: apt-get install faketime, or set SIDE_BY_SIDE_FAKETIME)"
 
     static func library() -> String? {
-        let candidates = [environment["SIDE_BY_SIDE_FAKETIME"], "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
-                          "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1"]
+        let candidates = [
+            environment["SIDE_BY_SIDE_FAKETIME"], "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
+            "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1",
+        ]
         return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0) }
     }
 

@@ -111,7 +111,9 @@ extension Behaviour.Node {
             return { input, output, failure in
                 withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { outputs in
                     withUnsafeTemporaryAllocation(of: Failure.self, capacity: 1) { failures in
-                        let fired = withUnsafePointer(to: input) { run($0, outputs.baseAddress!, failures.baseAddress!) }
+                        let fired = withUnsafePointer(to: input) {
+                            run($0, outputs.baseAddress!, failures.baseAddress!)
+                        }
                         switch fired {
                         case .value: output = outputs.baseAddress!.move()
                         case .failure: failure = failures.baseAddress!.move()

@@ -124,7 +124,8 @@ extension Behaviour {
     /// Matches the input against ordered rules; the first match wins. Without a match the call falls through
     /// to `otherwise`, or, when that is nil, to whatever lies beneath (the original at the top).
     public static func match(_ rules: [Rule], otherwise: Behaviour? = nil) -> Behaviour {
-        Behaviour(.match(rules.map { MatchRule(matches: $0.matches, node: $0.behaviour.node) }, fallback: otherwise?.node))
+        Behaviour(
+            .match(rules.map { MatchRule(matches: $0.matches, node: $0.behaviour.node) }, fallback: otherwise?.node))
     }
 
     /// One rule of ``match(_:otherwise:)``.

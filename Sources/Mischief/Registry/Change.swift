@@ -24,7 +24,9 @@ public struct Change: Sendable, CustomStringConvertible {
     }
 
     /// Pairs a synchronous seam with a behaviour of the same types.
-    public init<Input, Output, Failure>(_ seam: Seam<Input, Output, Failure>, _ behaviour: Behaviour<Input, Output, Failure>) {
+    public init<Input, Output, Failure>(
+        _ seam: Seam<Input, Output, Failure>, _ behaviour: Behaviour<Input, Output, Failure>
+    ) {
         self.init(seam: seam, behaviour: behaviour, description: behaviour.description, spec: nil, seed: nil)
     }
 

@@ -34,9 +34,12 @@ extension Registry.State {
             }
             let entry = EntryID(rawValue: nextEntry + offset)
             layers.append(
-                (id, Registry.Layer(
-                    entry: entry, run: run, description: change.behaviourDescription, spec: change.spec,
-                    source: source, group: group, appliedAt: time, seeds: context.seeds)))
+                (
+                    id,
+                    Registry.Layer(
+                        entry: entry, run: run, description: change.behaviourDescription, spec: change.spec,
+                        source: source, group: group, appliedAt: time, seeds: context.seeds)
+                ))
         }
         nextEntry += changes.count
         nextGroup += 1
@@ -96,7 +99,8 @@ extension Registry.State {
         for entry in entries where history[entry]?.status == .reverting {
             let snapshot = history[entry]!
             let inFlight = records[snapshot.seam]!.seam.core.counters().inFlight
-            log(time, .report, snapshot.seam, snapshot.source,
+            log(
+                time, .report, snapshot.seam, snapshot.source,
                 "\(snapshot.behaviour): reverting, \(inFlight) call\(inFlight == 1 ? "" : "s") still inside it")
         }
         return touched

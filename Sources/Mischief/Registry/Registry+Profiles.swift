@@ -10,8 +10,9 @@ extension Registry {
             problems.append(ProfileProblem(entry: nil, seam: nil, specError: nil, message: "a profile needs a name"))
         }
         if let key = profile.key, !(1...9).contains(key) {
-            problems.append(ProfileProblem(
-                entry: nil, seam: nil, specError: nil, message: "hot key \(key) is not one of 1–9"))
+            problems.append(
+                ProfileProblem(
+                    entry: nil, seam: nil, specError: nil, message: "hot key \(key) is not one of 1–9"))
         }
         for (index, entry) in profile.entries.enumerated() {
             do throws(MischiefError) {
@@ -22,9 +23,11 @@ extension Registry {
                     let message = unknownSeamMessage(id, among: state.withLock { $0.order })
                     problems.append(ProfileProblem(entry: index, seam: id, specError: nil, message: message))
                 case .invalidSpec(let id, let specError):
-                    problems.append(ProfileProblem(entry: index, seam: id, specError: specError, message: specError.message))
+                    problems.append(
+                        ProfileProblem(entry: index, seam: id, specError: specError, message: specError.message))
                 default:
-                    problems.append(ProfileProblem(entry: index, seam: entry.seam, specError: nil, message: error.description))
+                    problems.append(
+                        ProfileProblem(entry: index, seam: entry.seam, specError: nil, message: error.description))
                 }
             }
         }
@@ -108,7 +111,8 @@ extension Registry {
             let time = now
             let touched = try state.withLock { (state) throws(MischiefError) -> [SeamCore]? in
                 guard state.profiles[name] == profile, !state.isActive(profile: name) else { return nil }
-                return try state.apply(profile: name, changes, time: time, sessionSeed: sessionSeed, reporter: reporter).1
+                return try state.apply(profile: name, changes, time: time, sessionSeed: sessionSeed, reporter: reporter)
+                    .1
             }
             guard let touched else { continue }  // applied or redefined meanwhile: decide again
             for core in touched { core.notifyChanged() }

@@ -45,7 +45,9 @@ extension Registry {
             let change = try change(spec: spec, for: seam, seed: seed, fileAccess: fileAccess)
             return try apply([change], source: source, replacingSource: true)
         } catch {
-            if case .invalidSpec = error { report(seam: seam, message: error.description, kind: .refused, source: source) }
+            if case .invalidSpec = error {
+                report(seam: seam, message: error.description, kind: .refused, source: source)
+            }
             throw error
         }
     }

@@ -88,7 +88,8 @@ extension Registry {
                 revertedQueue.append(entry)
                 revertedCount += 1
                 if !quiet.contains(entry) {
-                    log(time, .revertCompleted, snapshot.seam, snapshot.source,
+                    log(
+                        time, .revertCompleted, snapshot.seam, snapshot.source,
                         "\(snapshot.behaviour): the last call inside it has returned")
                 }
             }

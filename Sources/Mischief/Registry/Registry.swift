@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The process-wide catalogue of seams, the changes applied to them, their counters and an event log.
 ///
@@ -38,7 +39,8 @@ public final class Registry: Sendable {
     ///   - sessionSeed: The seed for random behaviours; nil reads `$MISCHIEF_SEED`, else picks one.
     ///   - eventCapacity: How many events the history keeps.
     public init(sessionSeed: UInt64? = nil, eventCapacity: Int = 1000) {
-        self.sessionSeed = sessionSeed ?? Environment.value("MISCHIEF_SEED").flatMap(UInt64.init)
+        self.sessionSeed =
+            sessionSeed ?? Environment.value("MISCHIEF_SEED").flatMap(UInt64.init)
             ?? UInt64.random(in: 1...UInt64.max)
         self.start = clock.now
         let owner = Registry.owners.wrappingAdd(1, ordering: .relaxed).newValue

@@ -78,7 +78,8 @@ extension Registry {
                 entries += state.records[id]!.entries.compactMap { state.history[$0] }
             }
             let removed = state.generations.removed.filter { $0.value > generation }.map(\.key)
-            let events = eventsAfter.map { state.events.events(after: $0, limit: .max) }
+            let events =
+                eventsAfter.map { state.events.events(after: $0, limit: .max) }
                 ?? state.events.events(since: generation)
             return RegistryChanges(
                 generation: state.generations.current, since: generation, uptime: time, sessionSeed: sessionSeed,

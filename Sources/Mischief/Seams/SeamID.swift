@@ -54,7 +54,8 @@ public struct SeamID: Hashable, Comparable, Sendable, CustomStringConvertible, E
                 return "segment '\(segment)' must start with a lowercase letter a-z"
             }
             for scalar in segment.unicodeScalars {
-                let allowed = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                let allowed =
+                    ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
                     || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
                 if !allowed {
                     return "segment '\(segment)' contains '\(scalar)'; use ASCII letters, digits, '-' or '_'"

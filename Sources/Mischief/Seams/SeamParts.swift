@@ -19,9 +19,11 @@ struct SeamParts<Input: Sendable, Output: Sendable, Failure: Error>: Sendable {
             signature: "(\(Input.self))\(isAsync ? " async" : "") -> \(Output.self)")
         makeFailure = makeError
         let names = Set(own.map(\.signature.name))
-        actions = own + GenericActions.all(
-            for: (Input, Output, Failure).self, canThrow: makeError != nil, makeFailure: makeError
-        ).filter { !names.contains($0.signature.name) }
+        actions =
+            own
+            + GenericActions.all(
+                for: (Input, Output, Failure).self, canThrow: makeError != nil, makeFailure: makeError
+            ).filter { !names.contains($0.signature.name) }
     }
 
     /// Compiles `behaviour` with `compileNode` after checking it fits this seam's types.

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The actions every seam understands, offered according to its types: `return` where the output is Decodable,
@@ -15,63 +15,83 @@ enum GenericActions {
             .produce(ActionSignature("off", summary: "the original runs; nothing after it is tried")) { _, _ in
                 .original
             },
-            Action(ActionSignature(
-                "delay", summary: "waits, then runs what follows (or the original)",
-                parameters: [.init("for", .duration, step: .duration(SpecDuration(.milliseconds(100))),
-                                   summary: "how long to wait")],
-                composes: true)
+            Action(
+                ActionSignature(
+                    "delay", summary: "waits, then runs what follows (or the original)",
+                    parameters: [
+                        .init(
+                            "for", .duration, step: .duration(SpecDuration(.milliseconds(100))),
+                            summary: "how long to wait")
+                    ],
+                    composes: true)
             ) { action, _ in
                 let duration = action.duration("for")!
                 return .wrap { $0.delayed(by: duration) }
             },
-            .produce(ActionSignature(
-                "seq", summary: "call i gets behaviour i; the last one repeats",
-                parameters: [.init("behaviours", .any, summary: "specs separated by commas")], composes: true)
+            .produce(
+                ActionSignature(
+                    "seq", summary: "call i gets behaviour i; the last one repeats",
+                    parameters: [.init("behaviours", .any, summary: "specs separated by commas")], composes: true)
             ) { _, _ in
                 preconditionFailure("seq is built by SpecBuilder, which reads its arguments as specs")
             },
         ]
         if Output.self is any Decodable.Type {
-            actions.append(.produce(ActionSignature(
-                "return", summary: "returns a value, written as JSON",
-                parameters: [.init("value", .json, summary: "the value as JSON: 42, \"text\", {\"name\": \"Ann\"}")],
-                composes: true)
-            ) { (action, context) throws(SpecError) in
-                let json = action.json("value") ?? "null"
-                do {
-                    let decodable = Output.self as! any Decodable.Type
-                    let value = try decodeJSON(decodable, from: json)
-                    return .constant(value as! Output).labelled("return(\(json))")
-                } catch {
-                    throw context.error(
-                        "return(…) needs JSON for \(Output.self): \(describeDecodingError(error))",
-                        argument: "value", of: action)
-                }
-            })
+            actions.append(
+                .produce(
+                    ActionSignature(
+                        "return", summary: "returns a value, written as JSON",
+                        parameters: [
+                            .init("value", .json, summary: "the value as JSON: 42, \"text\", {\"name\": \"Ann\"}")
+                        ],
+                        composes: true)
+                ) { (action, context) throws(SpecError) in
+                    let json = action.json("value") ?? "null"
+                    do {
+                        let decodable = Output.self as! any Decodable.Type
+                        let value = try decodeJSON(decodable, from: json)
+                        return .constant(value as! Output).labelled("return(\(json))")
+                    } catch {
+                        throw context.error(
+                            "return(…) needs JSON for \(Output.self): \(describeDecodingError(error))",
+                            argument: "value", of: action)
+                    }
+                })
         }
         if let optional = Output.self as? any ExpressibleByNilLiteral.Type {
             let none = makeNil(optional) as! Output
-            actions.append(.produce(ActionSignature("nil", summary: "returns nil", composes: true)) { _, _ in
-                .constant(none).labelled("nil")
-            })
+            actions.append(
+                .produce(ActionSignature("nil", summary: "returns nil", composes: true)) { _, _ in
+                    .constant(none).labelled("nil")
+                })
         }
         if canThrow {
-            actions.append(.produce(ActionSignature(
-                "throw", summary: "throws an error with a message",
-                parameters: [.init("message", .string, default: .string("injected by Mischief"), summary: "the error")],
-                composes: true)
-            ) { action, _ in .throwing(message: action.string("message")!) })
+            actions.append(
+                .produce(
+                    ActionSignature(
+                        "throw", summary: "throws an error with a message",
+                        parameters: [
+                            .init("message", .string, default: .string("injected by Mischief"), summary: "the error")
+                        ],
+                        composes: true)
+                ) { action, _ in .throwing(message: action.string("message")!) })
         }
         if let random = Output.self as? any RandomValue.Type {
             let generate = randomGenerator(random) as! @Sendable (inout SeededGenerator) -> Output
-            actions.append(.produce(ActionSignature(
-                "random", summary: "returns random values, the same ones for the same seed",
-                parameters: [.init("seed", .integer, default: .null, summary: "the seed; default: the profile's or session's")],
-                composes: true)
-            ) { action, _ in
-                let seed = action.integer("seed").map { UInt64(bitPattern: Int64($0)) }
-                return .random(seed: seed, generate)
-            })
+            actions.append(
+                .produce(
+                    ActionSignature(
+                        "random", summary: "returns random values, the same ones for the same seed",
+                        parameters: [
+                            .init(
+                                "seed", .integer, default: .null,
+                                summary: "the seed; default: the profile's or session's")
+                        ],
+                        composes: true)
+                ) { action, _ in
+                    let seed = action.integer("seed").map { UInt64(bitPattern: Int64($0)) }
+                    return .random(seed: seed, generate)
+                })
         }
         return actions
     }
@@ -107,5 +127,6 @@ func describeDecodingError(_ error: any Error) -> String {
 }
 
 private func path(_ codingPath: [any CodingKey]) -> String {
-    codingPath.isEmpty ? "" : " at " + codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    codingPath.isEmpty
+        ? "" : " at " + codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
 }

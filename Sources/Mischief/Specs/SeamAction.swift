@@ -46,7 +46,8 @@ public struct SeamAction<Input: Sendable, Output: Sendable, Failure: Error>: Sen
     /// An action that changes the value of what comes before it.
     public static func transform(
         _ signature: ActionSignature,
-        _ make: @escaping @Sendable (BoundAction, ActionContext) throws(SpecError)
+        _ make:
+            @escaping @Sendable (BoundAction, ActionContext) throws(SpecError)
             -> @Sendable (Output) throws(Failure) -> Output
     ) -> SeamAction {
         SeamAction(signature) { (action, context) throws(SpecError) in .transform(try make(action, context)) }
@@ -105,6 +106,7 @@ public struct ActionContext: Sendable {
                 ?? positional.firstIndex(of: name).flatMap { $0 < unlabelled.count ? unlabelled[$0] : nil }
         }
         let column = written?.location.start ?? term.actionLocation.start
-        return SpecError(text: term.source ?? term.description, column: term.source == nil ? 1 : column, message: message)
+        return SpecError(
+            text: term.source ?? term.description, column: term.source == nil ? 1 : column, message: message)
     }
 }

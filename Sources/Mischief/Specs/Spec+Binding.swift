@@ -13,7 +13,8 @@ extension Spec {
             for term in composition.terms {
                 let action = try term.bind(to: signatures, seam: seam)
                 if composition.terms.count > 1, !action.signature.composes {
-                    throw term.bindingError("'\(term.action)' does not compose with '+'",
+                    throw term.bindingError(
+                        "'\(term.action)' does not compose with '+'",
                         at: term.actionLocation.start)
                 }
                 bound.append(action)

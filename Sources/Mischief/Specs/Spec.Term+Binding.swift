@@ -49,7 +49,8 @@ extension Spec.Term {
             } else {
                 guard nextPositional < positional.count else {
                     let takes = positional.isEmpty ? "none" : "\(positional.count)"
-                    throw bindingError("too many arguments for '\(action)': it takes \(takes)",
+                    throw bindingError(
+                        "too many arguments for '\(action)': it takes \(takes)",
                         at: argument.location.start)
                 }
                 parameter = positional[nextPositional]

@@ -78,7 +78,8 @@ struct SpecBuilder<Input: Sendable, Output: Sendable, Failure: Error> {
         return (behaviour, Spec.Composition(terms: canonicalTerms))
     }
 
-    private func effect(of term: Spec.Term) throws(SpecError) -> (SeamAction<Input, Output, Failure>.Effect, Spec.Term) {
+    private func effect(of term: Spec.Term) throws(SpecError) -> (SeamAction<Input, Output, Failure>.Effect, Spec.Term)
+    {
         if term.action == "seq" {
             return try sequence(term)
         }
@@ -88,28 +89,34 @@ struct SpecBuilder<Input: Sendable, Output: Sendable, Failure: Error> {
     }
 
     /// `seq(a, b, …)`: every argument is a spec for this seam.
-    private func sequence(_ term: Spec.Term) throws(SpecError) -> (SeamAction<Input, Output, Failure>.Effect, Spec.Term) {
+    private func sequence(_ term: Spec.Term) throws(SpecError) -> (SeamAction<Input, Output, Failure>.Effect, Spec.Term)
+    {
         guard !term.arguments.isEmpty else {
-            throw term.bindingError("seq() needs at least one behaviour, such as seq(throw, off)", at: term.location.start)
+            throw term.bindingError(
+                "seq() needs at least one behaviour, such as seq(throw, off)", at: term.location.start)
         }
         var steps: [Built] = []
         var canonical = term
         for (index, argument) in term.arguments.enumerated() {
             if let label = argument.label {
-                throw term.bindingError("seq takes specs without labels, found '\(label):'", at: argument.location.start)
+                throw term.bindingError(
+                    "seq takes specs without labels, found '\(label):'", at: argument.location.start)
             }
             let nested: Spec
             switch argument.value {
             case .spec(let spec): nested = spec
             case .word(let word):
-                nested = Spec(Spec.Term(
-                    action: word, location: argument.location, actionLocation: argument.location, source: term.source))
+                nested = Spec(
+                    Spec.Term(
+                        action: word, location: argument.location, actionLocation: argument.location,
+                        source: term.source))
             case .string(let text):
                 do { nested = try Spec(parsing: text) } catch {
                     throw term.bindingError("in seq: \(error.message)", at: argument.location.start)
                 }
             default:
-                throw term.bindingError("seq takes specs such as return(1) or off, found \(argument.value)",
+                throw term.bindingError(
+                    "seq takes specs such as return(1) or off, found \(argument.value)",
                     at: argument.location.start)
             }
             let (behaviour, text) = try build(withSource(nested, term.source))

@@ -25,7 +25,8 @@ enum SpecFormat {
         for index in scalars.indices.reversed() {
             let scalar = scalars[index]
             let last = index == scalars.count - 1
-            escape[index] = shortEscapes[scalar] != nil || escapesEverywhere(scalar)
+            escape[index] =
+                shortEscapes[scalar] != nil || escapesEverywhere(scalar)
                 || ((last || escape[index + 1]) && joins(scalar, last ? "\"" : "\\"))
         }
         // Forwards: a scalar that would join the opening quote or the escape before it is escaped too.

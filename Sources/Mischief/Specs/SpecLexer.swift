@@ -90,8 +90,9 @@ struct SpecLexer {
         let start = position
         let character = characters[position]
         guard character.isASCII else {
-            throw error("unexpected character \(Self.shown(character)); specs are ASCII outside quoted strings",
-                        at: start)
+            throw error(
+                "unexpected character \(Self.shown(character)); specs are ASCII outside quoted strings",
+                at: start)
         }
         let singles: [Unicode.Scalar: SpecToken.Kind] = [
             "(": .leftParen, ")": .rightParen, ",": .comma, ":": .colon, "%": .percent, "*": .star, "+": .plus,
@@ -119,8 +120,9 @@ struct SpecLexer {
             return try number()
         }
         if Self.isLetter(character) {
-            while let next = peek(), Self.isLetter(next) || Self.isDigit(next) || next == "_"
-                || (next == "-" && peek(1) != ">")
+            while let next = peek(),
+                Self.isLetter(next) || Self.isDigit(next) || next == "_"
+                    || (next == "-" && peek(1) != ">")
             {
                 position += 1
             }
@@ -251,8 +253,9 @@ struct SpecLexer {
                     throw error("unpaired surrogate in escape '\\u\(SpecFormat.hex(high))'", at: escapeStart)
                 }
             default:
-                throw error("invalid escape '\\\(escaped)' in string; use \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t "
-                    + "or \\uXXXX", at: escapeStart)
+                throw error(
+                    "invalid escape '\\\(escaped)' in string; use \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t "
+                        + "or \\uXXXX", at: escapeStart)
             }
         }
     }

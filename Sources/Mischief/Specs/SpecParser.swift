@@ -168,7 +168,8 @@ struct SpecParser {
                         advance()
                         count = try readCount(second)
                     case .percent:
-                        throw error("a term has at most one probability; found a second one, '\(second.text)%'",
+                        throw error(
+                            "a term has at most one probability; found a second one, '\(second.text)%'",
                             at: second.start)
                     default:
                         throw error("expected '*' after '\(second.text)' to make a count like '3*'", at: second.start)
@@ -180,10 +181,12 @@ struct SpecParser {
                 if isNumberStart() {
                     let second = parseSignedNumber()
                     if look().kind == .percent {
-                        throw error("the probability must come before the count, as in '\(second.text)%\(count!)*'",
+                        throw error(
+                            "the probability must come before the count, as in '\(second.text)%\(count!)*'",
                             at: second.start)
                     }
-                    throw error("expected an action after '\(source(from: start))', found '\(second.text)'",
+                    throw error(
+                        "expected an action after '\(source(from: start))', found '\(second.text)'",
                         at: second.start)
                 }
             } else if case .error(let error) = look().kind {
@@ -191,7 +194,8 @@ struct SpecParser {
             } else if !literal.unit.isEmpty {
                 throw error("expected an action, found '\(literal.text)'", at: literal.start)
             } else {
-                throw error("expected '%' or '*' after '\(literal.text)'; a term looks like '50%3*off'",
+                throw error(
+                    "expected '%' or '*' after '\(literal.text)'; a term looks like '50%3*off'",
                     at: literal.start)
             }
         }
@@ -199,7 +203,8 @@ struct SpecParser {
         guard name.kind == .identifier else {
             let prefix = probability != nil || count != nil ? source(from: start) : nil
             if name.kind == .end, let operatorToken, prefix == nil {
-                throw error("unexpected '\(operatorToken.text)' at the end of the spec; expected an action",
+                throw error(
+                    "unexpected '\(operatorToken.text)' at the end of the spec; expected an action",
                     at: operatorToken.start)
             }
             if let context = prefix ?? operatorToken?.text {
@@ -445,7 +450,8 @@ struct SpecParser {
             advance()
             let valueToken = try current()
             if [.comma, .rightBrace, .end].contains(valueToken.kind) {
-                throw error("expected a value for the key \(keyToken.text), found \(valueToken.quoted)",
+                throw error(
+                    "expected a value for the key \(keyToken.text), found \(valueToken.quoted)",
                     at: valueToken.start)
             }
             members.append(Spec.Value.Member(key, try parseValue("a value for the key \(keyToken.text)")))

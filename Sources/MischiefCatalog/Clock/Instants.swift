@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Mischief
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Time as a `Duration` since 1970-01-01T00:00:00Z: reading the real clock, converting to and from `Date`,
 /// and scaling without traps.

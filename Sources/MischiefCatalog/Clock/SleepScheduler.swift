@@ -87,7 +87,8 @@ final class SleepScheduler: Sendable {
                     // lock found nothing to cancel, and this check sees the flag.
                     if Task.isCancelled { return (.failure(CancellationError()), []) }
                     if deadline <= state.timeline.chaos(atReal: Instants.realNow()) { return (.success(()), []) }
-                    let index = state.sleepers.firstIndex { ($0.deadline, $0.id) > (deadline, id) }
+                    let index =
+                        state.sleepers.firstIndex { ($0.deadline, $0.id) > (deadline, id) }
                         ?? state.sleepers.endIndex
                     state.sleepers.insert(
                         Sleeper(id: id, deadline: deadline, task: task, continuation: continuation), at: index)

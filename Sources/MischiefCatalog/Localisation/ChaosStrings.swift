@@ -60,11 +60,15 @@ public final class ChaosStrings: Sendable {
 
     static let actions: [Action] = [
         transform("accents", "Latin letters become accented look-alikes (en-XA)", .accents),
-        .transform(ActionSignature(
-            "expand", summary: "filler words until the text is this many times as long",
-            parameters: [.init("ratio", .number, default: .number(1.4), step: .number(0.1),
-                               summary: "the length ratio, 1–10; short strings grow more")],
-            composes: true)
+        .transform(
+            ActionSignature(
+                "expand", summary: "filler words until the text is this many times as long",
+                parameters: [
+                    .init(
+                        "ratio", .number, default: .number(1.4), step: .number(0.1),
+                        summary: "the length ratio, 1–10; short strings grow more")
+                ],
+                composes: true)
         ) { (action, context) throws(SpecError) in
             let ratio = action.number("ratio")!
             guard (1...10).contains(ratio) else {
@@ -81,8 +85,11 @@ public final class ChaosStrings: Sendable {
             .closure { call in PseudoLocalisation([.showKeys]).apply(to: "", key: call.input.key) }
         },
         .produce(ActionSignature("empty", summary: "the empty string", composes: true)) { _, _ in .constant("") },
-        .transform(ActionSignature("en-XA", summary: "accents + expand(1.4) + brackets, as Android's en-XA",
-                                   composes: true)) { _, _ in pipeline(PseudoLocalisation.enXA.transforms) },
+        .transform(
+            ActionSignature(
+                "en-XA", summary: "accents + expand(1.4) + brackets, as Android's en-XA",
+                composes: true)
+        ) { _, _ in pipeline(PseudoLocalisation.enXA.transforms) },
         .transform(ActionSignature("ar-XB", summary: "the text right to left, as Android's ar-XB", composes: true)) {
             _, _ in pipeline(PseudoLocalisation.arXB.transforms)
         },

@@ -61,7 +61,7 @@ public enum FormatSegments: Sendable {
                     segments.append(.text(pending))
                     pending = ""
                 }
-                segments.append(.placeholder(String(characters[index ..< index + length])))
+                segments.append(.placeholder(String(characters[index..<index + length])))
                 index += length
             } else {
                 pending.append(characters[index])

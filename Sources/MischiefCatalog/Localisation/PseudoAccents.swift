@@ -16,8 +16,8 @@ enum PseudoAccents {
     static func accented(_ character: Character) -> Character {
         guard let value = character.asciiValue else { return character }
         switch value {
-        case 0x61 ... 0x7A: return lowercase[Int(value - 0x61)]
-        case 0x41 ... 0x5A: return uppercase[Int(value - 0x41)]
+        case 0x61...0x7A: return lowercase[Int(value - 0x61)]
+        case 0x41...0x5A: return uppercase[Int(value - 0x41)]
         default: return character
         }
     }

@@ -32,7 +32,7 @@ enum PseudoExpansion {
     static func growthMultiplier(forTextLength length: Int) -> Double {
         switch length {
         case ...10: return 5
-        case 11 ... 20: return 2
+        case 11...20: return 2
         default: return 1
         }
     }

@@ -121,10 +121,11 @@ extension PseudoTransform {
         _ segments: [FormatSegments.Segment],
         _ transform: (String) -> String
     ) -> [FormatSegments.Segment] {
-        normalised(segments.map { segment in
-            if case .text(let text) = segment { return .text(transform(text)) }
-            return segment
-        })
+        normalised(
+            segments.map { segment in
+                if case .text(let text) = segment { return .text(transform(text)) }
+                return segment
+            })
     }
 
     /// Merges adjacent text and drops empty text.
@@ -156,7 +157,7 @@ extension PseudoTransform {
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x20: result.append("\u{3000}")
-            case 0x21 ... 0x7E: result.append(Unicode.Scalar(scalar.value + 0xFEE0) ?? scalar)
+            case 0x21...0x7E: result.append(Unicode.Scalar(scalar.value + 0xFEE0) ?? scalar)
             default: result.append(scalar)
             }
         }
@@ -177,7 +178,7 @@ extension PseudoTransform {
                 var runEnd = index
                 while isSeparator(characters[runEnd]) { runEnd += 1 }
                 if compound >= compoundLength {
-                    result += String(characters[index ..< runEnd])
+                    result += String(characters[index..<runEnd])
                     compound = 0
                 }
                 index = runEnd

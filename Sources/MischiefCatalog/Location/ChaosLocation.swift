@@ -55,12 +55,13 @@ public final class ChaosLocation: Sendable {
 
     static func actions(now: @escaping @Sendable () -> Date) -> [Action] {
         [
-            .produce(ActionSignature(
-                "coordinate", summary: "a fixed position",
-                parameters: [
-                    .init("lat", .number, step: .number(0.01), summary: "latitude in degrees, −90…90"),
-                    .init("lon", .number, summary: "longitude in degrees, −180…180"),
-                ], composes: true)
+            .produce(
+                ActionSignature(
+                    "coordinate", summary: "a fixed position",
+                    parameters: [
+                        .init("lat", .number, step: .number(0.01), summary: "latitude in degrees, −90…90"),
+                        .init("lon", .number, summary: "longitude in degrees, −180…180"),
+                    ], composes: true)
             ) { (action, context) throws(SpecError) in
                 let latitude = action.number("lat")!, longitude = action.number("lon")!
                 guard (-90...90).contains(latitude) else {
@@ -73,10 +74,11 @@ public final class ChaosLocation: Sendable {
                     Coordinate(latitude: latitude, longitude: longitude, horizontalAccuracy: 5, timestamp: now())
                 }
             },
-            .produce(ActionSignature(
-                "city", summary: "the centre of a city from the built-in list",
-                parameters: [.init("name", .string, summary: "e.g. \"São Paulo\"; case and accents are ignored")],
-                composes: true)
+            .produce(
+                ActionSignature(
+                    "city", summary: "the centre of a city from the built-in list",
+                    parameters: [.init("name", .string, summary: "e.g. \"São Paulo\"; case and accents are ignored")],
+                    composes: true)
             ) { (action, context) throws(SpecError) in
                 let name = action.string("name")!
                 guard let city = Cities.named(name) else {
@@ -85,24 +87,30 @@ public final class ChaosLocation: Sendable {
                 }
                 return .closure { _ in city.coordinate(at: now()) }
             },
-            .produce(ActionSignature(
-                "random-city", summary: "a city chosen by a seed: the same seed, the same city",
-                parameters: [.init("seed", .integer, default: .null, step: .integer(1),
-                                   summary: "the seed; default: the profile's or session's")],
-                composes: true)
+            .produce(
+                ActionSignature(
+                    "random-city", summary: "a city chosen by a seed: the same seed, the same city",
+                    parameters: [
+                        .init(
+                            "seed", .integer, default: .null, step: .integer(1),
+                            summary: "the seed; default: the profile's or session's")
+                    ],
+                    composes: true)
             ) { action, context in
                 let seed = action.integer("seed").map { UInt64(bitPattern: Int64($0)) } ?? context.randomSeed
                 let city = Cities.random(seed: seed)
                 return .closure { _ in city.coordinate(at: now()) }
             },
-            .produce(ActionSignature(
-                "route", summary: "travels along a GPX track or route, on the chaos clock",
-                parameters: [
-                    .init("path", .string, summary: "a GPX 1.1 file"),
-                    .init("speed", .number, default: .null, step: .number(1),
-                          summary: "metres per second where the track has no timestamps"),
-                    .init("loop", .flag, summary: "start over at the end"),
-                ], composes: true)
+            .produce(
+                ActionSignature(
+                    "route", summary: "travels along a GPX track or route, on the chaos clock",
+                    parameters: [
+                        .init("path", .string, summary: "a GPX 1.1 file"),
+                        .init(
+                            "speed", .number, default: .null, step: .number(1),
+                            summary: "metres per second where the track has no timestamps"),
+                        .init("loop", .flag, summary: "start over at the end"),
+                    ], composes: true)
             ) { (action, context) throws(SpecError) in
                 let path = action.string("path")!
                 let bytes = try context.readFile(path, limit: GPXTrack.maxBytes, argument: "path", of: action)
@@ -120,12 +128,14 @@ public final class ChaosLocation: Sendable {
                     return route.position(at: elapsed, now: time)
                 }
             },
-            .transform(ActionSignature(
-                "jitter", summary: "GPS noise: each fix moves up to this far, reproducibly",
-                parameters: [
-                    .init("metres", .number, step: .number(10), summary: "the largest displacement"),
-                    .init("seed", .integer, default: .null, summary: "the seed; default: the profile's or session's"),
-                ], composes: true)
+            .transform(
+                ActionSignature(
+                    "jitter", summary: "GPS noise: each fix moves up to this far, reproducibly",
+                    parameters: [
+                        .init("metres", .number, step: .number(10), summary: "the largest displacement"),
+                        .init(
+                            "seed", .integer, default: .null, summary: "the seed; default: the profile's or session's"),
+                    ], composes: true)
             ) { action, context in
                 let seed = action.integer("seed").map { UInt64(bitPattern: Int64($0)) } ?? context.randomSeed
                 let jitter = Jitter(metres: action.number("metres")!, seed: seed)

@@ -76,8 +76,8 @@ struct GPXReader {
             let longitude = try coordinate("lon", of: name, in: attributes, limit: 180, line: line)
             point = (GPXTrack.Point(latitude: latitude, longitude: longitude), name == "trkpt")
         case "ele" where point != nil && (parent == "trkpt" || parent == "rtept"),
-             "time" where point != nil && (parent == "trkpt" || parent == "rtept"),
-             "name" where parent == "trk" || parent == "rte" || parent == "metadata":
+            "time" where point != nil && (parent == "trkpt" || parent == "rtept"),
+            "name" where parent == "trk" || parent == "rte" || parent == "metadata":
             capture = (name, line, "")
         default:
             break

@@ -22,7 +22,8 @@ public enum Geodesy {
         let phi1 = radians(a.latitude), phi2 = radians(b.latitude)
         let deltaPhi = phi2 - phi1
         let deltaLambda = radians(b.longitude - a.longitude)
-        let h = sin(deltaPhi / 2) * sin(deltaPhi / 2)
+        let h =
+            sin(deltaPhi / 2) * sin(deltaPhi / 2)
             + cos(phi1) * cos(phi2) * sin(deltaLambda / 2) * sin(deltaLambda / 2)
         return 2 * earthRadius * asin(min(1, sqrt(h)))
     }
@@ -55,10 +56,12 @@ public enum Geodesy {
         let lambda1 = radians(coordinate.longitude)
         let sinPhi2 = sin(phi1) * cos(delta) + cos(phi1) * sin(delta) * cos(theta)
         let phi2 = asin(max(-1, min(1, sinPhi2)))
-        let lambda2 = lambda1 + atan2(
-            sin(theta) * sin(delta) * cos(phi1),
-            cos(delta) - sin(phi1) * sinPhi2
-        )
+        let lambda2 =
+            lambda1
+            + atan2(
+                sin(theta) * sin(delta) * cos(phi1),
+                cos(delta) - sin(phi1) * sinPhi2
+            )
         return (degrees(phi2), normalizedLongitude(degrees(lambda2)))
     }
 

@@ -1,5 +1,5 @@
-import Mischief
 import Foundation
+import Mischief
 
 /// Seeded GPS noise: nudges each fix by up to `metres` in a random direction, reproducibly.
 ///

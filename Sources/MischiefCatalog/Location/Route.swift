@@ -114,7 +114,8 @@ public struct Route: Sendable {
         if deltaLongitude > 180 { deltaLongitude -= 360 }
         if deltaLongitude < -180 { deltaLongitude += 360 }
         let legLength = Geodesy.distance((a.latitude, a.longitude), (b.latitude, b.longitude))
-        let course = legLength > 0
+        let course =
+            legLength > 0
             ? Geodesy.bearing(from: (a.latitude, a.longitude), to: (b.latitude, b.longitude))
             : nil
         var altitude: Double?

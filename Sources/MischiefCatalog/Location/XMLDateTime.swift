@@ -13,11 +13,11 @@ enum XMLDateTime {
     static func parse(_ text: String) -> Date? {
         var scanner = Scanner(Array(text.trimmingCharacters(in: .whitespacesAndNewlines).utf8))
         guard let year = scanner.number(digits: 4), scanner.take("-"),
-              let month = scanner.number(digits: 2), scanner.take("-"),
-              let day = scanner.number(digits: 2), scanner.take("T") || scanner.take("t"),
-              let hour = scanner.number(digits: 2), scanner.take(":"),
-              let minute = scanner.number(digits: 2), scanner.take(":"),
-              let second = scanner.number(digits: 2)
+            let month = scanner.number(digits: 2), scanner.take("-"),
+            let day = scanner.number(digits: 2), scanner.take("T") || scanner.take("t"),
+            let hour = scanner.number(digits: 2), scanner.take(":"),
+            let minute = scanner.number(digits: 2), scanner.take(":"),
+            let second = scanner.number(digits: 2)
         else { return nil }
         var fraction = 0.0
         if scanner.take(".") {
@@ -35,13 +35,13 @@ enum XMLDateTime {
             zoneOffset = 0
         } else if let sign = scanner.sign() {
             guard let zoneHour = scanner.number(digits: 2), scanner.take(":"),
-                  let zoneMinute = scanner.number(digits: 2), zoneHour <= 14, zoneMinute < 60
+                let zoneMinute = scanner.number(digits: 2), zoneHour <= 14, zoneMinute < 60
             else { return nil }
             zoneOffset = sign * (zoneHour * 3600 + zoneMinute * 60)
         }
         guard scanner.atEnd,
-              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second < 60
+            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+            hour < 24, minute < 60, second < 60
         else { return nil }
         let days = daysFromCivil(year: year, month: month, day: day)
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - zoneOffset) + fraction

@@ -12,12 +12,13 @@ extension XMLTokenizer {
                 i += 1
                 continue
             }
-            let (length, minimum): (Int, UInt32) = switch lead {
-            case 0xC2...0xDF: (2, 0x80)
-            case 0xE0...0xEF: (3, 0x800)
-            case 0xF0...0xF4: (4, 0x10000)
-            default: (0, 0)
-            }
+            let (length, minimum): (Int, UInt32) =
+                switch lead {
+                case 0xC2...0xDF: (2, 0x80)
+                case 0xE0...0xEF: (3, 0x800)
+                case 0xF0...0xF4: (4, 0x10000)
+                default: (0, 0)
+                }
             var value = UInt32(lead) & (0xFF >> (length + 1))
             var valid = length > 0 && i + length <= bytes.count
             if valid {
@@ -35,8 +36,9 @@ extension XMLTokenizer {
                 throw error("invalid UTF-8 (byte 0x\(hex(lead))); save the file as UTF-8", at: mark(at: i))
             }
             guard XMLTokenizer.isCharacter(value) else {
-                throw error("character U+\(String(value, radix: 16, uppercase: true)) is not allowed in XML",
-                            at: mark(at: i))
+                throw error(
+                    "character U+\(String(value, radix: 16, uppercase: true)) is not allowed in XML",
+                    at: mark(at: i))
             }
             i += length
         }

@@ -106,7 +106,7 @@ extension XMLTokenizer {
             if byte == UInt8(ascii: "&") {
                 let window = (i + 1)..<min(range.upperBound, i + 16)
                 guard let semicolon = bytes[window].firstIndex(of: UInt8(ascii: ";")),
-                      let scalar = Self.reference(bytes[(i + 1)..<semicolon])
+                    let scalar = Self.reference(bytes[(i + 1)..<semicolon])
                 else { throw error("a bad entity reference (escape '&' as '&amp;')", at: mark(at: i)) }
                 decoded.append(contentsOf: String(Character(scalar)).utf8)
                 i = semicolon + 1
@@ -140,8 +140,8 @@ extension XMLTokenizer {
                 || (hex && (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20))
         }
         guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy(isDigit),
-              let value = UInt32(String(decoding: digits, as: UTF8.self), radix: hex ? 16 : 10),
-              isCharacter(value)
+            let value = UInt32(String(decoding: digits, as: UTF8.self), radix: hex ? 16 : 10),
+            isCharacter(value)
         else { return nil }
         return Unicode.Scalar(value)
     }

@@ -43,14 +43,16 @@ public final class ChaosModel<Model: Codable & Sendable>: Sendable {
             SeamID(stringLiteral: "model.\(name).decode"), title: "\(title) decoding", category: "Models",
             summary: "JSON bytes decoded into \(Model.self)", makeError: { InjectedError($0) },
             actions: Self.actions(encoder: encoder, decoder: decoder) { mutator, seed, call in
-                let (model, report) = try mutator.mutate(data: call.input, as: Model.self, seed: seed, callIndex: call.index)
+                let (model, report) = try mutator.mutate(
+                    data: call.input, as: Model.self, seed: seed, callIndex: call.index)
                 Self.report(report, to: call.report)
                 return model
             },
             original: { data in try decoder.decode(Model.self, from: data) })
         values = Seam(
             SeamID(stringLiteral: "model.\(name)"), title: title, category: "Models",
-            summary: "\(Model.self) values the target passes through", actions: Self.actions(
+            summary: "\(Model.self) values the target passes through",
+            actions: Self.actions(
                 encoder: encoder, decoder: decoder
             ) { mutator, seed, call in
                 let (model, report) = mutator.mutate(call.original(), seed: seed, callIndex: call.index)
@@ -96,26 +98,30 @@ public final class ChaosModel<Model: Codable & Sendable>: Sendable {
         let seed = ActionSignature.Parameter(
             "seed", .integer, default: .null, summary: "the seed; default: the profile's or session's")
         return [
-            action(ActionSignature(
-                "randomize", summary: "changes a share of the fields to awkward values, type by type",
-                parameters: [
-                    .init("fields", .percent, default: .percent(30), step: .percent(10),
-                          summary: "the share of present fields to change"),
-                    seed,
-                ], composes: true)
+            action(
+                ActionSignature(
+                    "randomize", summary: "changes a share of the fields to awkward values, type by type",
+                    parameters: [
+                        .init(
+                            "fields", .percent, default: .percent(30), step: .percent(10),
+                            summary: "the share of present fields to change"),
+                        seed,
+                    ], composes: true)
             ) { bound, seed in .randomize(fields: bound.percent("fields")! / 100, seed: seed) },
             action(ActionSignature("nulls", summary: "every optional field becomes null", composes: true)) { _, _ in
                 .nulls
             },
-            action(ActionSignature(
-                "extremes", summary: "numbers at their maximum, strings very long, arrays of many", composes: true)
+            action(
+                ActionSignature(
+                    "extremes", summary: "numbers at their maximum, strings very long, arrays of many", composes: true)
             ) { _, _ in .extremes },
-            action(ActionSignature(
-                "set", summary: "sets one field (or every element for `[]`) to a JSON value",
-                parameters: [
-                    .init("path", .string, summary: "a dotted path such as address.city or tags[]"),
-                    .init("value", .json, summary: "the value as JSON: \"\", 0, null, [1, 2]"),
-                ], composes: true)
+            action(
+                ActionSignature(
+                    "set", summary: "sets one field (or every element for `[]`) to a JSON value",
+                    parameters: [
+                        .init("path", .string, summary: "a dotted path such as address.city or tags[]"),
+                        .init("value", .json, summary: "the value as JSON: \"\", 0, null, [1, 2]"),
+                    ], composes: true)
             ) { bound, _ in .set(path: bound.string("path")!, json: bound.json("value")!) },
         ]
     }

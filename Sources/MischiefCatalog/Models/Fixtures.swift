@@ -1,5 +1,5 @@
-import Mischief
 import Foundation
+import Mischief
 
 /// Deterministic, labelled sample values for any `Codable` model.
 ///
@@ -65,12 +65,16 @@ public enum Fixtures: Sendable {
         var generator = SeededGenerator(seed: hash)
         let high = generator.next()
         let low = generator.next()
-        var bytes = (0..<8).map { UInt8(truncatingIfNeeded: high >> (8 * $0)) }
+        var bytes =
+            (0..<8).map { UInt8(truncatingIfNeeded: high >> (8 * $0)) }
             + (0..<8).map { UInt8(truncatingIfNeeded: low >> (8 * $0)) }
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 
     /// The JSON for one field at a concrete path (`friends[1].name`).
@@ -100,16 +104,19 @@ public enum Fixtures: Sendable {
         case .intEnum(let cases):
             return cases.isEmpty ? .null : .number(String(cases[Int(hash % UInt64(cases.count))]))
         case .object(let fields):
-            return .object(fields.map { child in
-                let childPath = path.isEmpty ? child.key : path + "." + child.key
-                return .init(key: child.key, value: value(for: child, label: label, path: childPath, encoder: encoder))
-            })
+            return .object(
+                fields.map { child in
+                    let childPath = path.isEmpty ? child.key : path + "." + child.key
+                    return .init(
+                        key: child.key, value: value(for: child, label: label, path: childPath, encoder: encoder))
+                })
         case .array(let element):
             if case .other = element.kind { return .array([]) }
             let count = Int(1 + hash % 3)
-            return .array((0..<count).map { index in
-                value(for: element, label: label, path: path + "[\(index)]", encoder: encoder)
-            })
+            return .array(
+                (0..<count).map { index in
+                    value(for: element, label: label, path: path + "[\(index)]", encoder: encoder)
+                })
         case .other:
             return .null
         }

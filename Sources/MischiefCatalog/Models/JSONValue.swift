@@ -223,7 +223,7 @@ private struct Parser {
 
     mutating func parseHex4() throws -> UInt32 {
         guard index + 4 <= bytes.count,
-              let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+            let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
         else { throw error("bad \\u escape") }
         index += 4
         return value
@@ -266,7 +266,8 @@ private struct Parser {
             case UInt8(ascii: "u"):
                 var code = try parseHex4()
                 if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count,
-                   bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                    bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                {
                     index += 2
                     let low = try parseHex4()
                     code = 0x10000 + ((code - 0xD800) << 10) + (low &- 0xDC00)

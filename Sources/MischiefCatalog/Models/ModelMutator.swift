@@ -1,5 +1,5 @@
-import Mischief
 import Foundation
+import Mischief
 
 /// Mutates fields of any `Codable` model in a type-aware, seeded way, for the `model.*` seams.
 ///
@@ -148,8 +148,10 @@ public struct ModelMutator: Sendable {
             let oldText = tree.value(at: steps)?.text ?? "null"
             var candidate = tree
             guard candidate.setValue(newValue, at: steps[...]) else {
-                report.rejected.append(.init(path: path, old: oldText, attempted: newValue.text,
-                                             reason: "no value at this path"))
+                report.rejected.append(
+                    .init(
+                        path: path, old: oldText, attempted: newValue.text,
+                        reason: "no value at this path"))
                 return
             }
             do {
@@ -157,8 +159,10 @@ public struct ModelMutator: Sendable {
                 tree = candidate
                 report.applied.append(.init(path: path, old: oldText, new: newValue.text))
             } catch {
-                report.rejected.append(.init(path: path, old: oldText, attempted: newValue.text,
-                                             reason: Self.reason(error)))
+                report.rejected.append(
+                    .init(
+                        path: path, old: oldText, attempted: newValue.text,
+                        reason: Self.reason(error)))
             }
         }
 
@@ -185,7 +189,8 @@ public struct ModelMutator: Sendable {
         case .extremes:
             for location in collect(tree, shape: shape).reversed() {
                 guard let value = tree.value(at: location.steps),
-                      let extreme = extreme(for: location.field, value: value), extreme != value else { continue }
+                    let extreme = extreme(for: location.field, value: value), extreme != value
+                else { continue }
                 attempt(location.steps, extreme)
             }
             // Applied children first (so "many" copies extreme elements); report in document order.
@@ -196,8 +201,10 @@ public struct ModelMutator: Sendable {
                 let (target, value) = try setTarget(path: path, json: json, shape: shape)
                 let matches = target.expand(in: tree)
                 if matches.isEmpty {
-                    report.rejected.append(.init(path: target.description, old: "null", attempted: value.text,
-                                                 reason: "no value at this path in this instance"))
+                    report.rejected.append(
+                        .init(
+                            path: target.description, old: "null", attempted: value.text,
+                            reason: "no value at this path in this instance"))
                 }
                 for steps in matches { attempt(steps, value) }
             } catch {
@@ -274,13 +281,19 @@ public struct ModelMutator: Sendable {
         case .uuid:
             options = [encoded(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))]
         case .url:
-            options = [.string(""), .string("about:blank"),
-                       .string("https://example.invalid/" + String(repeating: "a", count: Self.longStringLength))]
+            options = [
+                .string(""), .string("about:blank"),
+                .string("https://example.invalid/" + String(repeating: "a", count: Self.longStringLength)),
+            ]
         case .data:
             options = [encoded(Data()), encoded(Data(repeating: 0xFF, count: Self.longStringLength))]
         case .stringEnum(let cases):
-            options = [.string(cases.contains(Self.unknownEnumString) ? Self.unknownEnumString + "2"
-                                                                        : Self.unknownEnumString)]
+            options = [
+                .string(
+                    cases.contains(Self.unknownEnumString)
+                        ? Self.unknownEnumString + "2"
+                        : Self.unknownEnumString)
+            ]
         case .intEnum(let cases):
             options = [.number(String((cases.max() ?? 0) &+ 1))]
         case .array(let element):
@@ -308,7 +321,8 @@ public struct ModelMutator: Sendable {
     /// Empty, one element, and ``manyCount`` copies of the first (or a synthesised) element.
     private func arrayVariants(_ value: JSONValue, element: ModelField, path: [MutationPath.Step]) -> [JSONValue] {
         guard case .array(let items) = value else { return [] }
-        let first = items.first
+        let first =
+            items.first
             ?? Fixtures.value(for: element, label: "mischief", path: MutationPath.display(path), encoder: encoder)
         guard !first.isNull || element.isOptional else { return [.array([])] }
         return [.array([]), .array([first]), .array(Array(repeating: first, count: Self.manyCount))]

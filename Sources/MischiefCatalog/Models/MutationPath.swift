@@ -53,10 +53,11 @@ struct MutationPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The path with indices replaced by `[]`, matching ``ModelField/path``.
     var shapePath: String {
-        Self.display(components.map { component in
-            if case .key(let key) = component { return .key(key) }
-            return .index(-1)
-        })
+        Self.display(
+            components.map { component in
+                if case .key(let key) = component { return .key(key) }
+                return .index(-1)
+            })
     }
 
     var description: String {
@@ -137,10 +138,11 @@ extension JSONValue {
                 let right = rank[rhs.key] ?? Int.max
                 return left != right ? left < right : lhs.key < rhs.key
             }
-            return .object(sorted.map { member in
-                guard let child = fields.first(where: { $0.key == member.key }) else { return member }
-                return .init(key: member.key, value: member.value.ordered(like: child))
-            })
+            return .object(
+                sorted.map { member in
+                    guard let child = fields.first(where: { $0.key == member.key }) else { return member }
+                    return .init(key: member.key, value: member.value.ordered(like: child))
+                })
         case (.array(let items), .array(let element)):
             return .array(items.map { $0.ordered(like: element) })
         default:

@@ -83,8 +83,11 @@ public final class LocalController: ConsoleController {
     public func saveProfile(named name: String, overwrite: Bool) async throws -> String {
         let (profile, skipped) = registry.currentState(named: name, seed: registry.sessionSeed)
         guard !profile.entries.isEmpty else {
-            throw ConsoleError.refused("nothing to save: no seam is changed"
-                + (skipped.isEmpty ? "" : " by a spec (\(skipped.map(\.description).joined(separator: ", ")) were changed in code)"))
+            throw ConsoleError.refused(
+                "nothing to save: no seam is changed"
+                    + (skipped.isEmpty
+                        ? ""
+                        : " by a spec (\(skipped.map(\.description).joined(separator: ", ")) were changed in code)"))
         }
         return try Self.save(ProfileFile(profile).yaml(), named: name, in: saveDirectory, overwrite: overwrite)
     }

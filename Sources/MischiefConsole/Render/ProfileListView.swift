@@ -74,8 +74,11 @@ enum ProfileListView {
             ]
             lines.append(Line(profile: index, spans: head))
             for more in described.dropFirst() { lines.append(Line(profile: index, spans: [.init(pad + more)])) }
-            let seams = profile.seams.isEmpty ? "\(profile.profile.entries.count) entries" : profile.seams.map(\.rawValue)
-                .joined(separator: ", ")
+            let seams =
+                profile.seams.isEmpty
+                ? "\(profile.profile.entries.count) entries"
+                : profile.seams.map(\.rawValue)
+                    .joined(separator: ", ")
             for (row, text) in TextWrap.lines(seams, width: max(1, textWidth - 9)).enumerated() {
                 let label = row == 0 ? "changes  " : "         "
                 lines.append(Line(profile: index, spans: [.init(pad + label, .muted), .init(text, .accent)]))

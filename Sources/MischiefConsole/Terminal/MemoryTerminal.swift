@@ -15,7 +15,8 @@ public final class MemoryTerminal: Terminal, Sendable {
         var onKey: (@Sendable (Key) -> Void)?
         var onResize: (@Sendable (ScreenSize) -> Void)?
         var onSignal: (@Sendable (TerminalSignal) -> Void)?
-        var waiters: [Int: (matches: @Sendable (CellGrid) -> Bool, continuation: CheckedContinuation<CellGrid?, Never>)] = [:]
+        var waiters:
+            [Int: (matches: @Sendable (CellGrid) -> Bool, continuation: CheckedContinuation<CellGrid?, Never>)] = [:]
         var nextWaiter = 0
     }
 

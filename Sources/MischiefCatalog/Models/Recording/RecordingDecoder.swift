@@ -45,7 +45,8 @@ struct RecordingDecoder: Decoder {
         let source = rawSource?.isNull == true ? nil : rawSource
         if let leaf = leafValue(type, node: node, source: source) { return leaf }
         if let enumType = type as? any (RawRepresentable & CaseIterable).Type,
-           let value = enumValue(enumType, node: node, source: source) as? T {
+            let value = enumValue(enumType, node: node, source: source) as? T
+        {
             return value
         }
         return try T(from: RecordingDecoder(node: node, source: source, codingPath: codingPath))
@@ -84,8 +85,13 @@ struct RecordingDecoder: Decoder {
         }
         if type == UUID.self {
             node.markLeaf(.uuid)
-            return (text.flatMap(UUID.init(uuidString:)) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0,
-                                                                        0, 0, 1))) as? T
+            return
+                (text.flatMap(UUID.init(uuidString:))
+                ?? UUID(
+                    uuid: (
+                        0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0,
+                        0, 0, 1
+                    ))) as? T
         }
         if type == URL.self {
             node.markLeaf(.url)

@@ -44,9 +44,10 @@ final class ShapeNode {
         case .unknown: kind = .other
         case .leaf(let leaf): kind = leaf
         case .object:
-            kind = .object(keys.map { name in
-                children[name]!.build(key: name, path: path.isEmpty ? name : path + "." + name)
-            })
+            kind = .object(
+                keys.map { name in
+                    children[name]!.build(key: name, path: path.isEmpty ? name : path + "." + name)
+                })
         case .array: kind = .array((elementNode ?? ShapeNode()).build(key: "[]", path: path + "[]"))
         }
         return ModelField(key: key, path: path, kind: kind, isOptional: isOptional)
