@@ -39,6 +39,8 @@ extension SeamCore {
         var owner = 0
         var entries: Set<EntryID> = []
         var counting = false
+        /// Whether a ``ChaosScope`` is active somewhere (see ``SeamCore/scopedBit``).
+        var scoped = false
         var retired: [Retired] = []
     }
 
@@ -93,6 +95,15 @@ extension SeamCore {
         }
     }
 
+    /// Sets or clears the scoped bit, keeping the box, phase and counting.
+    func setScoped(_ on: Bool) {
+        ownership.withLock { state in
+            guard state.scoped != on else { return }
+            state.scoped = on
+            store(state)
+        }
+    }
+
     /// The installed box, for tests.
     var installedBox: AnyObject? { ownership.withLock { $0.current } }
 
@@ -129,6 +140,7 @@ extension SeamCore {
     /// Stores the word for `state`.
     private func store(_ state: Ownership) {
         var new: UInt = state.counting ? SeamCore.countingBit : 0
+        if state.scoped { new |= SeamCore.scopedBit }
         if let box = state.current {
             let address = UInt(bitPattern: Unmanaged.passUnretained(box).toOpaque())
             precondition(address & ~SeamCore.addressMask == 0, "behaviour boxes must be 16-byte aligned")

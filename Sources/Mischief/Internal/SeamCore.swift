@@ -10,8 +10,9 @@ import Synchronization
 ///
 /// ## The word
 /// `word` packs what a call needs to know into one relaxed load: bit 0 is set while calls are counted,
-/// bit 1 is the *phase* of the installed box, and the rest is the address of the installed behaviour box, or
-/// zero. A seam that nothing changed and nobody observes has a word of zero: a call loads it, branches, and runs
+/// bit 1 is the *phase* of the installed box, bit 2 is set while a ``ChaosScope`` is active anywhere in the
+/// process (so calls look for the calling task's scope), and the rest is the address of the installed behaviour
+/// box, or zero. A seam that nothing changed and nobody observes has a word of zero: a call loads it, branches, and runs
 /// the original.
 ///
 /// ## Counters
@@ -59,6 +60,8 @@ final class SeamCore: @unchecked Sendable {
 
     static let countingBit: UInt = 1
     static let phaseBit: UInt = 2
+    /// Set while some ``ChaosScope`` is active: calls take the slow path and consult the task's scope.
+    @usableFromInline static let scopedBit: UInt = 4
     @usableFromInline static let addressMask: UInt = ~0xF
 
     /// Packed state; see the type's documentation.
@@ -84,9 +87,11 @@ final class SeamCore: @unchecked Sendable {
         for index in 0..<count {
             (lines + index).initialize(to: Atomic(0))
         }
+        ScopeActivation.track(self)
     }
 
     deinit {
+        ScopeActivation.untrack(self)
         // No call can be inside a box now (every call holds the seam, which holds this core): the boxes still
         // owned go with `ownership`.
         lines.deinitialize(count: SeamCore.shardCount * SeamCore.slotsPerShard)

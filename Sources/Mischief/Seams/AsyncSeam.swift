@@ -33,7 +33,7 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
     public func callAsFunction(_ input: Input) async throws(Failure) -> Output {
         let word = core.word.load(ordering: .relaxed)
         if _fastPath(word == 0) { return try await original(input) }
-        if word & SeamCore.addressMask == 0 {
+        if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 {
             core.countPlain()
             return try await original(input)
         }
@@ -43,12 +43,21 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
     /// Calls the seam without counting the call.
     public func peek(_ input: Input) async throws(Failure) -> Output {
         let word = core.word.load(ordering: .relaxed)
-        if word & SeamCore.addressMask == 0 { return try await original(input) }
+        if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 { return try await original(input) }
         return try await chaosCall(input, word: word, counted: false)
     }
 
     @usableFromInline
     func chaosCall(_ input: Input, word: UInt, counted: Bool) async throws(Failure) -> Output {
+        if word & SeamCore.scopedBit != 0 { return try await scopedCall(input, word: word, counted: counted) }
+        var served = false
+        return try await registryCall(input, word: word, counted: counted, served: &served)
+    }
+
+    /// The call as the registry decides it; `served` is set when a registry behaviour fired.
+    func registryCall(
+        _ input: Input, word: UInt, counted: Bool, served: inout Bool
+    ) async throws(Failure) -> Output {
         guard let ticket = core.enter(word, counted: counted) else { return try await original(input) }
         // Not retained: the registry keeps the box alive until this call has left (see SeamCore), even across
         // suspensions, because the call leaves on the shard it entered.
@@ -59,9 +68,11 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
         switch await box.run(input, &output, &failure) {
         case .value:
             core.leave(ticket)
+            served = true
             return output.unsafelyUnwrapped
         case .failure:
             core.leave(ticket, failed: counted)
+            served = true
             throw failure.unsafelyUnwrapped
         case .skipped:
             core.leave(ticket, passedThrough: counted)

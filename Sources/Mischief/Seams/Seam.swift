@@ -52,7 +52,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     public func callAsFunction(_ input: Input) throws(Failure) -> Output {
         let word = core.word.load(ordering: .relaxed)
         if _fastPath(word == 0) { return try original(input) }
-        if word & SeamCore.addressMask == 0 {
+        if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 {
             core.countPlain()
             return try original(input)
         }
@@ -64,12 +64,20 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     /// Behaviours that depend on call order (sequences, first-N, call indices) still see the peek.
     public func peek(_ input: Input) throws(Failure) -> Output {
         let word = core.word.load(ordering: .relaxed)
-        if word & SeamCore.addressMask == 0 { return try original(input) }
+        if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 { return try original(input) }
         return try chaosCall(input, word: word, counted: false)
     }
 
     @inlinable
     func chaosCall(_ input: Input, word: UInt, counted: Bool) throws(Failure) -> Output {
+        if word & SeamCore.scopedBit != 0 { return try scopedCall(input, word: word, counted: counted) }
+        var served = false
+        return try registryCall(input, word: word, counted: counted, served: &served)
+    }
+
+    /// The call as the registry decides it; `served` is set when a registry behaviour fired.
+    @inlinable
+    func registryCall(_ input: Input, word: UInt, counted: Bool, served: inout Bool) throws(Failure) -> Output {
         guard let ticket = core.enter(word, counted: counted) else { return try original(input) }
         // The box is used without retaining it: `enter` announced this call, so the registry keeps the box
         // alive until the call has left (see SeamCore).
@@ -84,9 +92,11 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
                 switch fired {
                 case .value:
                     core.leave(ticket)
+                    served = true
                     return output.move()
                 case .failure:
                     core.leave(ticket, failed: counted)
+                    served = true
                     throw failure.move()
                 case .skipped:
                     core.leave(ticket, passedThrough: counted)
@@ -149,4 +159,19 @@ extension Seam where Input == Void {
 final class SyncBox<Input, Output, Failure: Error>: Sendable {
     @usableFromInline let run: SyncRun<Input, Output, Failure>
     init(_ run: @escaping SyncRun<Input, Output, Failure>) { self.run = run }
+
+    /// Runs the behaviour for `input`: its result, or nil when it did not fire.
+    func fire(_ input: Input) -> Result<Output, Failure>? {
+        withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { outputs in
+            withUnsafeTemporaryAllocation(of: Failure.self, capacity: 1) { failures in
+                let output = outputs.baseAddress.unsafelyUnwrapped
+                let failure = failures.baseAddress.unsafelyUnwrapped
+                switch withUnsafePointer(to: input, { run($0, output, failure) }) {
+                case .value: return .success(output.move())
+                case .failure: return .failure(failure.move())
+                case .skipped: return nil
+                }
+            }
+        }
+    }
 }

@@ -1,0 +1,252 @@
+/// Changes that only one task tree sees, and a record of every seam call made in it: what tests run in.
+///
+/// A registry's changes are process-wide: every thread sees them, so two tests that change the same seam
+/// differently cannot run at once. A scope's changes are seen only by the task that runs ``run(_:)-(()->R)`` and
+/// the tasks it starts in structured ways (`async let`, task groups); other tasks, and a console, see the
+/// registry as it is. Inside, a scope's changes come before the registry's: its layers decide a call first, and
+/// a call they pass through goes on to the registry's layers, then the original. Scopes nest: an inner scope's
+/// changes come before the outer one's.
+///
+/// ```swift
+/// let scope = ChaosScope()
+/// try scope.apply(clockNow, .constant(.distantPast))
+/// try scope.apply(spec: "50% throw(\"offline\")", to: "net.request")
+/// let date = scope.run { clockNow() }                  // .distantPast, in this task only
+/// #expect(scope.calls(of: clockNow).count == 1)        // every call in the scope is recorded
+/// ```
+///
+/// Nothing global changes when a scope's layers are added or dropped, so there is nothing to revert: when
+/// ``run(_:)-(()->R)`` returns or throws, the task no longer sees them.
+///
+/// Cost: while no scope is active anywhere, seams keep their one-load fast path. While one is active, every
+/// seam call in the process (inside a scope or not) takes the slow path and looks up the task's scope.
+/// Unstructured tasks (`Task {}`, `Task.detached`) started inside `run` inherit the scope too (task-locals are
+/// copied into `Task {}`, not into `Task.detached`); calls made on threads the scope's task did not start (a
+/// `DispatchQueue`, a thread pool) see no scope.
+public final class ChaosScope: Sendable, CustomStringConvertible {
+    /// The innermost scope the current task runs in, if any.
+    public static var current: ChaosScope? { bound }
+
+    @TaskLocal static var bound: ChaosScope?
+
+    /// A name for messages, such as the test's name.
+    public let name: String
+    /// The scope whose changes this one's come before: the task's scope when this one was made.
+    public let parent: ChaosScope?
+    /// The registry that specs name seams in and whose session seed random behaviours derive from.
+    public let registry: Registry
+    /// Whether calls made in the scope are recorded (see ``calls``).
+    public let isRecording: Bool
+
+    let state = Locked(State())
+    private let seed: UInt64
+
+    struct State: @unchecked Sendable {
+        // @unchecked: the seams and their boxes are Sendable classes held type-erased; only touched under the lock.
+        var seams: [ObjectIdentifier: ScopedSeam] = [:]
+        var calls: [RecordedCall] = []
+    }
+
+    /// A seam's layers in this scope.
+    struct ScopedSeam {
+        let seam: AnySeam
+        /// Compiled runs and their descriptions, oldest first.
+        var layers: [(run: any Sendable, description: String)] = []
+        /// The box made from `layers`, as the seam's calls run it.
+        var box: AnyObject?
+        var description: String { layers.reversed().map(\.description).joined(separator: " | ") }
+    }
+
+    /// Makes a scope.
+    ///
+    /// - Parameters:
+    ///   - name: A name for messages (a test's name, say).
+    ///   - registry: Where specs find their seams; the shared registry by default.
+    ///   - seed: The seed random behaviours without their own derive theirs from; the registry's session seed
+    ///     when nil.
+    ///   - parent: The scope whose changes this one's come before; the current task's scope by default.
+    ///   - recording: Whether to record every call made in the scope.
+    public init(
+        _ name: String = "scope", registry: Registry = .shared, seed: UInt64? = nil,
+        parent: ChaosScope? = ChaosScope.current, recording: Bool = true
+    ) {
+        self.name = name
+        self.registry = registry
+        self.seed = seed ?? registry.sessionSeed
+        self.parent = parent
+        self.isRecording = recording
+    }
+
+    /// The scope's name.
+    public var description: String { "scope \(name)" }
+
+    // MARK: Running
+
+    /// Runs `body` in the scope: its seam calls see the scope's changes and are recorded.
+    public func run<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        ScopeActivation.begin()
+        defer { ScopeActivation.end() }
+        let result: Result<R, E> = ChaosScope.$bound.withValue(self) {
+            do throws(E) { return .success(try body()) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Awaits `body` in the scope: its seam calls, and those of the child tasks it starts, see the scope's
+    /// changes and are recorded.
+    public func run<R>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
+    ) async rethrows -> R {
+        ScopeActivation.begin()
+        defer { ScopeActivation.end() }
+        return try await ChaosScope.$bound.withValue(self, operation: body, isolation: isolation)
+    }
+
+    // MARK: Changes
+
+    /// Adds `change` to the scope: it comes before the scope's earlier changes to the same seam, as a
+    /// registry's do (the newest decides on a replacing seam; merging seams try each, newest first).
+    ///
+    /// - Throws: ``MischiefError`` when the behaviour does not fit the seam, or chaos is switched off.
+    public func apply(_ change: Change) throws(MischiefError) {
+        try apply([change])
+    }
+
+    /// Adds `changes` as a unit: if any is refused, none is added.
+    public func apply(_ changes: [Change]) throws(MischiefError) {
+        if let reason = KillSwitch.reason { throw .disabled(reason: reason) }
+        var compiled: [(AnySeam, run: any Sendable, description: String)] = []
+        for change in changes {
+            let context = LayerContext(
+                sessionSeed: change.seed ?? seed, label: change.behaviourDescription,
+                reporter: { _, _ in })
+            let run = try change.seam.compile(change.behaviour, context: context)
+            compiled.append((change.seam, run, change.behaviourDescription))
+        }
+        state.withLock { state in
+            var touched: Set<ObjectIdentifier> = []
+            for (seam, run, description) in compiled {
+                let key = ObjectIdentifier(seam)
+                state.seams[key, default: ScopedSeam(seam: seam)].layers.append((run, description))
+                touched.insert(key)
+            }
+            for key in touched {
+                let entry = state.seams[key]!
+                state.seams[key]!.box = entry.seam.makeBox(layers: entry.layers.reversed().map(\.run))
+            }
+        }
+    }
+
+    /// Adds `behaviour` to a synchronous `seam`, in this scope only.
+    public func apply<Input, Output, Failure>(
+        _ seam: Seam<Input, Output, Failure>, _ behaviour: Behaviour<Input, Output, Failure>
+    ) throws(MischiefError) {
+        try apply(Change(seam, behaviour))
+    }
+
+    /// Adds `behaviour` to an async `seam`, in this scope only.
+    public func apply<Input, Output, Failure>(
+        _ seam: AsyncSeam<Input, Output, Failure>, _ behaviour: Behaviour<Input, Output, Failure>
+    ) throws(MischiefError) {
+        try apply(Change(seam, behaviour))
+    }
+
+    /// Adds the change `spec` describes to the seam `id` of the scope's registry, in this scope only.
+    ///
+    /// - Throws: ``MischiefError/unknownSeam(_:)`` when the registry has no such seam, or
+    ///   ``MischiefError/invalidSpec(_:_:)`` with the column and what was expected.
+    public func apply(spec: String, to id: SeamID, seed: UInt64? = nil) throws(MischiefError) {
+        try apply(registry.change(spec: spec, for: id, seed: seed))
+    }
+
+    /// Adds every entry of `profile` as a unit, with the profile's seed.
+    public func apply(profile: Profile) throws(MischiefError) {
+        var changes: [Change] = []
+        for entry in profile.entries {
+            changes.append(try registry.change(spec: entry.spec, for: entry.seam, seed: profile.seed))
+        }
+        try apply(changes)
+    }
+
+    /// Drops the scope's changes to `seam`; calls see the parent scope's, or the registry's, again.
+    public func revert(_ seam: AnySeam) {
+        _ = state.withLock { state in state.seams.removeValue(forKey: ObjectIdentifier(seam)) }
+    }
+
+    /// Drops every change of the scope (its record of calls stays).
+    public func revertAll() {
+        state.withLock { state in state.seams.removeAll() }
+    }
+
+    /// What the scope does to `seam`, as spec-like text newest first; nil when it leaves it alone.
+    public func behaviourDescription(of seam: AnySeam) -> String? {
+        state.withLock { state in state.seams[ObjectIdentifier(seam)]?.description }
+    }
+
+    // MARK: Calls
+
+    /// Every call made in the scope (and its inner scopes), in the order they were made.
+    public var calls: [RecordedCall] { state.withLock { $0.calls } }
+
+    /// The calls made to a synchronous `seam` in the scope, in order.
+    public func calls<Input, Output, Failure>(of seam: Seam<Input, Output, Failure>) -> [SeamCall<
+        Input, Output, Failure
+    >] {
+        typedCalls(of: seam.info.id)
+    }
+
+    /// The calls made to an async `seam` in the scope, in order.
+    public func calls<Input, Output, Failure>(of seam: AsyncSeam<Input, Output, Failure>) -> [SeamCall<
+        Input, Output, Failure
+    >] {
+        typedCalls(of: seam.info.id)
+    }
+
+    /// Forgets the calls recorded so far.
+    public func clearCalls() {
+        state.withLock { $0.calls.removeAll() }
+    }
+
+    private func typedCalls<Input, Output, Failure>(of id: SeamID) -> [SeamCall<Input, Output, Failure>] {
+        calls.filter { $0.seam == id }.compactMap(SeamCall.init)
+    }
+
+    // MARK: The call path
+
+    /// The boxes a call of `seam` tries before the registry's, innermost scope first, and whether the chain
+    /// records calls.
+    func plan(for seam: AnySeam) -> (boxes: [(box: AnyObject, description: String)], records: Bool) {
+        let key = ObjectIdentifier(seam)
+        var boxes: [(box: AnyObject, description: String)] = []
+        var records = false
+        var scope: ChaosScope? = self
+        while let current = scope {
+            let found = current.state.withLock { state in
+                state.seams[key].flatMap { entry in entry.box.map { ($0, entry.description) } }
+            }
+            if let found { boxes.append(found) }
+            records = records || current.isRecording
+            scope = current.parent
+        }
+        if !boxes.isEmpty, KillSwitch.isEngaged { boxes = [] }
+        return (boxes, records)
+    }
+
+    /// Records a call in this scope and every recording scope around it.
+    func record(
+        seam: SeamID, input: any Sendable, outcome: RecordedCall.Outcome, servedBy: RecordedCall.Server, task: Int?
+    ) {
+        var scope: ChaosScope? = self
+        while let current = scope {
+            if current.isRecording {
+                current.state.withLock { state in
+                    state.calls.append(
+                        RecordedCall(
+                            seam: seam, index: state.calls.count, input: input, outcome: outcome, servedBy: servedBy,
+                            task: task))
+                }
+            }
+            scope = current.parent
+        }
+    }
+}
