@@ -6,13 +6,14 @@ import Testing
 @Suite struct SeamCoreTests {
     @Test func anUnobservedSeamWithNothingAppliedIsBackOnTheFastPath() throws {
         let f = try Fixture()
-        #expect(f.double.core.word.load(ordering: .relaxed) & ~SeamCore.scopedBit == 0)  // scopes in other tests may set the bit
+        // Scopes in tests running in parallel may set the scoped bit; the rest of the word is this seam's.
+        #expect(f.double.core.word.load(ordering: .relaxed) & ~SeamCore.scopedBit == 0)
         let observation = f.registry.observe()
         let applied = try f.registry.apply(f.double, .constant(1))
         #expect(f.double.core.word.load(ordering: .relaxed) & ~SeamCore.scopedBit != 0)
         f.registry.revert(applied)
         observation.cancel()
-        #expect(f.double.core.word.load(ordering: .relaxed) & ~SeamCore.scopedBit == 0)  // scopes in other tests may set the bit
+        #expect(f.double.core.word.load(ordering: .relaxed) & ~SeamCore.scopedBit == 0)
     }
 
     @Test func aReplacedBoxIsFreedOnceItsPhaseHasDrained() throws {
