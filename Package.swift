@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "MischiefDemo", targets: ["MischiefDemo"]),
         .library(name: "MischiefControl", targets: ["MischiefControl"]),
         .library(name: "MischiefAttach", targets: ["MischiefAttach"]),
+        .library(name: "MischiefTesting", targets: ["MischiefTesting"]),
         .executable(name: "mischief", targets: ["MischiefCLI"]),
         .executable(name: "mischief-bench", targets: ["MischiefBenchmarks"]),
         // Scripts/terminal-smoke.sh drives it in tmux: layout, keys, resize, SIGTERM and crash restoration.
@@ -64,6 +65,9 @@ let package = Package(
         // A console attached to a target over its control socket: the console's remote controller.
         .target(
             name: "MischiefAttach", dependencies: ["Mischief", "MischiefFiles", "MischiefConsole", "MischiefControl"]),
+        // Tests: chaos scoped to a test (traits, a scoped call for XCTest), expectations on calls, mocks and stubs.
+        // Links Swift Testing and XCTest, so only test targets depend on it.
+        .target(name: "MischiefTesting", dependencies: ["Mischief", "MischiefCatalog"]),
         .executableTarget(name: "MischiefTerminalSmoke", dependencies: ["MischiefConsole", "MischiefCurses"]),
         .executableTarget(
             name: "MischiefCLI",
@@ -88,6 +92,7 @@ let package = Package(
         .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles"]),
         .testTarget(name: "MischiefCatalogTests", dependencies: ["MischiefCatalog"]),
         .testTarget(name: "MischiefNetworkTests", dependencies: ["MischiefNetwork"]),
+        .testTarget(name: "MischiefTestingTests", dependencies: ["MischiefTesting", "Mischief", "MischiefCatalog"]),
         // Snapshots/ holds rendered text and role grids; MISCHIEF_RECORD_SNAPSHOTS=1 re-records them.
         .testTarget(
             name: "MischiefConsoleTests", dependencies: ["MischiefConsole", "Mischief", "MischiefFiles"],

@@ -40,14 +40,20 @@ public struct RecordedCall: Sendable, CustomStringConvertible {
     /// An identity of the calling task (equal for calls from one task while it runs), or nil outside a task.
     public let task: Int?
 
-    /// `#2 net.request(GET /weather) → threw offline [scope: throw("offline")]`.
+    /// `#2 net.request("/weather") → threw offline [scope: throw("offline")]`.
     public var description: String {
         let result =
             switch outcome {
-            case .returned(let value): describeValue(value)
+            case .returned(let value): RecordedCall.show(value)
             case .threw(let error): "threw \(error)"
             }
-        return "#\(index) \(seam)(\(describeValue(input))) → \(result) [\(servedBy)]"
+        return "#\(index) \(seam)(\(RecordedCall.show(input))) → \(result) [\(servedBy)]"
+    }
+
+    /// A value as Swift prints it (strings quoted), cut at 80 characters.
+    static func show(_ value: Any) -> String {
+        let text = (value as? String)?.debugDescription ?? String(describing: value)
+        return text.count > 80 ? text.prefix(79) + "…" : text
     }
 }
 
