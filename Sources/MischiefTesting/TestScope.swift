@@ -4,9 +4,7 @@ import Synchronization
 /// A test's chaos: a ``ChaosScope`` that only the test's task tree sees, and the expectations checked when it
 /// ends.
 ///
-/// Made for you by the ``Trait/mischief(_:_:registry:)`` traits and by ``withMischiefScope(_:registry:_:)``;
-/// the functions of this module (``expect(_:_:where:site:)-(Seam<Input,Output,Failure>,_,_,_)``, ``stub(_:strict:site:)-(Seam<Input,Output,Failure>,_,_)``)
-/// act on the current one.
+/// Made for you by the `.mischief` traits and by `withMischiefScope`; `expect` and `stub` act on the current one.
 public final class TestScope: Sendable {
     /// The innermost test scope of the current task.
     public static var current: TestScope? { bound }

@@ -32,10 +32,41 @@ struct PerCall {
     nonisolated(unsafe) static var observation: Observation?  // the main thread only
     static let fixed = Date(timeIntervalSince1970: 1_800_000_000)
 
+    /// Holds a test scope open on another thread while set, as a test running beside the measured code would.
+    nonisolated(unsafe) static var scopeElsewhere: (release: DispatchSemaphore, ended: DispatchSemaphore)?
+
     static func reset() {
         registry.revertAll()
         observation?.cancel()
         observation = nil
+        if let scope = scopeElsewhere {
+            scope.release.signal()
+            scope.ended.wait()  // so the next case does not run while the scope is still active
+        }
+        scopeElsewhere = nil
+    }
+
+    /// Activates a scope on another thread and returns once it is active.
+    static func openScopeElsewhere() {
+        let release = DispatchSemaphore(value: 0)
+        let active = DispatchSemaphore(value: 0)
+        let ended = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            ChaosScope("elsewhere", registry: registry).run {
+                active.signal()
+                release.wait()
+            }
+            ended.signal()
+        }
+        active.wait()
+        scopeElsewhere = (release, ended)
+    }
+
+    /// A scope of its own with `.constant(7)` on the int seam, recording every call or not.
+    static func constantScope(recording: Bool) -> ChaosScope {
+        let scope = ChaosScope("bench", registry: registry, recording: recording)
+        try! scope.apply(intSeam, .constant(7))
+        return scope
     }
 
     static func ints(_ calls: Int, _ body: (Int) -> Int) {
@@ -74,6 +105,26 @@ struct PerCall {
                     try registry.apply(intSeam, .constant(7))
                 }
             ) { n in ints(n) { intSeam($0) } },
+            PerCall(
+                id: "int.scope.elsewhere", label: "seam, nothing applied, a test scope active elsewhere",
+                baseline: "int.direct",
+                setUp: {
+                    reset()
+                    openScopeElsewhere()
+                }
+            ) { n in ints(n) { intSeam($0) } },
+            PerCall(
+                id: "int.scope.inside", label: "seam, .constant in the caller's scope, not recording",
+                baseline: "int.direct", setUp: reset
+            ) { n in
+                constantScope(recording: false).run { ints(n) { intSeam($0) } }
+            },
+            PerCall(
+                id: "int.scope.recording", label: "seam, .constant in the caller's scope, recording every call",
+                baseline: "int.direct", setUp: reset
+            ) { n in
+                constantScope(recording: true).run { ints(n) { intSeam($0) } }
+            },
             PerCall(id: "date.direct", label: "Date()", baseline: "date.direct", setUp: reset) { n in
                 dates(n) { Date() }
             },

@@ -152,6 +152,12 @@ final class SeamCore: @unchecked Sendable {
         currentLine()[Slot.plain].wrappingAdd(1, ordering: .relaxed)
     }
 
+    /// Counts a call a test scope served, when counting is on.
+    @usableFromInline
+    func countPlainIfCounting() {
+        if word.load(ordering: .relaxed) & SeamCore.countingBit != 0 { countPlain() }
+    }
+
     /// Ends a chaos call.
     @usableFromInline
     func leave(_ ticket: Ticket, passedThrough: Bool = false, failed: Bool = false) {

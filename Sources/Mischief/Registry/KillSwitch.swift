@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Switches chaos off for the whole process, for builds and runs where it must never happen.
 ///
 /// Set `MISCHIEF_DISABLED=1` in the environment, or call ``engage(reason:)`` early (in a release build's
@@ -5,6 +7,8 @@
 /// applied when it was engaged is reverted, so every seam behaves as its original.
 public enum KillSwitch {
     private static let state = Locked<String?>(environmentReason())
+    /// Whether it is engaged, readable without the lock (test scopes check it on every call they change).
+    private static let engaged = Atomic<Bool>(environmentReason() != nil)
     private static let registries = Locked<[WeakRegistry]>([])
 
     private struct WeakRegistry: @unchecked Sendable {
@@ -16,11 +20,12 @@ public enum KillSwitch {
     public static var reason: String? { state.withLock { $0 } }
 
     /// Whether chaos is off.
-    public static var isEngaged: Bool { reason != nil }
+    public static var isEngaged: Bool { engaged.load(ordering: .acquiring) }
 
     /// Switches chaos off for the rest of the process and reverts everything applied in every registry.
     public static func engage(reason: String = "KillSwitch.engage() was called") {
         state.withLock { $0 = $0 ?? reason }
+        engaged.store(true, ordering: .releasing)
         let live = registries.withLock { list in list.compactMap(\.registry) }
         for registry in live { registry.revertAll() }
     }

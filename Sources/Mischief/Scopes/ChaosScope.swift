@@ -1,7 +1,7 @@
 /// Changes that only one task tree sees, and a record of every seam call made in it: what tests run in.
 ///
 /// A registry's changes are process-wide: every thread sees them, so two tests that change the same seam
-/// differently cannot run at once. A scope's changes are seen only by the task that runs ``run(_:)-(()->R)`` and
+/// differently cannot run at once. A scope's changes are seen only by the task that runs `run(_:)` and
 /// the tasks it starts in structured ways (`async let`, task groups); other tasks, and a console, see the
 /// registry as it is. Inside, a scope's changes come before the registry's: its layers decide a call first, and
 /// a call they pass through goes on to the registry's layers, then the original. Scopes nest: an inner scope's
@@ -16,7 +16,7 @@
 /// ```
 ///
 /// Nothing global changes when a scope's layers are added or dropped, so there is nothing to revert: when
-/// ``run(_:)-(()->R)`` returns or throws, the task no longer sees them.
+/// `run(_:)` returns or throws, the task no longer sees them.
 ///
 /// Cost: while no scope is active anywhere, seams keep their one-load fast path. While one is active, every
 /// seam call in the process (inside a scope or not) takes the slow path and looks up the task's scope.
@@ -35,7 +35,7 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
     public let parent: ChaosScope?
     /// The registry that specs name seams in and whose session seed random behaviours derive from.
     public let registry: Registry
-    /// Whether calls made in the scope are recorded (see ``calls``).
+    /// Whether calls made in the scope are recorded (see `calls`).
     public let isRecording: Bool
 
     let state = Locked(State())
@@ -54,7 +54,14 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
         var layers: [(run: any Sendable, description: String)] = []
         /// The box made from `layers`, as the seam's calls run it.
         var box: AnyObject?
-        var description: String { layers.reversed().map(\.description).joined(separator: " | ") }
+        /// The layers' descriptions, newest first: what recorded calls say served them.
+        var description = ""
+
+        /// Remakes the box and the description after `layers` changed.
+        mutating func rebuild() {
+            box = seam.makeBox(layers: layers.reversed().map(\.run))
+            description = layers.reversed().map(\.description).joined(separator: " | ")
+        }
     }
 
     /// Makes a scope.
@@ -130,10 +137,7 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
                 state.seams[key, default: ScopedSeam(seam: seam)].layers.append((run, description))
                 touched.insert(key)
             }
-            for key in touched {
-                let entry = state.seams[key]!
-                state.seams[key]!.box = entry.seam.makeBox(layers: entry.layers.reversed().map(\.run))
-            }
+            for key in touched { state.seams[key]!.rebuild() }
         }
     }
 
@@ -213,23 +217,24 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
 
     // MARK: The call path
 
-    /// The boxes a call of `seam` tries before the registry's, innermost scope first, and whether the chain
-    /// records calls.
-    func plan(for seam: AnySeam) -> (boxes: [(box: AnyObject, description: String)], records: Bool) {
+    /// This scope's box for `seam` and its description, if the scope changes it.
+    @usableFromInline
+    func layer(for seam: AnySeam) -> (box: AnyObject, description: String)? {
         let key = ObjectIdentifier(seam)
-        var boxes: [(box: AnyObject, description: String)] = []
-        var records = false
+        return state.withLock { state in
+            state.seams[key].flatMap { entry in entry.box.map { ($0, entry.description) } }
+        }
+    }
+
+    /// Whether this scope or one around it records calls.
+    @usableFromInline
+    var recordsCalls: Bool {
         var scope: ChaosScope? = self
         while let current = scope {
-            let found = current.state.withLock { state in
-                state.seams[key].flatMap { entry in entry.box.map { ($0, entry.description) } }
-            }
-            if let found { boxes.append(found) }
-            records = records || current.isRecording
+            if current.isRecording { return true }
             scope = current.parent
         }
-        if !boxes.isEmpty, KillSwitch.isEngaged { boxes = [] }
-        return (boxes, records)
+        return false
     }
 
     /// Records a call in this scope and every recording scope around it.

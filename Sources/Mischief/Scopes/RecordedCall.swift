@@ -57,7 +57,7 @@ public struct RecordedCall: Sendable, CustomStringConvertible {
     }
 }
 
-/// One call to a seam of known types, as ``ChaosScope/calls(of:)-(Seam<Input,Output,Failure>)`` lists them.
+/// One call to a seam of known types, as a scope's `calls(of:)` lists them.
 public struct SeamCall<Input: Sendable, Output: Sendable, Failure: Error>: Sendable {
     /// The call as recorded, with its place and task.
     public let recorded: RecordedCall

@@ -3,65 +3,61 @@ import Synchronization
 // The call path while a ChaosScope is active somewhere: the task's scopes first, then the registry.
 
 extension Seam {
-    /// A call made while some scope is active: the calling task's scopes decide first, innermost first; a call
-    /// they pass through goes to the registry's behaviour, then the original. Calls in a recording scope are
-    /// recorded, peeks are not.
-    @usableFromInline
-    func scopedCall(_ input: Input, word: UInt, counted: Bool) throws(Failure) -> Output {
-        var served = false
-        guard let scope = ChaosScope.current else {
-            return try registryCall(input, word: word, counted: counted, served: &served)
-        }
-        let (boxes, records) = scope.plan(for: self)
+    /// A call made in `scope`: the task's scopes decide first, innermost first; a call they pass through goes to
+    /// the registry's behaviour, then the original. Calls in a recording scope are recorded, peeks are not.
+    // Inlinable so that it is specialised for the seam's types; never inlined, so the call path it hangs off
+    // stays small enough to inline where seams are called.
+    @inlinable @inline(never)
+    func scopedCall(_ input: Input, scope: ChaosScope, counted: Bool) throws(Failure) -> Output {
         var server = RecordedCall.Server.original
         var result: Result<Output, Failure>?
-        for (box, description) in boxes {
-            if let fired = unsafeDowncast(box, to: SyncBox<Input, Output, Failure>.self).fire(input) {
-                if counted && word & SeamCore.countingBit != 0 { core.countPlain() }
+        var next: ChaosScope? = scope
+        while let current = next, result == nil {
+            if let (box, description) = current.layer(for: self), !KillSwitch.isEngaged,
+                let fired = unsafeDowncast(box, to: SyncBox<Input, Output, Failure>.self).fire(input)
+            {
+                if counted { core.countPlainIfCounting() }
                 server = .scope(description)
                 result = fired
-                break
             }
+            next = current.parent
         }
         if result == nil {
+            var served = false
             do throws(Failure) {
-                let output = try registryCall(
-                    input, word: core.word.load(ordering: .relaxed), counted: counted, served: &served)
-                result = .success(output)
+                let word = core.word.load(ordering: .relaxed)
+                result = .success(try registryCall(input, word: word, counted: counted, served: &served))
             } catch {
                 result = .failure(error)
             }
             if served { server = .registry }
         }
         let outcome = result.unsafelyUnwrapped
-        if counted && records { scope.record(self, input: input, result: outcome, servedBy: server) }
+        if counted && scope.recordsCalls { scope.record(self, input: input, result: outcome, servedBy: server) }
         return try outcome.get()
     }
 }
 
 extension AsyncSeam {
-    /// A call made while some scope is active; see ``Seam``'s.
-    @usableFromInline
-    func scopedCall(_ input: Input, word: UInt, counted: Bool) async throws(Failure) -> Output {
-        var served = false
-        guard let scope = ChaosScope.current else {
-            return try await registryCall(input, word: word, counted: counted, served: &served)
-        }
-        let (boxes, records) = scope.plan(for: self)
+    /// A call made in `scope`; see ``Seam``'s.
+    func scopedCall(_ input: Input, scope: ChaosScope, counted: Bool) async throws(Failure) -> Output {
         var server = RecordedCall.Server.original
         var result: Result<Output, Failure>?
-        for (box, description) in boxes {
+        var next: ChaosScope? = scope
+        while let current = next, result == nil {
+            next = current.parent
+            guard let (box, description) = current.layer(for: self), !KillSwitch.isEngaged else { continue }
             var output: Output?
             var failure: Failure?
             let fired = await unsafeDowncast(box, to: AsyncBox<Input, Output, Failure>.self).run(
                 input, &output, &failure)
             guard fired != .skipped else { continue }
-            if counted && word & SeamCore.countingBit != 0 { core.countPlain() }
+            if counted { core.countPlainIfCounting() }
             server = .scope(description)
             result = fired == .value ? .success(output.unsafelyUnwrapped) : .failure(failure.unsafelyUnwrapped)
-            break
         }
         if result == nil {
+            var served = false
             do throws(Failure) {
                 let output = try await registryCall(
                     input, word: core.word.load(ordering: .relaxed), counted: counted, served: &served)
@@ -72,13 +68,14 @@ extension AsyncSeam {
             if served { server = .registry }
         }
         let outcome = result.unsafelyUnwrapped
-        if counted && records { scope.record(self, input: input, result: outcome, servedBy: server) }
+        if counted && scope.recordsCalls { scope.record(self, input: input, result: outcome, servedBy: server) }
         return try outcome.get()
     }
 }
 
 extension ChaosScope {
     /// Records one call with the calling task's identity.
+    @usableFromInline
     func record<Input: Sendable, Output: Sendable, Failure: Error>(
         _ seam: AnySeam, input: Input, result: Result<Output, Failure>, servedBy: RecordedCall.Server
     ) {

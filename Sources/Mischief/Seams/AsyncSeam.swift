@@ -49,7 +49,9 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
 
     @usableFromInline
     func chaosCall(_ input: Input, word: UInt, counted: Bool) async throws(Failure) -> Output {
-        if word & SeamCore.scopedBit != 0 { return try await scopedCall(input, word: word, counted: counted) }
+        if word & SeamCore.scopedBit != 0, let scope = ChaosScope.current {
+            return try await scopedCall(input, scope: scope, counted: counted)
+        }
         var served = false
         return try await registryCall(input, word: word, counted: counted, served: &served)
     }

@@ -70,7 +70,9 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
 
     @inlinable
     func chaosCall(_ input: Input, word: UInt, counted: Bool) throws(Failure) -> Output {
-        if word & SeamCore.scopedBit != 0 { return try scopedCall(input, word: word, counted: counted) }
+        if word & SeamCore.scopedBit != 0, let scope = ChaosScope.current {
+            return try scopedCall(input, scope: scope, counted: counted)
+        }
         var served = false
         return try registryCall(input, word: word, counted: counted, served: &served)
     }
@@ -161,6 +163,7 @@ final class SyncBox<Input, Output, Failure: Error>: Sendable {
     init(_ run: @escaping SyncRun<Input, Output, Failure>) { self.run = run }
 
     /// Runs the behaviour for `input`: its result, or nil when it did not fire.
+    @usableFromInline
     func fire(_ input: Input) -> Result<Output, Failure>? {
         withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { outputs in
             withUnsafeTemporaryAllocation(of: Failure.self, capacity: 1) { failures in
