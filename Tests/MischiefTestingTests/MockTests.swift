@@ -2,6 +2,7 @@ import Foundation
 import Mischief
 import MischiefCatalog
 import MischiefTesting
+import Synchronization
 import Testing
 
 /// A protocol as an app would have it, and its mock written one line per member.
@@ -101,6 +102,19 @@ struct MockTests {
         } matching: { issue in
             text(of: issue) == "Unstubbed call to forecast with input after reset"
         }
+    }
+
+    @Test("an answer can call the completion handler the input carries, as Moxture's onCall")
+    func completionHandlers() {
+        typealias Completion = @Sendable (Result<String, SaveFailed>) -> Void
+        let load = FuncMock<(id: Int, completion: Completion), Void>("load")
+        load.answers { input in input.completion(input.id == 0 ? .failure(SaveFailed()) : .success("item \(input.id)"))
+        }
+        let results = Mutex<[Result<String, SaveFailed>]>([])
+        load.call((1, { result in results.withLock { $0.append(result) } }))
+        load.call((0, { result in results.withLock { $0.append(result) } }))
+        #expect(results.withLock { $0 } == [.success("item 1"), .failure(SaveFailed())])
+        #expect(load.calls.map(\.id) == [1, 0])
     }
 
     @Test("a mock's count expectation reports its calls")
