@@ -6,9 +6,11 @@ import Synchronization
 /// A registry and a chaos clock of a test's own, so tests run in parallel.
 struct ClockFixture {
     let registry = Registry(sessionSeed: 7)
-    let clock = ChaosClock(id: "test.clock")
+    let clock: ChaosClock
 
-    init() throws {
+    /// - Parameter settleYields: The clock's yield heuristic; 0 proves a test does not rest on it.
+    init(settleYields: Int = 20) throws {
+        clock = ChaosClock(id: "test.clock", settleYields: settleYields)
         try registry.register(clock.seam)
     }
 

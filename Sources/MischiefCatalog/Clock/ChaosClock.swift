@@ -19,16 +19,26 @@ import Mischief
 /// (`freeze(2030-01-01) + shift(+1d)`); `freeze(date)` stops it at a date; `dilate(factor)` makes it run faster
 /// from the moment it is applied; `virtual` (or `virtual(date)`) stops it, to be moved by ``advance(by:)``.
 ///
-/// Test example, with no real waiting:
+/// Test example, with no real waiting. Inside ``withIdleTracking(isolation:_:)`` the body and its child tasks
+/// run on an executor that counts runnable jobs, so an advance knows when the work it woke is done:
 /// ```swift
 /// let clock = ChaosClock(id: "test.clock")
 /// let registry = Registry(sessionSeed: 1)
 /// try registry.register(clock.seam)
 /// try registry.apply(spec: "virtual(2030-01-01)", to: "test.clock")
+/// try await clock.withIdleTracking { _ throws in   // `throws`: the closure's only `try`s are in nested code
+///     async let woke = { try await clock.sleep(for: .seconds(60)); return clock.date }()
+///     await clock.advance(by: .seconds(60))   // waits for the child to sleep, wakes it, waits until it is idle
+///     #expect(try await woke == Date(timeIntervalSince1970: 1_893_456_060))
+/// }
+/// ```
+/// Work in `Task {}` does not run there; an advance then settles each woken sleeper by yielding `settleYields`
+/// times, a guess (``heuristicSettles`` counts them):
+/// ```swift
 /// let timer = Task { try await clock.sleep(for: .seconds(60)); return clock.date }
 /// await clock.waitUntilSleeping(1)
 /// await clock.advance(by: .seconds(60))
-/// #expect(try await timer.value == Date(timeIntervalSince1970: 1_893_456_060))
+/// #expect(try await timer.value == Date(timeIntervalSince1970: 1_893_456_120))
 /// ```
 public final class ChaosClock: Clock, Sendable {
     /// The clock targets use unless they make their own; its seam id is `clock.now`.
@@ -44,7 +54,8 @@ public final class ChaosClock: Clock, Sendable {
     /// - Parameters:
     ///   - id: The seam's id; tests use ids of their own so they run in parallel.
     ///   - settleYields: How many times ``advance(by:)`` yields, after a resumed sleeper has returned from its
-    ///     sleep, before it takes the sleeper as finished and resumes the next one.
+    ///     sleep, before it takes the sleeper as finished and resumes the next one: the fallback for sleepers
+    ///     that do not run inside ``withIdleTracking(isolation:_:)``, which need no yields.
     public init(id: SeamID = "clock.now", settleYields: Int = 20) {
         let seam = Seam<Void, Timeline, Never>(
             id, title: "Current time", category: "Clock",
@@ -99,10 +110,17 @@ public final class ChaosClock: Clock, Sendable {
     /// Moves time forward by `duration`, resuming every sleeper due within it, one at a time.
     ///
     /// Sleepers resume in order of deadline, then of when they started sleeping; time stands at each one's
-    /// deadline while it runs. After each, the advance waits until that sleeper's task sleeps on this clock
-    /// again, or has returned from its sleep and not slept again within `settleYields` yields (it finished,
-    /// or awaits something else: such a task is not waited for any longer). A sleep started meanwhile that
-    /// falls due within the window is resumed by the same advance. Advances run one at a time.
+    /// deadline while it runs. After each, the advance waits until that sleeper's work is done with, in one of two
+    /// ways:
+    /// - inside ``withIdleTracking(isolation:_:)``, for a sleeper whose task runs on its executor (the body's
+    ///   nonisolated code and its child tasks): until the executor has no runnable job. Exact, with no yields; the
+    ///   advance also waits for that idleness before it moves time at all;
+    /// - otherwise (`Task {}`, `Task.detached`, `@MainActor` code, or no tracking): a guess. Until the task sleeps
+    ///   on this clock again, or has returned from its sleep and not slept again within `settleYields` yields (it
+    ///   finished, or awaits something else: it is not waited for any longer). ``heuristicSettles`` counts these.
+    ///
+    /// A sleep started meanwhile that falls due within the window is resumed by the same advance. Advances run one
+    /// at a time.
     ///
     /// While time stands still it moves exactly by `duration`; under `shift` and `dilate` the offset grows by
     /// `duration`, so time jumps forward and keeps running. With nothing applied, time is real and cannot

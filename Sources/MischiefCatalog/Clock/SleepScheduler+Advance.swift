@@ -6,11 +6,13 @@ extension SleepScheduler {
     func advance(by duration: Duration) async -> Bool {
         precondition(duration >= .zero, "advance(by:) moves time forward only; got \(duration)")
         await beginAdvance()
-        let movable = state.withLock { state in
+        let (movable, tracker) = state.withLock { state in
             planTimer(&state)  // `advancing` is set: this stops the timer until the advance ends
-            return state.timeline.progress != nil
+            return (state.timeline.progress != nil, state.tracker)
         }
         if movable {
+            // Work started before the advance first runs until it is idle, so its sleeps count.
+            await tracker?.waitUntilIdle()
             var remaining = duration
             while let sleeper = nextStep(&remaining) {
                 sleeper.continuation.resume()
@@ -21,12 +23,34 @@ extension SleepScheduler {
         return movable
     }
 
+    /// Resumes the sleepers due now, one at a time, and returns when none is due and the tracking executor is
+    /// idle. See ``ChaosClock/runUntilIdle()``.
+    func runUntilIdle() async {
+        await beginAdvance()
+        let tracker = state.withLock { state in
+            planTimer(&state)
+            return state.tracker
+        }
+        if let tracker {
+            await tracker.waitUntilIdle()
+        } else {
+            await guess()
+        }
+        var none = Duration.zero
+        while let sleeper = nextStep(&none) {
+            sleeper.continuation.resume()
+            await settle(sleeper)
+        }
+        endAdvance()
+    }
+
     /// Moves time to the earliest sleeper due within `remaining` and takes it, or moves the rest of the way.
     private func nextStep(_ remaining: inout Duration) -> Sleeper? {
         let (sleeper, left) = state.withLock { state -> (Sleeper?, Duration) in
             let now = state.timeline.chaos(atReal: Instants.realNow())
+            // With nothing left to move, the sleepers already due are taken whatever the timeline.
             guard let first = state.sleepers.first, first.deadline <= now + remaining,
-                state.timeline.progress != nil
+                state.timeline.progress != nil || remaining == .zero
             else {
                 state.timeline.advance(by: remaining)
                 return (nil, .zero)
@@ -41,9 +65,18 @@ extension SleepScheduler {
         return sleeper
     }
 
-    /// Waits until the resumed sleeper sleeps on this clock again, or has returned from its sleep and not
-    /// slept again within ``settleYields`` yields (it finished, or waits on something else).
+    /// Waits until the resumed sleeper's work is done with.
+    ///
+    /// A sleeper whose task prefers an ``IdleTrackingExecutor`` is done with when that executor is idle: it slept
+    /// again, returned, or awaits something that is not running there. Any other is guessed at: it is done with when
+    /// it sleeps on this clock again, or has returned from its sleep and not slept again within ``settleYields``
+    /// yields.
     private func settle(_ sleeper: Sleeper) async {
+        if let executor = sleeper.executor {
+            await executor.waitUntilIdle()
+            state.withLock { $0.watch = nil }
+            return
+        }
         if sleeper.task != nil {
             await withCheckedContinuation { continuation in
                 let ready = state.withLock { state in
@@ -54,11 +87,18 @@ extension SleepScheduler {
                 if ready { continuation.resume() }
             }
         }
+        await guess()
+        state.withLock { $0.watch = nil }
+    }
+
+    /// The yield heuristic: yields up to ``settleYields`` times, fewer once the watched sleeper sleeps again, and
+    /// counts the guess.
+    private func guess() async {
+        state.withLock { $0.heuristicSettles += 1 }
         for _ in 0..<settleYields {
-            if state.withLock({ $0.watch?.sleptAgain ?? true }) { break }
+            if state.withLock({ $0.watch?.sleptAgain ?? false }) { break }
             await Task<Void, Never>.detached(priority: .background) { await Task.yield() }.value
         }
-        state.withLock { $0.watch = nil }
     }
 
     /// Waits for the advances started earlier to end; advances run one at a time.

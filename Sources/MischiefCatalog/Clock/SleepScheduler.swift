@@ -13,6 +13,9 @@ final class SleepScheduler: Sendable {
         let deadline: Duration
         /// The sleeping task's identity, so an advance can tell when it sleeps again.
         let task: Int?
+        /// The idle-tracking executor the sleeping task prefers, if any: an advance that resumes it waits until
+        /// that executor is idle instead of yielding.
+        let executor: IdleTrackingExecutor?
         let continuation: CheckedContinuation<Void, any Error>
     }
 
@@ -33,6 +36,10 @@ final class SleepScheduler: Sendable {
         var watch: Watch?
         /// Callers of ``ChaosClock/waitUntilSleeping(_:)``.
         var countWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// The executor of the running ``ChaosClock/withIdleTracking(isolation:_:)``, if one runs.
+        var tracker: IdleTrackingExecutor?
+        /// How many times an advance settled by yielding `settleYields` times rather than by knowing.
+        var heuristicSettles = 0
 
         /// Removes and returns the sleepers due at the current chaos time, in wake order.
         mutating func takeDue() -> [Sleeper] {
@@ -75,9 +82,9 @@ final class SleepScheduler: Sendable {
 
     /// Suspends until `deadline`, an advance, a change that makes it due, or cancellation.
     func sleep(until deadline: Duration, task: Int?) async throws {
-        let id = state.withLock { state in
+        let (id, executor) = state.withLock { state in
             defer { state.nextID += 1 }
-            return state.nextID
+            return (state.nextID, state.tracker.flatMap { $0.isPreferredByCurrentTask ? $0 : nil })
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -91,7 +98,9 @@ final class SleepScheduler: Sendable {
                         state.sleepers.firstIndex { ($0.deadline, $0.id) > (deadline, id) }
                         ?? state.sleepers.endIndex
                     state.sleepers.insert(
-                        Sleeper(id: id, deadline: deadline, task: task, continuation: continuation), at: index)
+                        Sleeper(
+                            id: id, deadline: deadline, task: task, executor: executor, continuation: continuation),
+                        at: index)
                     if let task, state.watch?.task == task { state.watch?.sleptAgain = true }
                     if index == 0 { planTimer(&state) }
                     return (nil, state.takeSatisfiedWaiters())
@@ -190,4 +199,22 @@ final class SleepScheduler: Sendable {
     }
 
     var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// Makes `executor` the one whose tasks' sleeps an advance settles by waiting for idleness.
+    func startTracking(_ executor: IdleTrackingExecutor) {
+        state.withLock { state in
+            precondition(
+                state.tracker == nil,
+                "withIdleTracking is already running on this clock; run one at a time (nested or concurrent scopes "
+                    + "would not know whose work to wait for)")
+            state.tracker = executor
+        }
+    }
+
+    /// Ends the tracking started by ``startTracking(_:)``; sleepers already tracked stay so.
+    func stopTracking() {
+        state.withLock { $0.tracker = nil }
+    }
+
+    var heuristicSettles: Int { state.withLock { $0.heuristicSettles } }
 }
