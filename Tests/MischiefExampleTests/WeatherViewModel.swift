@@ -109,6 +109,9 @@ final class WeatherViewModel: Sendable {
         let place = Self.name(of: here)
         let answer: Answer
         do {
+            // `perform` decides the request in this task, so a test's scoped rules (`.mischief("example.net", …)`)
+            // apply. A URLSession with `network.install(in:)` decides on URLSession's own threads, outside the
+            // test's task tree: only rules applied to the registry reach it.
             let reply = try await network.perform(NetworkRequest(url: Self.url(for: here)), send: Self.send)
             guard reply.status == 200 else {
                 show(.failed("HTTP \(reply.status)"))
