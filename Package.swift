@@ -93,6 +93,10 @@ let package = Package(
         .testTarget(name: "MischiefCatalogTests", dependencies: ["MischiefCatalog"]),
         .testTarget(name: "MischiefNetworkTests", dependencies: ["MischiefNetwork"]),
         .testTarget(name: "MischiefTestingTests", dependencies: ["MischiefTesting", "Mischief", "MischiefCatalog"]),
+        // The worked example: a view model tested as a user would, with its seams changed per test and a mock store.
+        .testTarget(
+            name: "MischiefExampleTests",
+            dependencies: ["MischiefTesting", "Mischief", "MischiefCatalog", "MischiefNetwork"]),
         // Snapshots/ holds rendered text and role grids; MISCHIEF_RECORD_SNAPSHOTS=1 re-records them.
         .testTarget(
             name: "MischiefConsoleTests", dependencies: ["MischiefConsole", "Mischief", "MischiefFiles"],
