@@ -3,7 +3,7 @@ import MischiefCatalog
 
 /// Waits for `condition` by moving `clock`'s virtual time, never by waiting in real time: checks it, advances
 /// the clock by `step`, and again, until it holds or `limit` of virtual time has passed (then the test fails at
-/// `site`). Kiwi's `shouldEventually`, on virtual time.
+/// the call). Kiwi's `shouldEventually`, on virtual time. Without a limit it tries 100 steps.
 ///
 /// ```swift
 /// try registry.apply(spec: "virtual(2030-01-01)", to: "test.clock")
@@ -17,12 +17,13 @@ import MischiefCatalog
 /// - Returns: Whether the condition came to hold.
 @discardableResult
 public func eventually(
-    advancing clock: ChaosClock, by step: Duration = .seconds(1), within limit: Duration = .seconds(60),
+    advancing clock: ChaosClock, by step: Duration = .seconds(1), within limit: Duration? = nil,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
     _ condition: () async throws -> Bool
 ) async rethrows -> Bool {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     precondition(step > .zero, "eventually(advancing:by:) needs a positive step; got \(step)")
+    let limit = limit ?? step * 100
     var waited = Duration.zero
     while true {
         if try await condition() { return true }

@@ -215,7 +215,9 @@ public func expect<Input, Output, Failure>(
         guard !count.admits(matching.count) else { return }
         let filter = matcher.description == "any input" ? "" : " with \(matcher)"
         let listed =
-            calls.isEmpty ? "It received no calls." : "Its calls: " + calls.map { "\($0)" }.joined(separator: ", ")
+            calls.isEmpty
+            ? "It received no calls."
+            : "Its calls:\n" + calls.enumerated().map { "  #\($0.offset) \($0.element)" }.joined(separator: "\n")
         fail(
             "Expected \(mock.stub.name) to be called \(count)\(filter), but it was called \(times(matching.count)).\n"
                 + listed, at: site)

@@ -127,7 +127,8 @@ struct MockTests {
                 _ = api.forecastMock.call("Oslo")
             }
         } matching: { issue in
-            text(of: issue).contains("Expected forecast to be called never, but it was called 1 time.\nIts calls: Oslo")
+            text(of: issue).contains(
+                "Expected forecast to be called never, but it was called 1 time.\nIts calls:\n  #0 Oslo")
         }
     }
 }
