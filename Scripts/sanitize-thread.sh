@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scratch=.build-tsan
-filter='MischiefTests|MischiefCatalogTests'
+filter='MischiefTests|MischiefCatalogTests|MischiefTestingTests'
 log=$(mktemp)
 probe=$(mktemp)
 trap 'rm -f "$log" "$probe"' EXIT

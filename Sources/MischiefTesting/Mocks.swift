@@ -1,4 +1,4 @@
-import Synchronization
+import Mischief
 
 /// One method of a hand-written protocol mock: its answers (a ``Stub``) and every call it received.
 ///
@@ -27,7 +27,7 @@ import Synchronization
 public final class MockFunction<Input: Sendable, Output: Sendable, Failure: Error>: Sendable {
     /// The answers; add rules with `returns`, `throws`, `answers`, `when`.
     public let stub: Stub<Input, Output, Failure>
-    private let log = Mutex<[Input]>([])
+    private let log = Locked<[Input]>([])
 
     /// A mock method named `name` for messages.
     public init(
@@ -97,12 +97,12 @@ public final class PropMock<Value: Sendable>: Sendable {
 
     /// The property's name for messages.
     public let name: String
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A mock property whose getter returns `value` until it is set.
     public init(_ name: String, _ value: Value) {
         self.name = name
-        state = Mutex(State(value: value))
+        state = Locked(State(value: value))
     }
 
     /// The getter: counts the get and returns the current value.

@@ -1,6 +1,5 @@
 import Mischief
 import MischiefCatalog
-import Synchronization
 
 /// The answers a stubbed seam or a mock function gives, by input: values, errors, closures, sequences.
 ///
@@ -37,7 +36,7 @@ public final class Stub<Input: Sendable, Output: Sendable, Failure: Error>: Send
     /// What an unstubbed call gets.
     public let otherwise: Unstubbed
     let site: CallSite
-    private let rules = Mutex<[Rule]>([])
+    private let rules = Locked<[Rule]>([])
 
     init(name: String, strict: Bool, otherwise: Unstubbed, site: CallSite) {
         self.name = name

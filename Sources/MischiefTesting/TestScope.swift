@@ -1,5 +1,4 @@
 import Mischief
-import Synchronization
 
 /// A test's chaos: a ``ChaosScope`` that only the test's task tree sees, and the expectations checked when it
 /// ends.
@@ -13,7 +12,7 @@ public final class TestScope: Sendable {
 
     /// The scope calls see and are recorded in.
     public let chaos: ChaosScope
-    private let checks = Mutex<[@Sendable (ChaosScope) -> Void]>([])
+    private let checks = Locked<[@Sendable (ChaosScope) -> Void]>([])
 
     /// A test scope inside the current one, if any.
     public init(_ name: String, registry: Registry = .shared, seed: UInt64? = nil) {
