@@ -107,18 +107,24 @@ public final class Stub<Input: Sendable, Output: Sendable, Failure: Error>: Send
     }
 
     /// Answers a call: a rule's answer, else (after failing the test when strict) the default value when
-    /// ``otherwise`` asks for it and there is one, else `fallback`.
-    func respond(to input: Input, fallback: () throws(Failure) -> Output) throws(Failure) -> Output {
+    /// ``otherwise`` asks for it and there is one; nil when the caller's fallback should run (the original).
+    func resolve(_ input: Input) throws(Failure) -> Output? {
         guard let answer = answer(for: input) else {
             if isStrict { fail("Unstubbed call to \(name) with input \(input)", at: site) }
             if otherwise == .defaultValue, let value = defaultValue(Output.self) { return value }
-            return try fallback()
+            return nil
         }
         switch answer {
         case .value(let value): return value
         case .failure(let error): throw error
         case .closure(let body): return try body(input)
         }
+    }
+
+    /// Answers a call, running `fallback` when ``resolve(_:)`` has no answer.
+    func respond(to input: Input, fallback: () throws(Failure) -> Output) throws(Failure) -> Output {
+        if let output = try resolve(input) { return output }
+        return try fallback()
     }
 }
 
@@ -152,16 +158,12 @@ public func stub<Input, Output, Failure>(
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let stub = Stub<Input, Output, Failure>(
         name: seam.info.id.rawValue, strict: strict, otherwise: otherwise, site: site)
-    if let scope = currentScope(for: "stub(\(seam.info.id))", site: site) {
-        do throws(MischiefError) {
-            try scope.chaos.apply(
-                seam,
-                Behaviour.closure { (call) throws(Failure) in
-                    try stub.respond(to: call.input) { () throws(Failure) in try call.original() }
-                }.labelled("stub"))
-        } catch {
-            fail("Mischief could not stub \(seam.info.id): \(error)", at: site)
-        }
+    install(on: seam, site: site) { (scope) throws(MischiefError) in
+        try scope.apply(
+            seam,
+            Behaviour.closure { (call) throws(Failure) in
+                try stub.respond(to: call.input) { () throws(Failure) in try call.original() }
+            }.labelled("stub"))
     }
     return stub
 }
@@ -174,31 +176,24 @@ public func stub<Input, Output, Failure>(
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let stub = Stub<Input, Output, Failure>(
         name: seam.info.id.rawValue, strict: strict, otherwise: otherwise, site: site)
-    if let scope = currentScope(for: "stub(\(seam.info.id))", site: site) {
-        do throws(MischiefError) {
-            try scope.chaos.apply(
-                seam,
-                Behaviour.asyncClosure { (call) async throws(Failure) in
-                    guard let answer = stub.answer(for: call.input) else {
-                        return try await unstubbed(stub, call)
-                    }
-                    switch answer {
-                    case .value(let value): return value
-                    case .failure(let error): throw error
-                    case .closure(let body): return try body(call.input)
-                    }
-                }.labelled("stub"))
-        } catch {
-            fail("Mischief could not stub \(seam.info.id): \(error)", at: site)
-        }
+    install(on: seam, site: site) { (scope) throws(MischiefError) in
+        try scope.apply(
+            seam,
+            Behaviour.asyncClosure { (call) async throws(Failure) in
+                if let output = try stub.resolve(call.input) { return output }
+                return try await call.original()
+            }.labelled("stub"))
     }
     return stub
 }
 
-private func unstubbed<Input, Output, Failure>(
-    _ stub: Stub<Input, Output, Failure>, _ call: AsyncCall<Input, Output, Failure>
-) async throws(Failure) -> Output {
-    if stub.isStrict { fail("Unstubbed call to \(stub.name) with input \(call.input)", at: stub.site) }
-    if stub.otherwise == .defaultValue, let value = defaultValue(Output.self) { return value }
-    return try await call.original()
+/// Applies a stub's behaviour to the current test scope with `apply`, failing the test at `site` when there is
+/// no scope or the seam refuses it.
+private func install(on seam: AnySeam, site: CallSite, _ apply: (ChaosScope) throws(MischiefError) -> Void) {
+    guard let scope = currentScope(for: "stub(\(seam.info.id))", site: site) else { return }
+    do throws(MischiefError) {
+        try apply(scope.chaos)
+    } catch {
+        fail("Mischief could not stub \(seam.info.id): \(error)", at: site)
+    }
 }

@@ -58,6 +58,21 @@ struct MockTests {
         }
     }
 
+    @Test("a strict stub on an async seam fails on an unstubbed call, then runs the original")
+    func strictAsyncStub() async throws {
+        try await withKnownIssue {
+            try await withMischiefScope {
+                stub(Seams.fetch).when(.equal("a")).returns("stubbed")
+                let stubbed = try await Seams.fetch("a")
+                let original = try await Seams.fetch("b")
+                #expect(stubbed == "stubbed")
+                #expect(original == "body of b")
+            }
+        } matching: { issue in
+            text(of: issue) == "Unstubbed call to testing.fetch with input b"
+        }
+    }
+
     @Test("a nice stub gives the original, or the default value when asked: nil for an optional output")
     func niceStub() {
         withMischiefScope {
