@@ -30,9 +30,12 @@ import Testing
 
     @Test func genericActionsFollowTheSeamsTypes() throws {
         let f = try Fixture()
-        #expect(f.registry.actions(for: "test.double")?.map(\.name) == ["off", "delay", "seq", "return", "random"])
         #expect(
-            f.registry.actions(for: "test.parse")?.map(\.name) == ["off", "delay", "seq", "return", "throw", "random"])
+            f.registry.actions(for: "test.double")?.map(\.name) == ["off", "delay", "pause", "seq", "return", "random"])
+        #expect(
+            f.registry.actions(for: "test.parse")?.map(\.name) == [
+                "off", "delay", "pause", "seq", "return", "throw", "random",
+            ])
         #expect(f.registry.actions(for: "test.optional")?.map(\.name).contains("nil") == true)
     }
 
@@ -66,7 +69,7 @@ import Testing
             try f.registry.apply(spec: #"throw("bad")"#, to: "test.double")
         } throws: { error in
             (error as? MischiefError)?.description == """
-                unknown action 'throw' for test.double; available: off, delay, seq, return, random
+                unknown action 'throw' for test.double; available: off, delay, pause, seq, return, random
                   throw("bad")
                   ^
                 """

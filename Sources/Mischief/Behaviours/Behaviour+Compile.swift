@@ -109,6 +109,15 @@ extension Behaviour.Node {
                 sleepBlocking(duration)
                 return run(input, output, failure)
             }
+        case .pause(let max, let gate, let then):
+            let run = try compile(then)
+            let site = context.pauseSite(gate: gate, max: max)
+            let reporter = context.reporter
+            return { input, output, failure in
+                // Blocks this thread; when the maximum passes the call goes on as if released.
+                if site.gate.holdBlocking(at: site, max: max) == .expired { reporter.report(pauseExpired(max)) }
+                return run(input, output, failure)
+            }
         case .probability(let percent, let seed, let node):
             let run = try compile(node)
             let seed = context.seed(seed)
@@ -148,6 +157,11 @@ extension Behaviour.Node {
             return try compile(node)
         }
     }
+}
+
+/// The event a pause reports when it lets a call go because its maximum time passed.
+func pauseExpired(_ max: Duration) -> String {
+    "pause: a held call went on after its maximum of \(describeDuration(max)), unreleased"
 }
 
 /// Blocks the calling thread for `duration` (a delay on a synchronous seam).

@@ -65,6 +65,16 @@ extension Behaviour.Node {
                 try? await Task.sleep(for: duration)
                 return await run(input, &output, &failure)
             }
+        case .pause(let max, let gate, let then):
+            let run = try compile(then)
+            let site = context.pauseSite(gate: gate, max: max)
+            let reporter = context.reporter
+            return { input, output, failure in
+                // Suspends; a cancelled task, a release or the maximum time passing all let the call go on (as
+                // with delay, `Failure` may not be able to carry a CancellationError).
+                if await site.gate.hold(at: site, max: max) == .expired { reporter.report(pauseExpired(max)) }
+                return await run(input, &output, &failure)
+            }
         case .probability(let percent, let seed, let node):
             let run = try compile(node)
             let seed = context.seed(seed)

@@ -25,6 +25,9 @@ public struct Behaviour<Input: Sendable, Output: Sendable, Failure: Error>: Send
         case sequence([Node])
         case match([MatchRule], fallback: Node?)
         case delay(Duration, then: Node)
+        /// Holds the call until released or until the maximum time passes, then runs `then`; a nil gate gets
+        /// one of its own when compiled.
+        case pause(max: Duration, gate: PauseGate?, then: Node)
         case probability(Double, seed: UInt64?, Node)
         case firstCalls(Int, Node)
         case transform(Node, @Sendable (Output) throws(Failure) -> Output)
@@ -98,6 +101,22 @@ extension Behaviour {
     /// cancelled); a synchronous seam blocks the calling thread.
     public static func delay(_ duration: Duration) -> Behaviour { Behaviour(.delay(duration, then: .original)) }
 
+    /// Holds each call until it is released, then runs the original: makes a race deterministic ("hold the
+    /// second request until the first has been cached").
+    ///
+    /// An async seam suspends the call (a cancelled task stops waiting); a synchronous seam blocks the calling
+    /// thread. A hold ends when `gate` releases it (``PauseGate/release()``), when ``Registry/release(_:)``
+    /// releases the seam, when the change is reverted (the kill switch and an ended control session revert
+    /// too), or when `max` has passed (the registry's event log says so); every way, the call then goes on.
+    ///
+    /// - Parameters:
+    ///   - gate: The gate that holds the calls, to release them and wait for them from code; nil makes one
+    ///     when the behaviour is applied (release through the registry then).
+    ///   - max: The longest a call is held: more than zero and at most ``PauseGate/longestMax``.
+    public static func pause(_ gate: PauseGate? = nil, max: Duration = PauseGate.defaultMax) -> Behaviour {
+        Behaviour.original.paused(gate, max: max)
+    }
+
     /// Runs `behaviour` for `percent` percent of calls (0–100), chosen by a seeded generator; the other calls
     /// fall through.
     public static func probability(_ percent: Double, _ behaviour: Behaviour, seed: UInt64? = nil) -> Behaviour {
@@ -166,6 +185,14 @@ extension Behaviour {
     /// Waits `duration` before this behaviour.
     public func delayed(by duration: Duration) -> Behaviour { Behaviour(.delay(duration, then: node)) }
 
+    /// Holds each call (see ``pause(_:max:)``) before this behaviour.
+    public func paused(_ gate: PauseGate? = nil, max: Duration = PauseGate.defaultMax) -> Behaviour {
+        precondition(
+            max > .zero && max <= PauseGate.longestMax,
+            "pause needs a maximum above zero and at most a day, got \(max)")
+        return Behaviour(.pause(max: max, gate: gate, then: node))
+    }
+
     /// This behaviour for the first `count` calls only.
     public func first(_ count: Int) -> Behaviour { .first(count, self) }
 
@@ -231,6 +258,10 @@ extension Behaviour.Node: CustomStringConvertible {
         case .delay(let duration, let then):
             if case .original = then { return "delay(\(describeDuration(duration)))" }
             return "delay(\(describeDuration(duration))) + \(then)"
+        case .pause(let max, _, let then):
+            let term = max == PauseGate.defaultMax ? "pause" : "pause(\(describeDuration(max)))"
+            if case .original = then { return term }
+            return "\(term) + \(then)"
         case .probability(let percent, _, let node):
             return "\(SpecFormat.number(percent))%\(node.termDescription)"
         case .firstCalls(let count, let node): return "\(count)*\(node.termDescription)"

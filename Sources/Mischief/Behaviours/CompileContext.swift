@@ -12,6 +12,8 @@ final class CompileContext<Failure: Error>: @unchecked Sendable {
     private var ordinal: UInt64 = 0
     /// Every seed the behaviour uses, in the order its random parts were compiled.
     private(set) var seeds: [UInt64] = []
+    /// Every pause the behaviour holds calls at, so the registry can release and close them.
+    private(set) var pauses: [PauseSite] = []
 
     init(
         seam: SeamID, isAsync: Bool, makeFailure: (@Sendable (String) -> Failure)?, sessionSeed: UInt64,
@@ -32,6 +34,13 @@ final class CompileContext<Failure: Error>: @unchecked Sendable {
         let seed = explicit ?? derived.next()
         seeds.append(seed)
         return seed
+    }
+
+    /// A place for a pause to hold its calls, on `gate` or on a gate of its own.
+    func pauseSite(gate: PauseGate?, max: Duration) -> PauseSite {
+        let site = PauseSite(gate: gate ?? PauseGate(), max: max)
+        pauses.append(site)
+        return site
     }
 
     func failure(_ message: String) throws(MischiefError) -> Failure {

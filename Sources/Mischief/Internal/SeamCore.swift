@@ -214,12 +214,29 @@ public struct SeamCounters: Hashable, Sendable, Codable {
     public var errors: Int
     /// Calls inside a behaviour right now.
     public var inFlight: Int
+    /// Calls a pause holds right now (they are in flight too); the registry adds these, the seam does not count
+    /// them.
+    public var held: Int
 
     /// Counters with the given values; all zero by default.
-    public init(calls: Int = 0, chaosCalls: Int = 0, errors: Int = 0, inFlight: Int = 0) {
+    public init(calls: Int = 0, chaosCalls: Int = 0, errors: Int = 0, inFlight: Int = 0, held: Int = 0) {
         self.calls = calls
         self.chaosCalls = chaosCalls
         self.errors = errors
         self.inFlight = inFlight
+        self.held = held
+    }
+
+    private enum CodingKeys: String, CodingKey { case calls, chaosCalls, errors, inFlight, held }
+
+    /// Decodes counters; `held`, added after the first API version, may be missing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            calls: try container.decode(Int.self, forKey: .calls),
+            chaosCalls: try container.decode(Int.self, forKey: .chaosCalls),
+            errors: try container.decode(Int.self, forKey: .errors),
+            inFlight: try container.decode(Int.self, forKey: .inFlight),
+            held: try container.decodeIfPresent(Int.self, forKey: .held) ?? 0)
     }
 }

@@ -38,7 +38,8 @@ extension Registry.State {
                     id,
                     Registry.Layer(
                         entry: entry, run: run, description: change.behaviourDescription, spec: change.spec,
-                        source: source, group: group, appliedAt: time, seeds: context.seeds)
+                        source: source, group: group, appliedAt: time, seeds: context.seeds,
+                        pauses: context.pauses)
                 ))
         }
         nextEntry += changes.count
@@ -70,6 +71,7 @@ extension Registry.State {
         guard !removed.isEmpty else { return [] }
         records[id]!.layers.removeAll(where: isReplaced)
         for old in removed {
+            old.closePauses()
             setHistory(old.snapshot(seam: id, status: .reverting, revertedAt: time))
         }
         return removed.map(\.entry)
@@ -90,6 +92,9 @@ extension Registry.State {
             reinstall(id)
             touched.append(records[id]!.seam.core)
             for layer in removed {
+                // Held calls go on now (into the behaviour they were held in, which the core keeps until they
+                // return); a call still on its way into the pause is not held.
+                layer.closePauses()
                 setHistory(layer.snapshot(seam: id, status: .reverting, revertedAt: time))
                 log(time, .reverted, id, layer.source, layer.description)
             }

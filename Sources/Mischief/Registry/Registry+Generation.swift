@@ -78,7 +78,7 @@ extension Registry.State {
 
     private mutating func readCounters(of id: SeamID, time: Duration) {
         guard let record = records[id] else { return }
-        let counters = record.seam.core.counters()
+        let counters = record.liveCounters()
         guard counters != record.counters else { return }
         if counters.calls != record.counters.calls { records[id]!.lastCalled = time }
         records[id]!.counters = counters

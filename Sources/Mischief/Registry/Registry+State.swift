@@ -152,6 +152,13 @@ extension Registry {
             self.index = index
         }
 
+        /// The seam's counters now, with the calls its layers' pauses hold.
+        func liveCounters() -> SeamCounters {
+            var counters = seam.core.counters()
+            for layer in layers where !layer.pauses.isEmpty { counters.held += layer.heldCount }
+            return counters
+        }
+
         func snapshot(history: [EntryID: LayerSnapshot]) -> SeamSnapshot {
             let status: RevertStatus
             if !layers.isEmpty {
@@ -197,6 +204,14 @@ extension Registry {
         let group: Int
         let appliedAt: Duration
         let seeds: [UInt64]
+        /// Where the behaviour holds calls (its pauses), so they can be released, and closed when it goes.
+        let pauses: [PauseSite]
+
+        /// Calls held by this layer's pauses now.
+        var heldCount: Int { pauses.reduce(0) { $0 + $1.heldCount } }
+
+        /// Releases the calls this layer's pauses hold, and holds no more: the layer is going.
+        func closePauses() { for site in pauses { site.close() } }
 
         func snapshot(seam: SeamID, status: RevertStatus, revertedAt: Duration? = nil) -> LayerSnapshot {
             LayerSnapshot(

@@ -221,7 +221,7 @@ public final class Registry: Sendable {
 
     /// The counters of one seam, or nil if it is not registered.
     public func counters(_ seam: SeamID) -> SeamCounters? {
-        state.withLock { $0.records[seam]?.seam.core.counters() }
+        state.withLock { $0.records[seam]?.liveCounters() }
     }
 
     // MARK: Events and the target's view
@@ -263,7 +263,10 @@ public final class Registry: Sendable {
         state.withLock { state in
             // Seams may outlive their registry: withdraw what it installed, so they call their originals again.
             // Their cores own the withdrawn behaviours until the calls inside them have returned.
-            for record in state.records.values { record.seam.core.withdraw(owner: state.owner) }
+            for record in state.records.values {
+                record.seam.core.withdraw(owner: state.owner)
+                for layer in record.layers { layer.closePauses() }
+            }
             for continuation in state.subscribers.values { continuation.finish() }
         }
     }

@@ -5,6 +5,7 @@ final class LayerContext: @unchecked Sendable {
     let reporter: @Sendable (SeamID, String) -> Void
     let label: String
     var seeds: [UInt64] = []
+    var pauses: [PauseSite] = []
 
     init(sessionSeed: UInt64, label: String, reporter: @escaping @Sendable (SeamID, String) -> Void) {
         self.sessionSeed = sessionSeed

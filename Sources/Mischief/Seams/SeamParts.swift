@@ -38,6 +38,7 @@ struct SeamParts<Input: Sendable, Output: Sendable, Failure: Error>: Sendable {
         let compileContext = context.make(seam: info.id, isAsync: info.isAsync, makeFailure: makeFailure)
         let run = try compileNode(behaviour.node, compileContext)
         context.seeds = compileContext.seeds
+        context.pauses = compileContext.pauses
         return run
     }
 

@@ -28,6 +28,25 @@ enum GenericActions {
                 let duration = action.duration("for")!
                 return .wrap { $0.delayed(by: duration) }
             },
+            Action(
+                ActionSignature(
+                    "pause",
+                    summary: "holds each call until released (or until max passes), then runs what follows",
+                    parameters: [
+                        .init(
+                            "max", .duration, default: .duration(SpecDuration(PauseGate.defaultMax)),
+                            summary: "the longest a call is held; up to 1d")
+                    ],
+                    composes: true)
+            ) { (action, context) throws(SpecError) in
+                let max = action.duration("max")!
+                guard max > .zero, max <= PauseGate.longestMax else {
+                    throw context.error(
+                        "pause(max:) needs a duration above zero and at most 1d, such as 30s", argument: "max",
+                        of: action)
+                }
+                return .wrap { $0.paused(max: max) }
+            },
             .produce(
                 ActionSignature(
                     "seq", summary: "call i gets behaviour i; the last one repeats",

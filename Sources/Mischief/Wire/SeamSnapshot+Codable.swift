@@ -3,14 +3,15 @@ extension SeamSnapshot: Codable {
     public init(
         id: SeamID, title: String, category: String, summary: String = "", signature: String = "",
         behaviour: String? = nil, spec: String? = nil, calls: Int = 0, chaosCalls: Int = 0, errors: Int = 0,
-        inFlight: Int = 0, status: RevertStatus = .neverApplied, actions: [ActionSignature] = [],
+        inFlight: Int = 0, held: Int = 0, status: RevertStatus = .neverApplied, actions: [ActionSignature] = [],
         layers: [LayerSnapshot] = [], stacking: Stacking = .replace, isAsync: Bool = false, canThrow: Bool = false
     ) {
         self.init(
             info: SeamInfo(
                 id: id, title: title, category: category, summary: summary, stacking: stacking, isAsync: isAsync,
                 canThrow: canThrow, signature: signature),
-            counters: SeamCounters(calls: calls, chaosCalls: chaosCalls, errors: errors, inFlight: inFlight),
+            counters: SeamCounters(
+                calls: calls, chaosCalls: chaosCalls, errors: errors, inFlight: inFlight, held: held),
             behaviour: behaviour, spec: spec, actions: actions, layers: layers, seeds: [], status: status,
             lastCalled: nil)
     }
@@ -31,11 +32,13 @@ extension SeamSnapshot: Codable {
     public var errors: Int { counters.errors }
     /// Calls inside a behaviour right now.
     public var inFlight: Int { counters.inFlight }
+    /// Calls a pause holds right now.
+    public var held: Int { counters.held }
 
     // The JSON is flat, as `GET /v1/seams` has always sent it: the info's and the counters' fields beside the rest.
     private enum CodingKeys: String, CodingKey {
         case id, title, category, summary, signature, stacking, isAsync, canThrow
-        case behaviour, spec, calls, chaosCalls, errors, inFlight, status, actions, layers, seeds, lastCalled
+        case behaviour, spec, calls, chaosCalls, errors, inFlight, held, status, actions, layers, seeds, lastCalled
     }
 
     /// Decodes a seam; the fields added after the first API version may be missing.
@@ -53,6 +56,7 @@ extension SeamSnapshot: Codable {
             chaosCalls: try container.decode(Int.self, forKey: .chaosCalls),
             errors: try container.decode(Int.self, forKey: .errors),
             inFlight: try container.decode(Int.self, forKey: .inFlight),
+            held: try container.decodeIfPresent(Int.self, forKey: .held) ?? 0,
             status: try container.decode(RevertStatus.self, forKey: .status),
             actions: try container.decodeIfPresent([ActionSignature].self, forKey: .actions) ?? [],
             layers: try container.decodeIfPresent([LayerSnapshot].self, forKey: .layers) ?? [],
@@ -80,6 +84,7 @@ extension SeamSnapshot: Codable {
         try container.encode(counters.chaosCalls, forKey: .chaosCalls)
         try container.encode(counters.errors, forKey: .errors)
         try container.encode(counters.inFlight, forKey: .inFlight)
+        try container.encode(counters.held, forKey: .held)
         try container.encode(status, forKey: .status)
         try container.encode(actions, forKey: .actions)
         try container.encode(layers, forKey: .layers)

@@ -1,7 +1,8 @@
 /// One seam's counters, status and behaviour: what the control API's events stream sends (in its `counters`
 /// message) for each seam whose counts or state changed.
 ///
-/// In JSON it is flat: `seam`, `calls`, `chaosCalls`, `errors`, `inFlight`, `status`, `behaviour`.
+/// In JSON it is flat: `seam`, `calls`, `chaosCalls`, `errors`, `inFlight`, `held`, `status`, `behaviour` (`held`
+/// may be missing in what an older target sends).
 public struct SeamUpdate: Hashable, Sendable, Codable {
     /// The seam.
     public var seam: SeamID
@@ -25,7 +26,9 @@ public struct SeamUpdate: Hashable, Sendable, Codable {
         self.init(seam: seam.id, counters: seam.counters, status: seam.status, behaviour: seam.behaviour)
     }
 
-    private enum CodingKeys: String, CodingKey { case seam, calls, chaosCalls, errors, inFlight, status, behaviour }
+    private enum CodingKeys: String, CodingKey {
+        case seam, calls, chaosCalls, errors, inFlight, held, status, behaviour
+    }
 
     /// Decodes a flat update.
     public init(from decoder: any Decoder) throws {
@@ -36,7 +39,8 @@ public struct SeamUpdate: Hashable, Sendable, Codable {
                 calls: try container.decode(Int.self, forKey: .calls),
                 chaosCalls: try container.decode(Int.self, forKey: .chaosCalls),
                 errors: try container.decode(Int.self, forKey: .errors),
-                inFlight: try container.decode(Int.self, forKey: .inFlight)),
+                inFlight: try container.decode(Int.self, forKey: .inFlight),
+                held: try container.decodeIfPresent(Int.self, forKey: .held) ?? 0),
             status: try container.decode(RevertStatus.self, forKey: .status),
             behaviour: try container.decodeIfPresent(String.self, forKey: .behaviour))
     }
@@ -49,6 +53,7 @@ public struct SeamUpdate: Hashable, Sendable, Codable {
         try container.encode(counters.chaosCalls, forKey: .chaosCalls)
         try container.encode(counters.errors, forKey: .errors)
         try container.encode(counters.inFlight, forKey: .inFlight)
+        try container.encode(counters.held, forKey: .held)
         try container.encode(status, forKey: .status)
         try container.encodeIfPresent(behaviour, forKey: .behaviour)
     }
