@@ -132,6 +132,17 @@ import Testing
         await waitOnThread(other)
     }
 
+    @Test func aTestCanWaitForCallsHeldByASpecsPause() async throws {
+        let f = try Fixture()
+        await #expect(throws: MischiefError.self) { try await f.registry.waitUntilHeld("test.fetch") }
+        try f.registry.apply(spec: "pause(1h) + return(\"late\")", to: "test.fetch")
+        let calls = (1...2).map { id in Task { try await f.fetch(id) } }
+        try await f.registry.waitUntilHeld("test.fetch", 2)
+        #expect(f.registry.counters("test.fetch")?.held == 2)
+        #expect(try f.registry.release("test.fetch") == 2)
+        for call in calls { #expect(try await call.value == "late") }
+    }
+
     @Test func revertingReleasesTheCallsItsPauseHolds() async throws {
         let f = try Fixture()
         let gate = PauseGate()

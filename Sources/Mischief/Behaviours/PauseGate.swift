@@ -57,13 +57,19 @@ public final class PauseGate: Sendable {
     ///
     /// - Throws: `CancellationError` when the waiting task is cancelled first.
     public func waitUntilHeld(_ count: Int = 1) async throws(CancellationError) {
+        try await waitUntilHeld(count, at: nil)
+    }
+
+    /// Waits until `count` calls are held at `site`, or on the whole gate when `site` is nil.
+    func waitUntilHeld(_ count: Int, at site: PauseSite?) async throws(CancellationError) {
+        let key = site.map(ObjectIdentifier.init)
         let id = state.withLock { $0.makeID() }
         let reached = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
                 let answer: Bool? = state.withLock { state in
-                    if state.held.count >= count { return true }
+                    if state.heldCount(at: key) >= count { return true }
                     if Task.isCancelled { return false }
-                    state.watchers.append(Watcher(id: id, count: count, continuation: continuation))
+                    state.watchers.append(Watcher(id: id, site: key, count: count, continuation: continuation))
                     return nil
                 }
                 if let answer { continuation.resume(returning: answer) }
@@ -139,7 +145,7 @@ public final class PauseGate: Sendable {
 
     /// How many calls are held at `site`.
     func heldCount(at site: PauseSite) -> Int {
-        state.withLock { state in state.held.count { $0.site == ObjectIdentifier(site) } }
+        state.withLock { state in state.heldCount(at: ObjectIdentifier(site)) }
     }
 
     /// Puts a call on the list, unless its site is open; returns its id, or nil when it goes on at once.
@@ -151,9 +157,13 @@ public final class PauseGate: Sendable {
             if case .task = waking, Task.isCancelled { return (nil, []) }
             let id = id ?? state.makeID()
             state.held.append(Waiter(id: id, site: ObjectIdentifier(site), waking: waking))
-            let count = state.held.count
-            let satisfied = state.watchers.filter { $0.count <= count }
-            state.watchers.removeAll { $0.count <= count }
+            let total = state.held.count
+            let here = state.heldCount(at: ObjectIdentifier(site))
+            func isSatisfied(_ watcher: Watcher) -> Bool { watcher.count <= (watcher.site == nil ? total : here) }
+            let satisfied = state.watchers.filter {
+                isSatisfied($0) && ($0.site == nil || $0.site == ObjectIdentifier(site))
+            }
+            state.watchers.removeAll { isSatisfied($0) && ($0.site == nil || $0.site == ObjectIdentifier(site)) }
             return (id, satisfied)
         }
         for watcher in satisfied { watcher.continuation.resume(returning: true) }
@@ -172,6 +182,12 @@ public final class PauseGate: Sendable {
         var held: [Waiter] = []
         var watchers: [Watcher] = []
         private var nextID = 0
+
+        /// Calls held at the site with this identity, or on the whole gate for nil.
+        func heldCount(at site: ObjectIdentifier?) -> Int {
+            guard let site else { return held.count }
+            return held.count { $0.site == site }
+        }
 
         mutating func makeID() -> Int {
             nextID += 1
@@ -211,6 +227,8 @@ public final class PauseGate: Sendable {
     /// A task waiting for `count` held calls.
     private struct Watcher {
         let id: Int
+        /// The site whose calls it counts; nil for the whole gate.
+        let site: ObjectIdentifier?
         let count: Int
         let continuation: CheckedContinuation<Bool, Never>
     }
@@ -237,6 +255,11 @@ final class PauseSite: Sendable {
     /// Releases the calls held here; returns how many.
     @discardableResult
     func release() -> Int { gate.release(at: self, closing: false) }
+
+    /// Waits until `count` calls are held here.
+    func waitUntilHeld(_ count: Int) async throws(CancellationError) {
+        try await gate.waitUntilHeld(count, at: self)
+    }
 
     /// Releases the calls held here and holds none from now on.
     func close() { _ = gate.release(at: self, closing: true) }

@@ -15,6 +15,25 @@ extension Registry {
         return released
     }
 
+    /// Waits, without polling, until the pause applied to `seam` holds `count` calls: for tests that apply
+    /// `pause` as a spec and so have no ``PauseGate`` of their own.
+    ///
+    /// It watches the first pause of the newest change on the seam that has one (on a replacing seam, the one
+    /// calls meet), as applied when it is called.
+    ///
+    /// - Throws: ``MischiefError/unknownSeam(_:)``, ``MischiefError/unsupported(_:_:)`` when no pause is
+    ///   applied to the seam, or `CancellationError` when the waiting task is cancelled.
+    public func waitUntilHeld(_ seam: SeamID, _ count: Int = 1) async throws {
+        let site = try state.withLock { (state) throws(MischiefError) -> PauseSite in
+            guard let record = state.records[seam] else { throw .unknownSeam(seam) }
+            guard let site = record.layers.last(where: { !$0.pauses.isEmpty })?.pauses.first else {
+                throw .unsupported(seam, "no pause is applied to it, so no call can be held")
+            }
+            return site
+        }
+        try await site.waitUntilHeld(count)
+    }
+
     /// Releases every call held by a pause on any seam; returns how many.
     @discardableResult
     public func releaseAll() -> Int {
