@@ -127,6 +127,19 @@ public struct RevertAllResult: Sendable, Codable, Equatable {
     public init(reverted: Int) { self.reverted = reverted }
 }
 
+/// `POST /v1/seams/{id}/release`'s answer.
+public struct ReleaseResult: Sendable, Codable, Equatable {
+    /// The seam whose held calls were released.
+    public var seam: SeamID
+    /// How many held calls were released (0 when none was held).
+    public var released: Int
+
+    public init(seam: SeamID, released: Int) {
+        self.seam = seam
+        self.released = released
+    }
+}
+
 /// Every error the API returns: `{"error": "unknown seam", "detail": "…"}`.
 public struct ErrorBody: Sendable, Codable, Equatable, Error, CustomStringConvertible {
     /// A short, stable kind of error (`invalid spec`, `unknown seam`, `body too large`, …).

@@ -74,6 +74,12 @@ public struct ControlClient: Sendable {
         try await send(.DELETE, "seams/\(Self.escape(seam.rawValue))")
     }
 
+    /// Releases the calls a `pause` holds on a seam; the answer says how many went on.
+    @discardableResult
+    public func release(_ seam: SeamID) async throws(ControlClientError) -> ReleaseResult {
+        try await send(.POST, "seams/\(Self.escape(seam.rawValue))/release")
+    }
+
     @discardableResult
     public func revertAll() async throws(ControlClientError) -> RevertAllResult {
         try await send(.POST, "revert-all")

@@ -71,6 +71,8 @@ extension ControlServer {
             let seam = try seamID(id)
             let spec = try specText(of: request)
             return .json(try apply(spec, to: seam, session: session))
+        case (.POST, .release(let id)):
+            return .json(try release(try seamID(id)))
         case (.DELETE, .seam(let id)):
             let seam = try seamID(id)
             _ = try detail(of: seam)
@@ -121,7 +123,8 @@ extension ControlServer {
 
     /// The routes under `/v1`.
     private enum Route {
-        case target, view, console, seams, seam(String), profiles, currentProfile, profile(String, ProfileVerb)
+        case target, view, console, seams, seam(String), release(String), profiles, currentProfile, profile(
+            String, ProfileVerb)
         case revertAll, advance, sessions, renew(String), session(String), events
 
         init?(_ parts: [String]) {
@@ -152,6 +155,7 @@ extension ControlServer {
                     guard let verb = ProfileVerb(rawValue: parts[2]) else { return nil }
                     self = .profile(parts[1], verb)
                 case ("sessions", "renew"): self = .renew(parts[1])
+                case ("seams", "release"): self = .release(parts[1])
                 default: return nil
                 }
             default:

@@ -74,6 +74,16 @@ extension ControlServer {
         }) ?? [:]
     }
 
+    /// `POST /v1/seams/{id}/release`: lets the calls the seam's pauses hold go on.
+    func release(_ seam: SeamID) throws(APIFailure) -> ReleaseResult {
+        do throws(MischiefError) {
+            return ReleaseResult(seam: seam, released: try registry.release(seam))
+        } catch {
+            let known = registry.seams.map(\.id)
+            throw APIFailure(.notFound, "unknown seam", unknownSeamMessage(seam, among: known))
+        }
+    }
+
     /// `PUT /v1/seams/{id}`: applies a spec, owned by `session` when given.
     func apply(_ spec: String, to seam: SeamID, session: String?) throws(APIFailure) -> SeamDetail {
         _ = try detail(of: seam)

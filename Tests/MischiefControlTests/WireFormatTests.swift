@@ -24,7 +24,7 @@ import Testing
         seams: [
             SeamSnapshot(
                 id: "clock.now", title: "Current time", category: "Clock", summary: "Now", signature: "() -> Date",
-                behaviour: "shift(1d)", spec: "shift(1d)", calls: 5, chaosCalls: 3, errors: 1, inFlight: 0,
+                behaviour: "shift(1d)", spec: "shift(1d)", calls: 5, chaosCalls: 3, errors: 1, inFlight: 1, held: 1,
                 status: .active, actions: [shift], layers: [layer])
         ],
         profiles: [
@@ -56,11 +56,12 @@ import Testing
         let seam = try Self.object(Self.state.seams[0])
         for key in [
             "id", "title", "category", "summary", "signature", "behaviour", "spec", "calls", "chaosCalls",
-            "errors", "inFlight", "status", "actions",
+            "errors", "inFlight", "held", "status", "actions",
         ] {
             #expect(seam[key] != nil, "seam field \(key)")
         }
         #expect(seam["calls"] as? Int == 5 && seam["status"] as? String == "active")
+        #expect(seam["held"] as? Int == 1)
         let action = try #require((seam["actions"] as? [[String: Any]])?.first)
         #expect(action["name"] as? String == "shift" && action["composes"] as? Bool == true)
         let parameters = try #require(action["parameters"] as? [[String: Any]])
@@ -68,6 +69,20 @@ import Testing
         #expect(parameters[0]["defaultValue"] as? String == "1d" && parameters[0]["step"] as? String == "1h")
         #expect(
             parameters[1]["kind"] as? String == "word" && parameters[1]["choices"] as? [String] == ["fast", "slow"])
+    }
+
+    /// `held` came after API version 1: a seam or an update from a target that does not send it reads as 0 held.
+    @Test func aSeamWithoutHeldDecodesWithNoneHeld() throws {
+        var seam = try Self.object(Self.state.seams[0])
+        seam["held"] = nil
+        let decoded = try JSONDecoder.control.decode(
+            SeamSnapshot.self, from: try JSONSerialization.data(withJSONObject: seam))
+        #expect(decoded.held == 0 && decoded.inFlight == 1)
+        var update = try Self.object(SeamUpdate(Self.state.seams[0]))
+        update["held"] = nil
+        let counters = try JSONDecoder.control.decode(
+            SeamUpdate.self, from: try JSONSerialization.data(withJSONObject: update))
+        #expect(counters.counters.held == 0 && counters.counters.calls == 5)
     }
 
     @Test func layerProfileAndCountersKeepTheirFieldNames() throws {
@@ -82,7 +97,8 @@ import Testing
         let counters = try Self.object(SeamUpdate(Self.state.seams[0]))
         #expect(counters["seam"] as? String == "clock.now" && counters["calls"] as? Int == 5)
         #expect(counters["chaosCalls"] as? Int == 3 && counters["errors"] as? Int == 1)
-        #expect(counters["inFlight"] as? Int == 0 && counters["behaviour"] as? String == "shift(1d)")
+        #expect(counters["inFlight"] as? Int == 1 && counters["behaviour"] as? String == "shift(1d)")
+        #expect(counters["held"] as? Int == 1)
         let detail = SeamDetail(seam: Self.state.seams[0], layers: [Self.layer])
         let json = try JSONEncoder.control.encode(detail)
         #expect(try JSONDecoder.control.decode(SeamDetail.self, from: json) == detail)
