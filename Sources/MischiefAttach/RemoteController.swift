@@ -218,6 +218,10 @@ public final class RemoteController: ConsoleController {
         _ = try await perform { client throws(ControlClientError) in try await client.revert(seam) }
     }
 
+    public func release(_ seam: SeamID) async throws -> Int {
+        try await perform { client throws(ControlClientError) in try await client.release(seam).released }
+    }
+
     public func revertAll() async throws {
         _ = try await perform { client throws(ControlClientError) in try await client.revertAll() }
     }

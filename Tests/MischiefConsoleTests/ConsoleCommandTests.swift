@@ -22,6 +22,10 @@ import Testing
         func apply(_ spec: String, to seam: SeamID) async throws { try record("apply \(seam) \(spec)") }
         func revert(_ seam: SeamID) async throws { try record("revert \(seam)") }
         func revertAll() async throws { try record("revertAll") }
+        func release(_ seam: SeamID) async throws -> Int {
+            try record("release \(seam)")
+            return 2
+        }
         func toggleProfile(_ name: String) async throws { try record("toggle \(name)") }
         func advanceTime(by duration: Duration) async throws { try record("advance \(duration)") }
         func saveProfile(named name: String, overwrite: Bool) async throws -> String {

@@ -7,6 +7,8 @@ public enum ConsoleCommand: Sendable, Equatable {
     case apply(seam: SeamID, spec: String)
     /// Revert a seam.
     case revert(SeamID)
+    /// Release the calls a pause holds on a seam.
+    case release(SeamID)
     /// Revert everything.
     case revertAll
     /// Switch a profile on or off.
@@ -37,6 +39,9 @@ public enum ConsoleCommand: Sendable, Equatable {
                 try await controller.apply(spec, to: seam)
             case .revert(let seam):
                 try await controller.revert(seam)
+            case .release(let seam):
+                let count = try await controller.release(seam)
+                return .success("\(seam): released \(count) held call\(count == 1 ? "" : "s")")
             case .revertAll:
                 try await controller.revertAll()
             case .toggleProfile(let name):

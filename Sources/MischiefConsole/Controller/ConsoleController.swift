@@ -18,6 +18,9 @@ public protocol ConsoleController: Sendable {
     /// Reverts whatever is applied to a seam.
     func revert(_ seam: SeamID) async throws
 
+    /// Releases the calls a pause holds on a seam; returns how many went on.
+    func release(_ seam: SeamID) async throws -> Int
+
     /// Reverts everything applied.
     func revertAll() async throws
 

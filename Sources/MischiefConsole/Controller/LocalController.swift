@@ -62,6 +62,14 @@ public final class LocalController: ConsoleController {
         registry.revert(seam: seam)
     }
 
+    public func release(_ seam: SeamID) async throws -> Int {
+        do throws(MischiefError) {
+            return try registry.release(seam)
+        } catch {
+            throw ConsoleError.refused(Self.message(error))
+        }
+    }
+
     public func revertAll() async throws {
         registry.revertAll()
     }

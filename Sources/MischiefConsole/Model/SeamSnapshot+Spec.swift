@@ -1,10 +1,11 @@
 import Mischief
 
 extension SeamSnapshot {
-    /// The spec Space applies when the seam has no last-used one: the first action (other than `off`) whose
+    /// The spec Space applies when the seam has no last-used one: the first action (other than `off` and `pause`) whose
     /// draft needs nothing filled in; nil when there is none.
     public var defaultSpec: String? {
-        actions.lazy.filter { $0.name != "off" }.map(\.draft).first { $0.isComplete }?.text
+        // Not `pause` either: Space should never leave the target waiting.
+        actions.lazy.filter { $0.name != "off" && $0.name != "pause" }.map(\.draft).first { $0.isComplete }?.text
     }
 
     /// `spec` with its first nudgeable term's main parameter moved by `steps` steps, in canonical form.

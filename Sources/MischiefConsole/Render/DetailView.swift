@@ -52,6 +52,9 @@ enum DetailView {
             .init("calls ", .muted), .init(Format.count(seam.calls)),
             .init("  chaos ", .muted), .init(Format.count(seam.chaosCalls), seam.chaosCalls > 0 ? .accent : .text),
         ]
+        if seam.held > 0 {  // before the rest, so a narrow pane still shows it (the hints say `u` releases)
+            counts += [.init("  held ", .muted), .init(String(seam.held), .reverting)]
+        }
         if let rate = state.rates[seam.id]?.latest {
             counts += [.init("  rate ", .muted), .init(Format.rate(rate))]
         }
@@ -61,6 +64,7 @@ enum DetailView {
         if seam.inFlight > 0 {
             counts += [.init("  in flight ", .muted), .init(String(seam.inFlight), .reverting)]
         }
+
         return [
             [.init(seam.title, .title, bold: true), .init("  " + seam.category, .muted)],
             [.init(seam.summary.isEmpty ? "—" : seam.summary)],

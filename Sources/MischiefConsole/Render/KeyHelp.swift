@@ -1,3 +1,5 @@
+import Mischief
+
 /// The console's keys: the help screen's table and the status line's hints.
 enum KeyHelp {
     /// A group of keys in the help screen.
@@ -23,6 +25,7 @@ enum KeyHelp {
                 ("Enter", "choose an action, edit its spec, Enter applies"),
                 ("+ -", "nudge the main parameter by one step"),
                 ("r", "revert the seam"),
+                ("u", "release the calls a pause holds on the seam"),
                 ("R", "revert everything"),
                 ("y", "copy the seam's spec to the clipboard"),
                 ("Y", "copy every spec as seam=spec;seam=spec (for MISCHIEF_APPLY)"),
@@ -67,6 +70,12 @@ enum KeyHelp {
     /// The status line's hints for a mode, as (key, what it does), in the order they show.
     static func hints(for state: ConsoleState) -> [(String, String)] {
         switch state.mode {
+        case .browse where (state.selectedSeam?.held ?? 0) > 0:
+            // Only while the selected seam holds calls, so the usual hints stay as they are.
+            [
+                ("u", "release held"), ("␣", "toggle"), ("⏎", "actions"), ("r", "revert"), ("/", "filter"),
+                ("1-9", "profiles"), ("p", "list"), ("e", "events"), ("?", "help"), ("q", "quit"),
+            ]
         case .browse:
             [
                 ("␣", "toggle"), ("⏎", "actions"), ("+-", "nudge"), ("r", "revert"), ("/", "filter"),

@@ -140,8 +140,11 @@ enum SeamListView {
             let line = Format.sparkline(samples, width: Columns.rateWidth, ascii: canvas.theme.isMonochrome)
             canvas.text(line, x: rate - Columns.rateWidth, y: y, role(.accent), maxWidth: Columns.rateWidth)
         }
-        let status = Self.statusText(seam.status)
-        canvas.rightAligned(status, right: columns.status, y: y, role(markRole), maxWidth: Columns.statusWidth)
+        // Held calls matter more than the status while there are any: the target is waiting on them.
+        let status = seam.held > 0 ? "\(Format.count(seam.held)) held" : Self.statusText(seam.status)
+        canvas.rightAligned(
+            status, right: columns.status, y: y, role(seam.held > 0 ? .reverting : markRole),
+            maxWidth: Columns.statusWidth)
     }
 
     /// The mark before a seam's title and the role of its status.

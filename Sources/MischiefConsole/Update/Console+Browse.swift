@@ -32,6 +32,8 @@ extension Console {
             return toggleProfile(key: Int(String(digit))!, in: &state)
         case .character("r"):
             return revertSelected(in: &state)
+        case .character("u"):
+            return releaseSelected(in: &state)
         case .character("R"):
             for seam in state.data?.seams ?? [] where state.behaviour(of: seam) != nil {
                 state.pending[seam.id] = .init(spec: nil, isFinished: false)
@@ -162,6 +164,16 @@ extension Console {
         }
         state.pending[seam.id] = .init(spec: nil, isFinished: false)
         return [.revert(seam.id)]
+    }
+
+    /// `u`: lets the calls a pause holds on the selected seam go on.
+    static func releaseSelected(in state: inout ConsoleState) -> [ConsoleCommand] {
+        guard let seam = state.selectedSeam else { return [] }
+        guard state.behaviour(of: seam) != nil || seam.held > 0 else {
+            state.message = .init("\(seam.id) runs its original; only a pause holds calls")
+            return []
+        }
+        return [.release(seam.id)]
     }
 
     /// A digit: switches the profile with that hot key.

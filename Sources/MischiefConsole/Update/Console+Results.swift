@@ -28,6 +28,8 @@ extension Console {
         case .revert(let seam):
             settle(seam, spec: nil, result, in: &state)
             succeeded(result, "\(seam): original", in: &state)
+        case .release(let seam):
+            succeeded(result, "\(seam): released", in: &state)
         case .revertAll:
             for seam in state.pending.keys {
                 settle(seam, spec: nil, result, in: &state)
