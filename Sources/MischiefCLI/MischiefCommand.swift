@@ -14,6 +14,7 @@ struct MischiefCommand: AsyncParsableCommand {
         version: "\(ControlAPI.libraryVersion) (control API v\(ControlAPI.version))",
         subcommands: [
             DemoCommand.self, AttachCommand.self, ListCommand.self, ApplyCommand.self, RevertCommand.self,
+            ReleaseCommand.self,
             WatchCommand.self, SpecCommand.self, ThemesCommand.self,
         ]
     )

@@ -37,6 +37,18 @@ import Testing
         #expect(found.output.split(separator: "\n").first.map(String.init) == lines.first)
     }
 
+    @Test func releaseLetsHeldCallsGo() async throws {
+        let demo = try await HeadlessDemo.start()
+        defer { demo.kill() }
+        // The demo is not paused: nothing is held, and the command says so.
+        let none = try demo.mischief(["release", "clock.now", "--socket", demo.socket])
+        #expect(none.status == 0, "\(none.error)")
+        #expect(none.output == "clock.now: released 0 held calls\n")
+        let unknown = try demo.mischief(["release", "clock.nwo", "--socket", demo.socket])
+        #expect(unknown.status == 1)
+        #expect(unknown.error.contains("clock.nwo"))
+    }
+
     @Test func applyAndRevertChangeTheTarget() async throws {
         let demo = try await HeadlessDemo.start()
         defer { demo.kill() }
