@@ -19,16 +19,18 @@ public final class TestScope: Sendable {
         chaos = ChaosScope(name, registry: registry, seed: seed, parent: ChaosScope.current)
     }
 
-    /// Runs `body` in the scope, then checks the expectations made in it (also when `body` throws).
+    /// Runs `body` in the scope, then checks the expectations made in it (also when `body` throws) and drops
+    /// the scope's changes, so a call a `Task {}` made in it is not left held by a pause.
     public func run<R>(_ body: () throws -> R) rethrows -> R {
-        defer { verify() }
+        defer { finish() }
         return try TestScope.$bound.withValue(self) { try chaos.run(body) }
     }
 
-    /// Awaits `body` in the scope, then checks the expectations made in it (also when `body` throws).
+    /// Awaits `body` in the scope, then checks the expectations made in it (also when `body` throws) and drops
+    /// the scope's changes.
     public func run<R>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R) async rethrows -> R
     {
-        defer { verify() }
+        defer { finish() }
         return try await TestScope.$bound.withValue(
             self, operation: { try await chaos.run(body) }, isolation: isolation)
     }
@@ -36,6 +38,11 @@ public final class TestScope: Sendable {
     /// Adds a check to run when the scope ends.
     func addCheck(_ check: @escaping @Sendable (ChaosScope) -> Void) {
         checks.withLock { $0.append(check) }
+    }
+
+    private func finish() {
+        verify()
+        chaos.revertAll()
     }
 
     /// Runs the checks added so far, and forgets them.

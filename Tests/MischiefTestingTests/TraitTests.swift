@@ -89,3 +89,33 @@ struct SuiteTraitTests {
         #expect(try await Seams.fetch("x") == "test")
     }
 }
+
+@Suite("pause in a test's scope")
+struct ScopedPauseTests {
+    /// The race made deterministic: the second fetch is held until the first has answered, in this test only.
+    @Test(.mischief(Seams.fetch, .match([.when("second", .pause(max: .seconds(3_600)))])))
+    func holdTheSecondUntilTheFirstIsDone() async throws {
+        let scope = try #require(ChaosScope.current)
+        let order = Locked<[String]>([])
+        async let second: Void = {
+            _ = try await Seams.fetch("second")
+            order.withLock { $0.append("second") }
+        }()
+        try await scope.waitUntilHeld(Seams.fetch)
+        _ = try await Seams.fetch("first")
+        order.withLock { $0.append("first") }
+        #expect(scope.release(Seams.fetch) == 1)
+        try await second
+        #expect(order.withLock { $0 } == ["first", "second"])
+    }
+
+    @Test("a call a Task {} left held goes on when the test's scope ends")
+    func anEscapedHoldIsReleasedAtTheEnd() async throws {
+        let escaped = try await withMischiefScope([.spec("testing.fetch", "pause(1h)")], registry: Seams.registry) {
+            let task = Task { try await Seams.fetch("late") }
+            try await ChaosScope.current!.waitUntilHeld(Seams.fetch)
+            return task
+        }
+        #expect(try await escaped.value == "body of late")
+    }
+}

@@ -13,7 +13,7 @@ import Testing
     /// An async seam in front of a cache: the second request for a key is held until the first has filled it.
     @Test func holdingTheSecondRequestMakesARaceDeterministic() async throws {
         let registry = Registry(sessionSeed: 1)
-        let cache = Mutex<[String: String]>([:])
+        let cache = Locked<[String: String]>([:])
         let log = Recorder<String>()
         let load = AsyncSeam<Int, String, Never>("test.load", title: "Load", category: "Test", summary: "") { id in
             if let hit = cache.withLock({ $0["key"] }) {
@@ -26,7 +26,7 @@ import Testing
         }
         try registry.register(load)
         let gate = PauseGate()
-        try registry.apply(load, .match([.when(2, .pause(gate))]))
+        try registry.apply(load, .match([.when(2, .pause(gate, max: .seconds(3_600)))]))
 
         async let second = load(2)
         try await gate.waitUntilHeld(1)
@@ -43,7 +43,7 @@ import Testing
     @Test func aSynchronousSeamBlocksItsThreadUntilReleasedFromAnother() async throws {
         let f = try Fixture()
         let gate = PauseGate()
-        try f.registry.apply(f.double, .constant(7).paused(gate))
+        try f.registry.apply(f.double, .constant(7).paused(gate, max: .seconds(3_600)))
         let result = Atomic<Int>(0)
         let done = DispatchSemaphore(value: 0)
         Thread {
@@ -58,12 +58,13 @@ import Testing
         await waitOnThread(done)
         #expect(result.load(ordering: .relaxed) == 7)  // then what follows the pause ran
         #expect(f.registry.counters("test.double")?.held == 0)
+        #expect(!f.registry.events().contains { $0.message.contains("went on after its maximum") })  // released
     }
 
     @Test func releaseTakesTheOldestCallsFirst() async throws {
         let f = try Fixture()
         let gate = PauseGate()
-        try f.registry.apply(f.fetch, .pause(gate))
+        try f.registry.apply(f.fetch, .pause(gate, max: .seconds(3_600)))
         let order = Recorder<Int>()
         let first = Task {
             _ = try await f.fetch(1)
@@ -108,9 +109,9 @@ import Testing
     @Test func theRegistryReleasesOneSeamsCallsAndSaysHowMany() async throws {
         let f = try Fixture()
         let gate = PauseGate()
-        try f.registry.apply(f.fetch, .pause(gate))
+        try f.registry.apply(f.fetch, .pause(gate, max: .seconds(3_600)))
         // The same gate on another seam: releasing test.fetch leaves that call held.
-        try f.registry.apply(f.double, .pause(gate))
+        try f.registry.apply(f.double, .pause(gate, max: .seconds(3_600)))
         #expect(try f.registry.release("test.fetch") == 0)
         let calls = (1...2).map { id in Task { try await f.fetch(id) } }
         try await gate.waitUntilHeld(2)
@@ -259,7 +260,7 @@ import Testing
     @Test func heldCallsShowInTheChangesAConsoleFollows() async throws {
         let f = try Fixture()
         let gate = PauseGate()
-        try f.registry.apply(f.fetch, .pause(gate))
+        try f.registry.apply(f.fetch, .pause(gate, max: .seconds(3_600)))
         var copy = f.registry.snapshot()
         let call = Task { try await f.fetch(1) }
         try await gate.waitUntilHeld(1)
@@ -272,9 +273,61 @@ import Testing
     }
 }
 
+extension PauseTests {
+    /// A pause in a scope holds only the scope's calls, and the scope can release and wait for them.
+    @Test func aScopesPauseHoldsOnlyItsOwnCalls() async throws {
+        let f = try Fixture()
+        let scope = ChaosScope("pausing", registry: f.registry)
+        try scope.apply(spec: "pause(1h) + return(\"held\")", to: "test.fetch")
+        #expect(try await f.fetch(1) == "item 1")  // outside the scope: not held
+        let held = try await scope.run {
+            async let call = f.fetch(2)
+            try await scope.waitUntilHeld(f.fetch)
+            #expect(scope.heldCount(of: f.fetch) == 1)
+            // A detached task does not inherit the scope, so its call goes on while the scope's is held.
+            #expect(try await Task.detached { try await f.fetch(3) }.value == "item 3")
+            #expect(scope.release(f.fetch) == 1)
+            return try await call
+        }
+        #expect(held == "held")
+        #expect(scope.heldCount(of: f.fetch) == 0)
+        #expect(f.registry.counters("test.fetch")?.held == 0)  // the registry holds nothing of the scope's
+    }
+
+    /// A `Task {}` started in a scope outlives it; dropping the scope's changes lets its held call go.
+    @Test func revertingAScopeReleasesWhatItsPauseHolds() async throws {
+        let f = try Fixture()
+        let scope = ChaosScope("pausing", registry: f.registry)
+        try scope.apply(f.fetch, .pause(max: .seconds(3_600)))
+        let escaped = scope.run { Task { try await f.fetch(4) } }
+        try await scope.waitUntilHeld(f.fetch)
+        scope.revertAll()
+        #expect(try await escaped.value == "item 4")
+        #expect(scope.releaseAll() == 0)
+        await #expect(throws: MischiefError.self) { try await scope.waitUntilHeld(f.fetch) }
+    }
+
+    @Test func theKillSwitchReleasesWhatAScopesPauseHolds() async {
+        await #expect(processExitsWith: .success) {
+            let f = try Fixture()
+            let scope = ChaosScope("pausing", registry: f.registry)
+            try scope.apply(f.double, .constant(1).paused(max: .seconds(3_600)))
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                scope.run { _ = f.double(2) }
+                done.signal()
+            }.start()
+            try await scope.waitUntilHeld(f.double)
+            KillSwitch.engage(reason: "test")
+            guard done.wait(timeout: .now() + 60) == .success else { exit(1) }
+            guard scope.heldCount(of: f.double) == 0 else { exit(2) }
+        }
+    }
+}
+
 /// A list several tasks append to.
 final class Recorder<Item: Sendable>: Sendable {
-    private let list = Mutex<[Item]>([])
+    private let list = Locked<[Item]>([])
 
     func append(_ item: Item) { list.withLock { $0.append(item) } }
 

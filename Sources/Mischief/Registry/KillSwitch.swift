@@ -10,10 +10,17 @@ public enum KillSwitch {
     /// Whether it is engaged, readable without the lock (test scopes check it on every call they change).
     private static let engaged = Atomic<Bool>(environmentReason() != nil)
     private static let registries = Locked<[WeakRegistry]>([])
+    /// Scopes that have applied a pause: engaging reverts them, so no call stays held.
+    private static let scopes = Locked<[WeakScope]>([])
 
     private struct WeakRegistry: @unchecked Sendable {
         // @unchecked: a weak reference to a Sendable class, read and written under the lock.
         weak var registry: Registry?
+    }
+
+    private struct WeakScope: @unchecked Sendable {
+        // @unchecked: a weak reference to a Sendable class, read and written under the lock.
+        weak var scope: ChaosScope?
     }
 
     /// Why chaos is off, or nil when it is allowed.
@@ -28,6 +35,16 @@ public enum KillSwitch {
         engaged.store(true, ordering: .releasing)
         let live = registries.withLock { list in list.compactMap(\.registry) }
         for registry in live { registry.revertAll() }
+        let pausing = scopes.withLock { list in list.compactMap(\.scope) }
+        for scope in pausing { scope.revertAll() }
+    }
+
+    static func track(_ scope: ChaosScope) {
+        scopes.withLock { list in
+            guard !list.contains(where: { $0.scope === scope }) else { return }
+            list.removeAll { $0.scope == nil }
+            list.append(WeakScope(scope: scope))
+        }
     }
 
     static func track(_ registry: Registry) {

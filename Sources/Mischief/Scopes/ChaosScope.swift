@@ -56,6 +56,8 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
         var box: AnyObject?
         /// The layers' descriptions, newest first: what recorded calls say served them.
         var description = ""
+        /// Where the layers' pauses hold calls, oldest layer first.
+        var pauses: [PauseSite] = []
 
         /// Remakes the box and the description after `layers` changed.
         mutating func rebuild() {
@@ -122,19 +124,21 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
     /// Adds `changes` as a unit: if any is refused, none is added.
     public func apply(_ changes: [Change]) throws(MischiefError) {
         if let reason = KillSwitch.reason { throw .disabled(reason: reason) }
-        var compiled: [(AnySeam, run: any Sendable, description: String)] = []
+        var compiled: [(AnySeam, run: any Sendable, description: String, pauses: [PauseSite])] = []
         for change in changes {
             let context = LayerContext(
                 sessionSeed: change.seed ?? seed, label: change.behaviourDescription,
                 reporter: { _, _ in })
             let run = try change.seam.compile(change.behaviour, context: context)
-            compiled.append((change.seam, run, change.behaviourDescription))
+            compiled.append((change.seam, run, change.behaviourDescription, context.pauses))
         }
+        if compiled.contains(where: { !$0.pauses.isEmpty }) { KillSwitch.track(self) }
         state.withLock { state in
             var touched: Set<ObjectIdentifier> = []
-            for (seam, run, description) in compiled {
+            for (seam, run, description, pauses) in compiled {
                 let key = ObjectIdentifier(seam)
                 state.seams[key, default: ScopedSeam(seam: seam)].layers.append((run, description))
+                state.seams[key]!.pauses += pauses
                 touched.insert(key)
             }
             for key in touched { state.seams[key]!.rebuild() }
@@ -172,14 +176,59 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
         try apply(changes)
     }
 
-    /// Drops the scope's changes to `seam`; calls see the parent scope's, or the registry's, again.
+    /// Drops the scope's changes to `seam`; calls see the parent scope's, or the registry's, again. Calls its
+    /// pauses hold go on at once.
     public func revert(_ seam: AnySeam) {
-        _ = state.withLock { state in state.seams.removeValue(forKey: ObjectIdentifier(seam)) }
+        let dropped = state.withLock { state in state.seams.removeValue(forKey: ObjectIdentifier(seam)) }
+        for site in dropped?.pauses ?? [] { site.close() }
     }
 
-    /// Drops every change of the scope (its record of calls stays).
+    /// Drops every change of the scope (its record of calls stays), and lets every call its pauses hold go on.
+    ///
+    /// MischiefTesting's `TestScope` does this when its test ends, so a call a `Task {}` made in the test is not left held.
     public func revertAll() {
-        state.withLock { state in state.seams.removeAll() }
+        let dropped = state.withLock { state in
+            defer { state.seams.removeAll() }
+            return state.seams.values.flatMap(\.pauses)
+        }
+        for site in dropped { site.close() }
+    }
+
+    // MARK: Held calls
+
+    /// Releases the calls held by the scope's pauses on `seam` (see ``Behaviour/pause(_:max:)`` and spec
+    /// `pause`); returns how many. The pauses go on holding later calls.
+    @discardableResult
+    public func release(_ seam: AnySeam) -> Int {
+        pauses(of: seam).reduce(0) { $0 + $1.release() }
+    }
+
+    /// Releases every call held by the scope's pauses; returns how many.
+    @discardableResult
+    public func releaseAll() -> Int {
+        let sites = state.withLock { state in state.seams.values.flatMap(\.pauses) }
+        return sites.reduce(0) { $0 + $1.release() }
+    }
+
+    /// How many calls the scope's pauses on `seam` hold now.
+    public func heldCount(of seam: AnySeam) -> Int {
+        pauses(of: seam).reduce(0) { $0 + $1.heldCount }
+    }
+
+    /// Waits, without polling, until the scope's newest pause on `seam` holds `count` calls: for tests that
+    /// apply `pause` as a spec and so have no ``PauseGate`` of their own.
+    ///
+    /// - Throws: ``MischiefError/unsupported(_:_:)`` when the scope applies no pause to the seam, or
+    ///   `CancellationError` when the waiting task is cancelled.
+    public func waitUntilHeld(_ seam: AnySeam, _ count: Int = 1) async throws {
+        guard let site = pauses(of: seam).last else {
+            throw MischiefError.unsupported(seam.info.id, "\(self) applies no pause to it, so no call can be held")
+        }
+        try await site.waitUntilHeld(count)
+    }
+
+    private func pauses(of seam: AnySeam) -> [PauseSite] {
+        state.withLock { state in state.seams[ObjectIdentifier(seam)]?.pauses ?? [] }
     }
 
     /// What the scope does to `seam`, as spec-like text newest first; nil when it leaves it alone.
