@@ -21,6 +21,15 @@ let package = Package(
         // Scripts/terminal-smoke.sh drives it in tmux: layout, keys, resize, SIGTERM and crash restoration.
         .executable(name: "terminal-smoke", targets: ["MischiefTerminalSmoke"]),
     ],
+    // Chaos is on by default. An app turns it off for its shipping builds by depending on Mischief with
+    // `traits: []`: seams then call their originals directly, nothing listens and MISCHIEF_APPLY is ignored
+    // (README, "Ship without chaos"; Scripts/chaos-off.sh builds such a dependent package).
+    traits: [
+        .trait(
+            name: "Chaos",
+            description: "Seams can be changed: the registry applies behaviours, the control server listens."),
+        .default(enabledTraits: ["Chaos"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),

@@ -183,13 +183,15 @@ public final class ControlServer: Sendable {
     /// Checks the socket directory and path, replaces a stale socket, and serves until ``stop()``.
     ///
     /// - Throws: ``ControlSocketError`` when the path is too long, the directory unsafe, the socket in use, or
-    ///   binding fails (with the system's reason, at once).
+    ///   binding fails (with the system's reason, at once); `MischiefError.disabled(reason:)` in a build without
+    ///   the `Chaos` trait, where nothing listens.
     public func start() async throws {
         try prepare()
         try finishStart(try await listen().get())
     }
 
     private func prepare() throws {
+        guard KillSwitch.isChaosCompiledIn else { throw MischiefError.disabled(reason: KillSwitch.compiledOutReason) }
         let directory = (socketPath as NSString).deletingLastPathComponent
         try ControlSocket.checkLength(socketPath)
         if options.socketPath == nil { try ControlSocket.prepareDirectory(directory) }

@@ -54,7 +54,23 @@ public enum KillSwitch {
         }
     }
 
+    /// Whether this build has the `Chaos` package trait: false when an app depends on Mischief with
+    /// `traits: []` for a shipping build. Then seams always call their originals, every registry refuses every
+    /// change, `MISCHIEF_APPLY` is ignored and the control server does not listen.
+    public static let isChaosCompiledIn: Bool = {
+        #if Chaos
+            true
+        #else
+            false
+        #endif
+    }()
+
+    /// Why chaos is off in this build, when it was built without the `Chaos` trait.
+    package static let compiledOutReason =
+        "Mischief was built without its Chaos trait (a shipping build): seams always call their originals"
+
     private static func environmentReason() -> String? {
+        if !isChaosCompiledIn { return compiledOutReason }
         guard let value = Environment.value("MISCHIEF_DISABLED"), !value.isEmpty, value != "0", value != "false"
         else { return nil }
         return "MISCHIEF_DISABLED=\(value) is set"

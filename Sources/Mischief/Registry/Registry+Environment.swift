@@ -20,6 +20,7 @@ extension Registry {
     /// The process-wide registry, with `MISCHIEF_APPLY` read (see ``EnvironmentChaos``).
     static func makeShared() -> Registry {
         let registry = Registry()
+        guard KillSwitch.isChaosCompiledIn else { return registry }  // a shipping build: the variable means nothing
         guard let value = Environment.value(EnvironmentChaos.variable),
             value.contains(where: { !$0.isWhitespace })
         else { return registry }

@@ -31,20 +31,28 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
     /// Calls the seam: the original, or the behaviour applied to it.
     @inlinable
     public func callAsFunction(_ input: Input) async throws(Failure) -> Output {
-        let word = core.word.load(ordering: .relaxed)
-        if _fastPath(word == 0) { return try await original(input) }
-        if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 {
-            core.countPlain()
-            return try await original(input)
-        }
-        return try await chaosCall(input, word: word, counted: true)
+        #if !Chaos
+            return try await original(input)  // built without the Chaos trait: nothing can change a seam
+        #else
+            let word = core.word.load(ordering: .relaxed)
+            if _fastPath(word == 0) { return try await original(input) }
+            if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 {
+                core.countPlain()
+                return try await original(input)
+            }
+            return try await chaosCall(input, word: word, counted: true)
+        #endif
     }
 
     /// Calls the seam without counting the call.
     public func peek(_ input: Input) async throws(Failure) -> Output {
-        let word = core.word.load(ordering: .relaxed)
-        if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 { return try await original(input) }
-        return try await chaosCall(input, word: word, counted: false)
+        #if !Chaos
+            return try await original(input)
+        #else
+            let word = core.word.load(ordering: .relaxed)
+            if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 { return try await original(input) }
+            return try await chaosCall(input, word: word, counted: false)
+        #endif
     }
 
     @usableFromInline

@@ -50,22 +50,30 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     /// Calls the seam: the original, or the behaviour applied to it.
     @inlinable
     public func callAsFunction(_ input: Input) throws(Failure) -> Output {
-        let word = core.word.load(ordering: .relaxed)
-        if _fastPath(word == 0) { return try original(input) }
-        if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 {
-            core.countPlain()
-            return try original(input)
-        }
-        return try chaosCall(input, word: word, counted: true)
+        #if !Chaos
+            return try original(input)  // built without the Chaos trait: nothing can change a seam
+        #else
+            let word = core.word.load(ordering: .relaxed)
+            if _fastPath(word == 0) { return try original(input) }
+            if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 {
+                core.countPlain()
+                return try original(input)
+            }
+            return try chaosCall(input, word: word, counted: true)
+        #endif
     }
 
     /// Calls the seam without counting the call, so a console can read a value without inflating counts.
     ///
     /// Behaviours that depend on call order (sequences, first-N, call indices) still see the peek.
     public func peek(_ input: Input) throws(Failure) -> Output {
-        let word = core.word.load(ordering: .relaxed)
-        if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 { return try original(input) }
-        return try chaosCall(input, word: word, counted: false)
+        #if !Chaos
+            return try original(input)
+        #else
+            let word = core.word.load(ordering: .relaxed)
+            if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 { return try original(input) }
+            return try chaosCall(input, word: word, counted: false)
+        #endif
     }
 
     @inlinable
