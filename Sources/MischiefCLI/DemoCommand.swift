@@ -94,13 +94,16 @@ struct DemoCommand: AsyncParsableCommand {
 }
 
 extension DemoCommand {
-    /// The process-wide registry, as a target's would be, so `MISCHIEF_APPLY` applies to the demo; `--seed` is its
+    /// The process-wide registry, as a target's would be, so `MISCHIEF_APPLY` and `MISCHIEF_PROFILE` apply to the demo; `--seed` is its
     /// session seed (given through `MISCHIEF_SEED`, which it reads when it starts). Should it have started already
     /// with another seed, the demo gets a registry of its own with the seed asked for.
     static func registry(seed: UInt64?) -> Registry {
         if let seed { setenv("MISCHIEF_SEED", String(seed), 1) }
         let shared = Registry.shared
-        guard let seed, shared.sessionSeed != seed else { return shared }
+        guard let seed, shared.sessionSeed != seed else {
+            ProfileEnvironment.applyFromEnvironment(to: shared)
+            return shared
+        }
         return Registry(sessionSeed: seed)
     }
 

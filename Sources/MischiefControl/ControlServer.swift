@@ -1,5 +1,6 @@
 import Foundation
 import Mischief
+import MischiefFiles
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -192,6 +193,7 @@ public final class ControlServer: Sendable {
 
     private func prepare() throws {
         guard KillSwitch.isChaosCompiledIn else { throw MischiefError.disabled(reason: KillSwitch.compiledOutReason) }
+        if registry === Registry.shared { ProfileEnvironment.applyFromEnvironment(to: registry) }
         let directory = (socketPath as NSString).deletingLastPathComponent
         try ControlSocket.checkLength(socketPath)
         if options.socketPath == nil { try ControlSocket.prepareDirectory(directory) }

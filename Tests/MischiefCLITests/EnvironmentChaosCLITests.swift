@@ -40,4 +40,16 @@ import Testing
         )
         #expect(demo.process.errorText.contains("mischief: MISCHIEF_APPLY entry 'net.request=50% ofline'"))
     }
+
+    @Test func aProfileFileAppliesToTheDemoAsItsSeamsRegister() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ci-chaos-\(UUID()).yaml")
+        try "name: CI\nseed: 5\nentries:\n  clock.now: shift(+2h)\n".write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let demo = try await HeadlessDemo.start(environment: ["MISCHIEF_PROFILE": url.path])
+        defer { demo.kill() }
+        #expect(try demo.behaviour(of: "clock.now") == "shift(2h)")
+        let layers = try demo.seam("clock.now")["layers"] as? [[String: Any]]
+        #expect(layers?.map { $0["source"] as? String } == ["MISCHIEF_PROFILE CI"])
+        #expect(demo.process.errorText.contains("mischief: MISCHIEF_PROFILE is active: clock.now=shift(+2h)"))
+    }
 }

@@ -95,4 +95,39 @@ import Testing
         #expect(problem.seam == "test.rules" && problem.source == "MISCHIEF_APPLY")
         #expect(registry.snapshot().seams.allSatisfy { $0.layers.allSatisfy { $0.revertedAt != nil } })
     }
+
+    @Test func twoSourcesApplyTogetherAndAFailureRevertsOnlyItsOwn() throws {
+        let registry = Registry(sessionSeed: 1)
+        let f = Seams()
+        let stderr = Lines()
+        registry.applyWhenRegistered(try EnvironmentChaos(parsing: "test.double=return(7)"), diagnostics: stderr.write)
+        let file = try EnvironmentChaos(
+            entries: [
+                .init(seam: "test.rules", spec: #"return("first")"#, source: "MISCHIEF_PROFILE A"),
+                .init(seam: "test.rules", spec: #"return("second")"#, source: "MISCHIEF_PROFILE B"),
+                .init(seam: "test.optional", spec: "retrun(nil)", source: "MISCHIEF_PROFILE B"),
+            ], source: "MISCHIEF_PROFILE")
+        registry.applyWhenRegistered(file, diagnostics: stderr.write)
+        try registry.register(f.double, f.rules)
+        #expect(f.double(1) == 7)
+        #expect(f.rules("x") == "second", "a seam's entries apply in order, each under its own source")
+        #expect(
+            registry.snapshot().seam("test.rules")?.layers.map(\.source) == [
+                "MISCHIEF_PROFILE A", "MISCHIEF_PROFILE B",
+            ])
+        try registry.register(f.optional)
+        #expect(f.rules("x") == "original x", "the file's failure reverts what the file applied")
+        #expect(f.double(1) == 7, "and not what MISCHIEF_APPLY applied")
+        #expect(stderr.all.last?.contains("MISCHIEF_PROFILE entry 'test.optional=retrun(nil)' does not fit") == true)
+    }
+
+    @Test func entriesFromElsewhereAreCheckedWhole() {
+        do {
+            _ = try EnvironmentChaos(
+                entries: [.init(seam: "test.a", spec: "off"), .init(seam: "test.b", spec: "shift(")], source: "X")
+            Issue.record("a spec that does not parse is refused")
+        } catch {
+            #expect(error.description.hasPrefix("X entry 2 'test.b=shift(': "))
+        }
+    }
 }

@@ -18,6 +18,18 @@ public struct EnvironmentChaos: Sendable, Equatable, CustomStringConvertible {
         public let seam: SeamID
         /// The spec's text, as given.
         public let spec: String
+        /// The seed its random parts derive from; the registry's session seed when nil.
+        public let seed: UInt64?
+        /// The source it is applied with (what the event log and the console show); the whole value's when nil.
+        public let source: String?
+
+        /// An entry: `spec` for `seam`, applied with `seed` under `source`.
+        public init(seam: SeamID, spec: String, seed: UInt64? = nil, source: String? = nil) {
+            self.seam = seam
+            self.spec = spec
+            self.seed = seed
+            self.source = source
+        }
 
         /// `seam=spec`.
         public var description: String { "\(seam)=\(spec)" }
@@ -28,6 +40,25 @@ public struct EnvironmentChaos: Sendable, Equatable, CustomStringConvertible {
 
     /// The entries, in the order given.
     public let entries: [Entry]
+    /// Where they come from: `MISCHIEF_APPLY`, or `MISCHIEF_PROFILE` (MischiefFiles); messages name it.
+    public let source: String
+
+    /// Entries from elsewhere than `MISCHIEF_APPLY` (a profile file, say). A seam may be named more than once:
+    /// its entries apply in order.
+    ///
+    /// - Throws: ``EnvironmentChaosError`` naming the first entry whose spec does not parse.
+    public init(entries: [Entry], source: String) throws(EnvironmentChaosError) {
+        for (index, entry) in entries.enumerated() {
+            do throws(SpecError) {
+                _ = try Spec(parsing: entry.spec)
+            } catch {
+                throw EnvironmentChaosError(
+                    entry: index + 1, text: entry.description, reason: error.description, source: source)
+            }
+        }
+        self.entries = entries
+        self.source = source
+    }
 
     /// Parses the variable's value.
     ///
@@ -64,6 +95,7 @@ public struct EnvironmentChaos: Sendable, Equatable, CustomStringConvertible {
             entries.append(Entry(seam: seam, spec: spec))
         }
         self.entries = entries
+        self.source = Self.variable
     }
 
     /// The entries as they would be written back: `a=x; b=y`.
@@ -114,9 +146,19 @@ public struct EnvironmentChaosError: Error, Sendable, Equatable, CustomStringCon
     public let text: String
     /// What is wrong with it.
     public let reason: String
+    /// The variable or file the entry came from.
+    public let source: String
+
+    /// An error for entry `entry` of `source`.
+    public init(entry: Int, text: String, reason: String, source: String = EnvironmentChaos.variable) {
+        self.entry = entry
+        self.text = text
+        self.reason = reason
+        self.source = source
+    }
 
     /// `MISCHIEF_APPLY entry 2 'net.request=50% ofline': …`.
     public var description: String {
-        "\(EnvironmentChaos.variable) entry \(entry) '\(text)': \(reason)"
+        "\(source) entry \(entry) '\(text)': \(reason)"
     }
 }

@@ -6,8 +6,10 @@
 
 /// What is left to apply of an ``EnvironmentChaos``, and what it applied.
 struct EnvironmentPlan {
-    /// Entries waiting for their seams to register.
-    var pending: [SeamID: EnvironmentChaos.Entry] = [:]
+    /// Where the entries come from (`MISCHIEF_APPLY`, `MISCHIEF_PROFILE`).
+    var source = EnvironmentChaos.variable
+    /// Entries waiting for their seams to register, in order for each seam.
+    var pending: [SeamID: [EnvironmentChaos.Entry]] = [:]
     /// What the entries applied so far, to revert them all if a later one does not fit.
     var applied: [(seam: SeamID, applied: Applied)] = []
     /// Set once an entry failed: nothing more is applied.
@@ -41,44 +43,54 @@ extension Registry {
         applyWhenRegistered(chaos, diagnostics: Registry.writeToStandardError)
     }
 
-    func applyWhenRegistered(_ chaos: EnvironmentChaos, diagnostics: @escaping @Sendable (String) -> Void) {
+    package func applyWhenRegistered(_ chaos: EnvironmentChaos, diagnostics: @escaping @Sendable (String) -> Void) {
         guard !chaos.entries.isEmpty else { return }
-        environment.withLock { plan in
-            plan = EnvironmentPlan(diagnostics: diagnostics)
-            for entry in chaos.entries { plan.pending[entry.seam] = entry }
+        environment.withLock { plans in
+            var plan = EnvironmentPlan(source: chaos.source, diagnostics: diagnostics)
+            for entry in chaos.entries { plan.pending[entry.seam, default: []].append(entry) }
+            plans[chaos.source] = plan
         }
-        diagnostics(
-            "mischief: \(EnvironmentChaos.variable) is active: \(chaos) (each applies when its seam registers)")
+        diagnostics("mischief: \(chaos.source) is active: \(chaos) (each applies when its seam registers)")
         applyEnvironment(to: seams.map(\.id))
     }
 
-    /// Applies the pending entries for `ids`, just registered.
+    /// Applies the pending entries for `ids`, just registered, of every source.
     func applyEnvironment(to ids: [SeamID]) {
-        let due = environment.withLock { plan in
-            plan.failed || plan.pending.isEmpty ? [] : ids.compactMap { plan.pending.removeValue(forKey: $0) }
+        let sources = environment.withLock { plans in plans.keys.sorted() }
+        for source in sources { applyEnvironment(to: ids, from: source) }
+    }
+
+    private func applyEnvironment(to ids: [SeamID], from source: String) {
+        let due = environment.withLock { plans in
+            guard var plan = plans[source], !plan.failed, !plan.pending.isEmpty else {
+                return [EnvironmentChaos.Entry]()
+            }
+            defer { plans[source] = plan }
+            return ids.flatMap { plan.pending.removeValue(forKey: $0) ?? [] }
         }
         for entry in due {
             do throws(MischiefError) {
-                let applied = try apply(spec: entry.spec, to: entry.seam, source: EnvironmentChaos.variable)
-                let kept = environment.withLock { plan in
-                    if !plan.failed { plan.applied.append((entry.seam, applied)) }
-                    return !plan.failed
+                let applied = try apply(
+                    spec: entry.spec, to: entry.seam, source: entry.source ?? source, seed: entry.seed)
+                let kept = environment.withLock { plans in
+                    guard plans[source]?.failed == false else { return false }
+                    plans[source]!.applied.append((entry.seam, applied))
+                    return true
                 }
                 if !kept { revert(applied) }
             } catch {
-                failEnvironment(entry, error)
+                failEnvironment(entry, error, from: source)
                 return
             }
         }
     }
 
-    private func failEnvironment(_ entry: EnvironmentChaos.Entry, _ error: MischiefError) {
-        let (applied, diagnostics) = environment.withLock { plan in
-            defer {
-                plan.failed = true
-                plan.pending = [:]
-                plan.applied = []
-            }
+    private func failEnvironment(_ entry: EnvironmentChaos.Entry, _ error: MischiefError, from source: String) {
+        let (applied, diagnostics) = environment.withLock { plans in
+            let plan = plans[source] ?? EnvironmentPlan(source: source)
+            plans[source]?.failed = true
+            plans[source]?.pending = [:]
+            plans[source]?.applied = []
             return (plan.applied, plan.diagnostics)
         }
         for (_, handle) in applied { revert(handle) }
@@ -86,9 +98,9 @@ extension Registry {
             applied.isEmpty
             ? "it had applied nothing else"
             : "reverted what it had applied to " + applied.map(\.seam.rawValue).joined(separator: ", ")
-        let message = "\(EnvironmentChaos.variable) entry '\(entry)' does not fit its seam: \(error); \(undone)"
+        let message = "\(source) entry '\(entry)' does not fit its seam: \(error); \(undone)"
         diagnostics("mischief: " + message)
-        report(seam: entry.seam, message: message, kind: .problem, source: EnvironmentChaos.variable)
+        report(seam: entry.seam, message: message, kind: .problem, source: source)
     }
 
     /// Writes a line to stderr.

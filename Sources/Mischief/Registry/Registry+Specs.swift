@@ -62,7 +62,7 @@ extension Registry {
         state.withLock { $0.records[seam]?.seam }
     }
 
-    func report(seam: SeamID?, message: String, kind: Event.Kind, source: String?) {
+    package func report(seam: SeamID?, message: String, kind: Event.Kind, source: String?) {
         let time = now
         state.withLock { $0.log(time, kind, seam, source, message) }
     }

@@ -28,8 +28,9 @@ public final class Registry: Sendable {
     let clock = ContinuousClock()
     let start: ContinuousClock.Instant
     let state: Locked<State>
-    /// What is left to apply from `MISCHIEF_APPLY` (or ``applyWhenRegistered(_:)``) as seams register.
-    let environment = Locked(EnvironmentPlan())
+    /// What is left to apply from `MISCHIEF_APPLY`, `MISCHIEF_PROFILE` (or ``applyWhenRegistered(_:)``) as seams
+    /// register, by source.
+    let environment = Locked<[String: EnvironmentPlan]>([:])
     /// Hands out each registry's mark for the boxes it installs.
     private static let owners = Atomic<Int>(0)
 
