@@ -79,6 +79,17 @@ let scenarios: [Scenario] = [
         setUp: {
             reset(); observation = registry.observe(); try registry.apply(intSeam, .constant(7))
         }, run: { n in runInt(n) { intSeam($0) } }),
+    // `log` on a hot seam: ten calls a second reach the event log, the rest are counted and skipped.
+    Scenario(
+        name: "int.log",
+        setUp: {
+            reset(); try registry.apply(intSeam, .log("hot"))
+        }, run: { n in runInt(n) { intSeam($0) } }),
+    Scenario(
+        name: "int.log-counting",
+        setUp: {
+            reset(); observation = registry.observe(); try registry.apply(intSeam, .log("hot"))
+        }, run: { n in runInt(n) { intSeam($0) } }),
     Scenario(name: "date.direct", setUp: reset, run: { n in runDate(n) { Date() } }),
     Scenario(name: "date.off", setUp: reset, run: { n in runDate(n) { dateSeam() } }),
     Scenario(

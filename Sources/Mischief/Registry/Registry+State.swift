@@ -13,6 +13,8 @@ extension Registry {
         var nextSubscriber = 0
         var observers = 0
         var countsAlways = false
+        /// Whether `crash` behaviours may be applied; see ``Registry/allowsCrash``.
+        var allowsCrash = Registry.crashAllowedByEnvironment
         var view = TargetView()
         var profiles: [String: Profile] = [:]
         var profileOrder: [String] = []
