@@ -80,6 +80,18 @@ public struct ControlClient: Sendable {
         try await send(.POST, "seams/\(Self.escape(seam.rawValue))/release")
     }
 
+    /// Resets a seam's counters (calls, chaos calls, errors) to zero; the answer has them as they were.
+    @discardableResult
+    public func resetCounters(_ seam: SeamID) async throws(ControlClientError) -> ResetResult {
+        try await send(.POST, "seams/\(Self.escape(seam.rawValue))/reset")
+    }
+
+    /// Resets every seam's counters; the answer says how many had counts.
+    @discardableResult
+    public func resetAllCounters() async throws(ControlClientError) -> ResetAllResult {
+        try await send(.POST, "reset")
+    }
+
     @discardableResult
     public func revertAll() async throws(ControlClientError) -> RevertAllResult {
         try await send(.POST, "revert-all")
