@@ -47,6 +47,9 @@ public struct ControlClient: Sendable {
 
     public func target() async throws(ControlClientError) -> TargetInfo { try await get("target") }
 
+    /// What an orchestrator gates on: chaos allowed, active changes, held calls, counters (`GET /v1/status`).
+    public func status() async throws(ControlClientError) -> TargetStatus { try await get("status") }
+
     public func view() async throws(ControlClientError) -> TargetView { try await get("target/view") }
 
     /// Everything a console shows, in one request: the newest `events` events, only those after `after` when

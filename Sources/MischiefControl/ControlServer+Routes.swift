@@ -59,6 +59,8 @@ extension ControlServer {
         switch (method, target) {
         case (.GET, .target):
             return .json(targetInfo())
+        case (.GET, .status):
+            return .json(status())
         case (.GET, .view):
             return .json(registry.snapshot().view)
         case (.GET, .console):
@@ -129,13 +131,14 @@ extension ControlServer {
     private enum Route {
         case target, view, console, seams, seam(String), release(String), reset(String), profiles, currentProfile,
             profile(String, ProfileVerb)
-        case resetAll, revertAll, advance, sessions, renew(String), session(String), events
+        case status, resetAll, revertAll, advance, sessions, renew(String), session(String), events
 
         init?(_ parts: [String]) {
             switch parts.count {
             case 1:
                 switch parts[0] {
                 case "target": self = .target
+                case "status": self = .status
                 case "console": self = .console
                 case "seams": self = .seams
                 case "profiles": self = .profiles
