@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
@@ -119,9 +120,29 @@ static void crash_handler(int sig, siginfo_t *info, void *context) {
     errno = saved_errno;
 }
 
+/// Restores the terminal when the process exits (exit(3), such as a `crash` behaviour's) while the console is up.
+static void restore_at_exit(void) {
+    if (!crash_installed || crash_restored) {
+        return;
+    }
+    crash_restored = 1;
+    if (saved_tty_fd >= 0) {
+        ssize_t ignored = write(saved_tty_fd, reset_sequence, sizeof(reset_sequence) - 1);
+        (void)ignored;
+        if (termios_saved) {
+            tcsetattr(saved_tty_fd, TCSANOW, &saved_termios);
+        }
+    }
+}
+
 int mischief_terminal_crash_install(int tty_fd) {
     if (crash_installed) {
         return 0;
+    }
+    static int exit_hook_installed = 0;
+    if (!exit_hook_installed) {
+        exit_hook_installed = 1;
+        atexit(restore_at_exit);
     }
     saved_tty_fd = tty_fd;
     termios_saved = 0;

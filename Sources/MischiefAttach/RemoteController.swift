@@ -218,6 +218,12 @@ public final class RemoteController: ConsoleController {
         _ = try await perform { client throws(ControlClientError) in try await client.revert(seam) }
     }
 
+    public func resetCounters(_ seam: SeamID?) async throws {
+        try await perform { client throws(ControlClientError) in
+            if let seam { _ = try await client.resetCounters(seam) } else { _ = try await client.resetAllCounters() }
+        }
+    }
+
     public func release(_ seam: SeamID) async throws -> Int {
         try await perform { client throws(ControlClientError) in try await client.release(seam).released }
     }

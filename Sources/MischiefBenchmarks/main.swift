@@ -79,6 +79,17 @@ let scenarios: [Scenario] = [
         setUp: {
             reset(); observation = registry.observe(); try registry.apply(intSeam, .constant(7))
         }, run: { n in runInt(n) { intSeam($0) } }),
+    // `log` on a hot seam: ten calls a second reach the event log, the rest are counted and skipped.
+    Scenario(
+        name: "int.log",
+        setUp: {
+            reset(); try registry.apply(intSeam, .log("hot"))
+        }, run: { n in runInt(n) { intSeam($0) } }),
+    Scenario(
+        name: "int.log-counting",
+        setUp: {
+            reset(); observation = registry.observe(); try registry.apply(intSeam, .log("hot"))
+        }, run: { n in runInt(n) { intSeam($0) } }),
     Scenario(name: "date.direct", setUp: reset, run: { n in runDate(n) { Date() } }),
     Scenario(name: "date.off", setUp: reset, run: { n in runDate(n) { dateSeam() } }),
     Scenario(
@@ -185,6 +196,8 @@ row("int.off", "int.direct", target: "≤ 2 ns added")
 row("int.counting", "int.direct", target: "≤ 6 ns added")
 row("int.constant", "int.direct", target: "≤ 10 ns")
 row("int.constant-counting", "int.direct", target: "≤ 10 ns")
+row("int.log", "int.direct", target: "(log: 10 events a second, the rest counted)")
+row("int.log-counting", "int.direct", target: "(log, counting)")
 row("date.direct", "date.direct", target: "(baseline: Date())")
 row("date.off", "date.direct", target: "≤ 1.1x")
 row("date.counting", "date.direct", target: "≤ 6 ns added")

@@ -47,6 +47,13 @@ struct DemoCommand: AsyncParsableCommand {
             valueName: "dir"))
     var allowFiles: [String] = []
 
+    @Flag(
+        name: .customLong("allow-crash"),
+        help: ArgumentHelp(
+            "Let specs from the console, the control API and the CLI apply crash(\"msg\"), which ends the demo"
+                + " with exit status 86 (as MISCHIEF_ALLOW_CRASH=1 does)."))
+    var allowCrash = false
+
     // For tests: a target whose tasks block every thread of Swift's cooperative pool (a deadlock, a synchronous
     // wait), which is when people attach; the control API must keep answering.
     @Flag(name: .long, help: .hidden)
@@ -65,6 +72,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let registry = Self.registry(seed: seed)
+        if allowCrash { registry.allowsCrash = true }
         let clock = ChaosClock.shared
         let demo: DemoTarget
         do {
@@ -114,6 +122,7 @@ extension DemoCommand {
         var options = ControlServer.Options(name: "demo", socketPath: socket)
         options.targetTime = { clock.peekDate() }
         options.advance = { await clock.advance(by: $0) }
+        options.allowCrash = allowCrash
         let cwd = FileManager.default.currentDirectoryPath
         options.fileAccess = .confined(to: allowFiles.map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 })
         let server = ControlServer(registry: registry, options: options)

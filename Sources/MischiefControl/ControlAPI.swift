@@ -140,6 +140,30 @@ public struct ReleaseResult: Sendable, Codable, Equatable {
     }
 }
 
+/// `POST /v1/seams/{id}/reset`'s answer.
+public struct ResetResult: Sendable, Codable, Equatable {
+    /// The seam whose counters were reset.
+    public var seam: SeamID
+    /// Its counters just before the reset (calls, chaos calls and errors are zero after it; in-flight and held
+    /// calls are live and stay).
+    public var before: SeamCounters
+
+    /// An answer for `seam`, whose counters were `before`.
+    public init(seam: SeamID, before: SeamCounters) {
+        self.seam = seam
+        self.before = before
+    }
+}
+
+/// `POST /v1/reset`'s answer.
+public struct ResetAllResult: Sendable, Codable, Equatable {
+    /// How many seams had calls, chaos calls or errors counted before the reset.
+    public var reset: Int
+
+    /// An answer saying `reset` seams had counts.
+    public init(reset: Int) { self.reset = reset }
+}
+
 /// Every error the API returns: `{"error": "unknown seam", "detail": "…"}`.
 public struct ErrorBody: Sendable, Codable, Equatable, Error, CustomStringConvertible {
     /// A short, stable kind of error (`invalid spec`, `unknown seam`, `body too large`, …).

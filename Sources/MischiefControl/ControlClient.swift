@@ -47,6 +47,9 @@ public struct ControlClient: Sendable {
 
     public func target() async throws(ControlClientError) -> TargetInfo { try await get("target") }
 
+    /// What an orchestrator gates on: chaos allowed, active changes, held calls, counters (`GET /v1/status`).
+    public func status() async throws(ControlClientError) -> TargetStatus { try await get("status") }
+
     public func view() async throws(ControlClientError) -> TargetView { try await get("target/view") }
 
     /// Everything a console shows, in one request: the newest `events` events, only those after `after` when
@@ -78,6 +81,18 @@ public struct ControlClient: Sendable {
     @discardableResult
     public func release(_ seam: SeamID) async throws(ControlClientError) -> ReleaseResult {
         try await send(.POST, "seams/\(Self.escape(seam.rawValue))/release")
+    }
+
+    /// Resets a seam's counters (calls, chaos calls, errors) to zero; the answer has them as they were.
+    @discardableResult
+    public func resetCounters(_ seam: SeamID) async throws(ControlClientError) -> ResetResult {
+        try await send(.POST, "seams/\(Self.escape(seam.rawValue))/reset")
+    }
+
+    /// Resets every seam's counters; the answer says how many had counts.
+    @discardableResult
+    public func resetAllCounters() async throws(ControlClientError) -> ResetAllResult {
+        try await send(.POST, "reset")
     }
 
     @discardableResult

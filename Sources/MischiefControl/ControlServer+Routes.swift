@@ -59,6 +59,8 @@ extension ControlServer {
         switch (method, target) {
         case (.GET, .target):
             return .json(targetInfo())
+        case (.GET, .status):
+            return .json(status())
         case (.GET, .view):
             return .json(registry.snapshot().view)
         case (.GET, .console):
@@ -73,6 +75,10 @@ extension ControlServer {
             return .json(try apply(spec, to: seam, session: session))
         case (.POST, .release(let id)):
             return .json(try release(try seamID(id)))
+        case (.POST, .reset(let id)):
+            return .json(try resetCounters(try seamID(id), session: session))
+        case (.POST, .resetAll):
+            return .json(ResetAllResult(reset: registry.resetCounters(source: source(for: session))))
         case (.DELETE, .seam(let id)):
             let seam = try seamID(id)
             _ = try detail(of: seam)
@@ -123,19 +129,21 @@ extension ControlServer {
 
     /// The routes under `/v1`.
     private enum Route {
-        case target, view, console, seams, seam(String), release(String), profiles, currentProfile, profile(
-            String, ProfileVerb)
-        case revertAll, advance, sessions, renew(String), session(String), events
+        case target, view, console, seams, seam(String), release(String), reset(String), profiles, currentProfile,
+            profile(String, ProfileVerb)
+        case status, resetAll, revertAll, advance, sessions, renew(String), session(String), events
 
         init?(_ parts: [String]) {
             switch parts.count {
             case 1:
                 switch parts[0] {
                 case "target": self = .target
+                case "status": self = .status
                 case "console": self = .console
                 case "seams": self = .seams
                 case "profiles": self = .profiles
                 case "revert-all": self = .revertAll
+                case "reset": self = .resetAll
                 case "sessions": self = .sessions
                 case "events": self = .events
                 default: return nil
@@ -156,6 +164,7 @@ extension ControlServer {
                     self = .profile(parts[1], verb)
                 case ("sessions", "renew"): self = .renew(parts[1])
                 case ("seams", "release"): self = .release(parts[1])
+                case ("seams", "reset"): self = .reset(parts[1])
                 default: return nil
                 }
             default:

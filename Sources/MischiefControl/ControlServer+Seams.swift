@@ -84,6 +84,16 @@ extension ControlServer {
         }
     }
 
+    /// `POST /v1/seams/{id}/reset`: zeroes the seam's calls, chaos calls and errors.
+    func resetCounters(_ seam: SeamID, session: String?) throws(APIFailure) -> ResetResult {
+        do throws(MischiefError) {
+            return ResetResult(seam: seam, before: try registry.resetCounters(seam, source: source(for: session)))
+        } catch {
+            let known = registry.seams.map(\.id)
+            throw APIFailure(.notFound, "unknown seam", unknownSeamMessage(seam, among: known))
+        }
+    }
+
     /// `PUT /v1/seams/{id}`: applies a spec, owned by `session` when given.
     func apply(_ spec: String, to seam: SeamID, session: String?) throws(APIFailure) -> SeamDetail {
         _ = try detail(of: seam)

@@ -53,6 +53,10 @@ public final class ControlServer: Sendable {
         /// Which files specs and profiles from clients may read (`respond(file:)`, `route(path:)`): none unless the
         /// target allows directories (`mischief demo --allow-files DIR`).
         public var fileAccess: FileAccess = .none
+        /// Let clients apply `crash` behaviours, which end the process (for crash-recovery tests): starting the
+        /// server sets ``Registry/allowsCrash`` on its registry. Off by default: a `crash` is then refused with a
+        /// message saying how to allow it (this option, or `MISCHIEF_ALLOW_CRASH=1` in the target's environment).
+        public var allowCrash = false
         /// The monotonic clock leases are measured on (injected by tests).
         public var now: @Sendable () -> Duration
 
@@ -193,6 +197,7 @@ public final class ControlServer: Sendable {
 
     private func prepare() throws {
         guard KillSwitch.isChaosCompiledIn else { throw MischiefError.disabled(reason: KillSwitch.compiledOutReason) }
+        if options.allowCrash { registry.allowsCrash = true }  // before MISCHIEF_PROFILE, which may name crash
         if registry === Registry.shared { ProfileEnvironment.applyFromEnvironment(to: registry) }
         let directory = (socketPath as NSString).deletingLastPathComponent
         try ControlSocket.checkLength(socketPath)

@@ -49,6 +49,47 @@ import Testing
         #expect(unknown.error.contains("clock.nwo"))
     }
 
+    @Test func resetZeroesASeamsCountersOrEverySeams() async throws {
+        let demo = try await HeadlessDemo.start()
+        defer { demo.kill() }
+        let one = try demo.mischief(["reset", "clock.now", "--socket", demo.socket])
+        #expect(one.status == 0, "\(one.error)")
+        #expect(one.output.hasPrefix("clock.now: counters reset (were "), "\(one.output)")
+        let all = try demo.mischief(["reset", "--all", "--socket", demo.socket])
+        #expect(all.status == 0, "\(all.error)")
+        #expect(all.output.hasPrefix("counters reset on every seam ("), "\(all.output)")
+        let unknown = try demo.mischief(["reset", "clock.nwo", "--socket", demo.socket])
+        #expect(unknown.status == 1)
+        #expect(unknown.error.contains("clock.nwo"))
+        let neither = try demo.mischief(["reset", "--socket", demo.socket])
+        #expect(neither.status == 64)
+        #expect(neither.error.contains("--all"))
+    }
+
+    @Test func crashIsRefusedUnlessTheDemoAllowsIt() async throws {
+        let demo = try await HeadlessDemo.start()
+        defer { demo.kill() }
+        let refused = try demo.mischief(["apply", "clock.now", "crash(\"boom\")", "--socket", demo.socket])
+        #expect(refused.status != 0)
+        #expect(refused.error.contains("MISCHIEF_ALLOW_CRASH=1"), "\(refused.error)")
+    }
+
+    /// Allowed, a crash ends the demo with status 86 and its message, and its socket is gone (exit handlers ran).
+    @Test func anAllowedCrashEndsTheDemoWithItsStatus() async throws {
+        let demo = try await HeadlessDemo.start(arguments: ["--allow-crash"])
+        defer { demo.kill() }
+        // The demo calls clock.now all the time, so it may end before it answers: then the CLI says the target went
+        // away (status 3).
+        let applied = try demo.mischief(["apply", "clock.now", "crash(\"e2e\")", "--socket", demo.socket])
+        #expect(applied.status == 0 || applied.status == 3, "\(applied.error)")
+        let status = try await Poll.until("the demo to end", lastSeen: { demo.process.errorText }) {
+            demo.process.exited()
+        }
+        #expect(status == 86)
+        #expect(demo.process.errorText.contains("crash(\"e2e\") on clock.now"), "\(demo.process.errorText)")
+        #expect(!FileManager.default.fileExists(atPath: demo.socket))
+    }
+
     @Test func applyAndRevertChangeTheTarget() async throws {
         let demo = try await HeadlessDemo.start()
         defer { demo.kill() }

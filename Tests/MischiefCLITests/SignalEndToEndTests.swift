@@ -33,6 +33,19 @@ import Testing
         }
     }
 
+    /// A `crash` applied to a seam the demo keeps calling ends it with status 86 (exit(3), not a signal): the
+    /// console's exit handler restores the terminal all the same.
+    @Test func aCrashBehaviourRestoresTheTerminalAndEndsWithItsStatus() async throws {
+        let console = try await ConsoleInTmux.start(
+            seed: 600, environment: "MISCHIEF_ALLOW_CRASH=1 'MISCHIEF_APPLY=clock.now=40*off -> crash(\"tmux\")'")
+        defer { console.stop() }
+        let ending = try await console.waitForEnd()
+        #expect(ending.status == 86, "screen:\n\(Poll.ascii(ending.screen))")
+        #expect(ending.isRestored, "echo and icanon back after a crash: \(ending.terminalFlags.sorted())")
+        #expect(!ending.alternateScreen)
+        // The message went to stderr while the console had the alternate screen, so it left with it (README).
+    }
+
     @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
     func aTerminationSignalEndsTheConsoleCleanly(_ signal: Int32) async throws {
         let console = try await ConsoleInTmux.start(seed: 200 + Int(signal))

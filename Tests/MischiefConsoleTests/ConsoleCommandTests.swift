@@ -26,6 +26,7 @@ import Testing
             try record("release \(seam)")
             return 2
         }
+        func resetCounters(_ seam: SeamID?) async throws { try record("reset \(seam.map(\.rawValue) ?? "all")") }
         func toggleProfile(_ name: String) async throws { try record("toggle \(name)") }
         func advanceTime(by duration: Duration) async throws { try record("advance \(duration)") }
         func saveProfile(named name: String, overwrite: Bool) async throws -> String {

@@ -10,7 +10,8 @@ import Testing
         let actions = try #require(f.registry.actions(for: f.id))
         #expect(
             actions.map(\.name) == [
-                "respond", "offline", "timeout", "dns", "reset", "latency", "delay", "bandwidth", "off", "pause", "seq",
+                "respond", "offline", "timeout", "dns", "reset", "latency", "delay", "bandwidth", "off", "pause", "log",
+                "crash", "seq",
             ])
         #expect(actions.allSatisfy { !$0.summary.isEmpty })
         let main = Dictionary(uniqueKeysWithValues: actions.map { ($0.name, $0.mainParameter?.name) })

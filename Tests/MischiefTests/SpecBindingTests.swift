@@ -31,10 +31,12 @@ import Testing
     @Test func genericActionsFollowTheSeamsTypes() throws {
         let f = try Fixture()
         #expect(
-            f.registry.actions(for: "test.double")?.map(\.name) == ["off", "delay", "pause", "seq", "return", "random"])
+            f.registry.actions(for: "test.double")?.map(\.name) == [
+                "off", "delay", "pause", "log", "crash", "seq", "return", "random",
+            ])
         #expect(
             f.registry.actions(for: "test.parse")?.map(\.name) == [
-                "off", "delay", "pause", "seq", "return", "throw", "random",
+                "off", "delay", "pause", "log", "crash", "seq", "return", "throw", "random",
             ])
         #expect(f.registry.actions(for: "test.optional")?.map(\.name).contains("nil") == true)
     }
@@ -69,7 +71,7 @@ import Testing
             try f.registry.apply(spec: #"throw("bad")"#, to: "test.double")
         } throws: { error in
             (error as? MischiefError)?.description == """
-                unknown action 'throw' for test.double; available: off, delay, pause, seq, return, random
+                unknown action 'throw' for test.double; available: off, delay, pause, log, crash, seq, return, random
                   throw("bad")
                   ^
                 """

@@ -9,6 +9,8 @@
 /// signal under the default action, so a signal sent with kill(2) ends the process too, with that signal as its
 /// status. When a handler of the program's own returns and stays, the signal was handled: the crash handler is
 /// installed again and the terminal thread is woken with `MISCHIEF_SIGNAL_CONTINUE` to take the terminal back.
+/// The first install also registers an atexit(3) handler that restores the terminal the same way when the process
+/// exits while the handlers are installed (a `crash` behaviour exits on purpose; so may the program itself).
 ///
 /// Job control: `mischief_terminal_job_control_install` catches SIGTSTP and SIGCONT (pending bits
 /// `MISCHIEF_SIGNAL_SUSPEND`/`CONTINUE`; the terminal thread leaves curses, calls `mischief_terminal_stop_self`, and

@@ -118,6 +118,17 @@ extension Behaviour.Node {
                 if site.gate.holdBlocking(at: site, max: max) == .expired { reporter.report(pauseExpired(max)) }
                 return run(input, output, failure)
             }
+        case .log(let message, let then):
+            let run = try compile(then)
+            let site = LogSite(message: message, reporter: context.reporter)
+            return { input, output, failure in
+                site.record(input.pointee)
+                return run(input, output, failure)
+            }
+        case .crash(let message):
+            try context.checkCrashAllowed(message)
+            let seam = context.seam
+            return { _, _, _ in Registry.endProcess(seam: seam, message: message) }
         case .probability(let percent, let seed, let node):
             let run = try compile(node)
             let seed = context.seed(seed)

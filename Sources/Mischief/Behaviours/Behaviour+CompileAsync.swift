@@ -75,6 +75,13 @@ extension Behaviour.Node {
                 if await site.gate.hold(at: site, max: max) == .expired { reporter.report(pauseExpired(max)) }
                 return await run(input, &output, &failure)
             }
+        case .log(let message, let then):
+            let run = try compile(then)
+            let site = LogSite(message: message, reporter: context.reporter)
+            return { input, output, failure in
+                site.record(input)
+                return await run(input, &output, &failure)
+            }
         case .probability(let percent, let seed, let node):
             let run = try compile(node)
             let seed = context.seed(seed)
@@ -115,8 +122,8 @@ extension Behaviour.Node {
             }
         case .labelled(_, let node):
             return try compile(node)
-        case .constant, .random, .failure, .failureMessage:
-            // Leaves that never call the original nor wait: the synchronous form serves both kinds of seam.
+        case .constant, .random, .failure, .failureMessage, .crash:
+            // Leaves that never call the original nor wait (crash never returns): the synchronous form serves both kinds of seam.
             let run = try compileSync(original: { _ in preconditionFailure("unreachable") }, context: context)
             return { input, output, failure in
                 withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { outputs in

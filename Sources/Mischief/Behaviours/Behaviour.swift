@@ -28,6 +28,11 @@ public struct Behaviour<Input: Sendable, Output: Sendable, Failure: Error>: Send
         /// Holds the call until released or until the maximum time passes, then runs `then`; a nil gate gets
         /// one of its own when compiled.
         case pause(max: Duration, gate: PauseGate?, then: Node)
+        /// Adds the call (the seam, `message`, its input) to the registry's event log, rate-limited, then runs
+        /// `then`.
+        case log(String, then: Node)
+        /// Ends the process on purpose (refused unless the registry allows it).
+        case crash(String)
         case probability(Double, seed: UInt64?, Node)
         case firstCalls(Int, Node)
         case transform(Node, @Sendable (Output) throws(Failure) -> Output)
@@ -117,6 +122,21 @@ extension Behaviour {
         Behaviour.original.paused(gate, max: max)
     }
 
+    /// Logs each call to the registry's event log, then runs the original (`log("message")` in specs).
+    ///
+    /// The event names the seam and says `message` and a short rendering of the input (cut at 80 characters).
+    /// A hot seam cannot flood the log: each `log` records at most 10 calls a second
+    /// and counts the rest, and the next event it records says how many it left out ("and 1200 more").
+    public static func log(_ message: String) -> Behaviour { Behaviour.original.logged(message) }
+
+    /// Ends the process on purpose, for crash-recovery tests (`crash("message")` in specs): writes `message` to
+    /// standard error and exits with status ``Registry/crashExitStatus`` (86), running the process's exit
+    /// handlers (a console in the process restores the terminal; a control server removes its socket).
+    ///
+    /// Refused when applied, with a ``MischiefError`` saying how to allow it, unless the registry allows crashes
+    /// (``Registry/allowsCrash``, `MISCHIEF_ALLOW_CRASH=1`, or the `allowCrash` option of a control server).
+    public static func crash(_ message: String) -> Behaviour { Behaviour(.crash(message)) }
+
     /// Runs `behaviour` for `percent` percent of calls (0–100), chosen by a seeded generator; the other calls
     /// fall through.
     public static func probability(_ percent: Double, _ behaviour: Behaviour, seed: UInt64? = nil) -> Behaviour {
@@ -193,6 +213,9 @@ extension Behaviour {
         return Behaviour(.pause(max: max, gate: gate, then: node))
     }
 
+    /// Logs each call (see ``log(_:)``) before this behaviour.
+    public func logged(_ message: String) -> Behaviour { Behaviour(.log(message, then: node)) }
+
     /// This behaviour for the first `count` calls only.
     public func first(_ count: Int) -> Behaviour { .first(count, self) }
 
@@ -219,6 +242,11 @@ func describeValue(_ value: some Any) -> String {
     default: return "return(\(value))"
     }
 }
+
+/// What `log` says when the spec gives no message.
+let logDefaultMessage = "called"
+/// What `crash` says when the spec gives no message.
+let crashDefaultMessage = "crashed by Mischief"
 
 /// A string as specs quote it.
 func quoted(_ string: String) -> String { SpecFormat.quoted(string) }
@@ -262,6 +290,11 @@ extension Behaviour.Node: CustomStringConvertible {
             let term = max == PauseGate.defaultMax ? "pause" : "pause(\(describeDuration(max)))"
             if case .original = then { return term }
             return "\(term) + \(then)"
+        case .log(let message, let then):
+            let term = message == logDefaultMessage ? "log" : "log(\(quoted(message)))"
+            if case .original = then { return term }
+            return "\(term) + \(then)"
+        case .crash(let message): return message == crashDefaultMessage ? "crash" : "crash(\(quoted(message)))"
         case .probability(let percent, _, let node):
             return "\(SpecFormat.number(percent))%\(node.termDescription)"
         case .firstCalls(let count, let node): return "\(count)*\(node.termDescription)"

@@ -8,6 +8,8 @@ final class CompileContext<Failure: Error>: @unchecked Sendable {
     let isAsync: Bool
     let makeFailure: (@Sendable (String) -> Failure)?
     let reporter: EventReporter
+    /// Whether a `crash` behaviour may be compiled (the registry allows crashes).
+    let allowsCrash: Bool
     private let baseSeed: UInt64
     private var ordinal: UInt64 = 0
     /// Every seed the behaviour uses, in the order its random parts were compiled.
@@ -17,8 +19,9 @@ final class CompileContext<Failure: Error>: @unchecked Sendable {
 
     init(
         seam: SeamID, isAsync: Bool, makeFailure: (@Sendable (String) -> Failure)?, sessionSeed: UInt64,
-        reporter: EventReporter
+        reporter: EventReporter, allowsCrash: Bool = false
     ) {
+        self.allowsCrash = allowsCrash
         self.seam = seam
         self.isAsync = isAsync
         self.makeFailure = makeFailure
@@ -48,6 +51,16 @@ final class CompileContext<Failure: Error>: @unchecked Sendable {
             throw .unsupported(seam, "this seam cannot throw, so 'throw(\(quoted(message)))' cannot apply here")
         }
         return makeFailure(message)
+    }
+
+    /// Refuses a `crash` behaviour unless crashes are allowed, saying how to allow them.
+    func checkCrashAllowed(_ message: String) throws(MischiefError) {
+        guard !allowsCrash else { return }
+        throw .unsupported(
+            seam,
+            "'crash(\(quoted(message)))' would end the process, and this target does not allow it; "
+                + "start the target with MISCHIEF_ALLOW_CRASH=1 (or set Registry.allowsCrash, or start its control "
+                + "server with allowCrash: true)")
     }
 
     func unsupported(_ message: String) -> MischiefError { .unsupported(seam, message) }

@@ -24,7 +24,8 @@ extension Registry.State {
             }
             guard record.seam === change.seam else { throw .foreignSeam(id) }
             let context = LayerContext(
-                sessionSeed: change.seed ?? sessionSeed, label: change.behaviourDescription, reporter: reporter)
+                sessionSeed: change.seed ?? sessionSeed, label: change.behaviourDescription, allowsCrash: allowsCrash,
+                reporter: reporter)
             let run: any Sendable
             do throws(MischiefError) {
                 run = try record.seam.compile(change.behaviour, context: context)

@@ -13,6 +13,8 @@ extension Registry {
         var nextSubscriber = 0
         var observers = 0
         var countsAlways = false
+        /// Whether `crash` behaviours may be applied; see ``Registry/allowsCrash``.
+        var allowsCrash = Registry.crashAllowedByEnvironment
         var view = TargetView()
         var profiles: [String: Profile] = [:]
         var profileOrder: [String] = []
@@ -139,6 +141,9 @@ extension Registry {
         var lastCalled: Duration?
         /// The counters last read, and when the registry last counted a change to this seam.
         var counters = SeamCounters()
+        /// What the seam's core had counted at the last ``Registry/resetCounters(_:source:)`` (calls, chaos calls
+        /// and errors; the core's counters only grow), subtracted from what it counts.
+        var baseline = SeamCounters()
         var generation: UInt64 = 0
         /// The seam's snapshot as of `generation`, built on demand.
         var cached: SeamSnapshot?
@@ -152,9 +157,13 @@ extension Registry {
             self.index = index
         }
 
-        /// The seam's counters now, with the calls its layers' pauses hold.
+        /// The seam's counters now, since its last reset, with the calls its layers' pauses hold.
         func liveCounters() -> SeamCounters {
             var counters = seam.core.counters()
+            // Clamped: the core's shards are summed without a lock, so a read may trail the one a reset took.
+            counters.calls = max(0, counters.calls &- baseline.calls)
+            counters.chaosCalls = max(0, counters.chaosCalls &- baseline.chaosCalls)
+            counters.errors = max(0, counters.errors &- baseline.errors)
             for layer in layers where !layer.pauses.isEmpty { counters.held += layer.heldCount }
             return counters
         }

@@ -128,7 +128,7 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
         for change in changes {
             let context = LayerContext(
                 sessionSeed: change.seed ?? seed, label: change.behaviourDescription,
-                reporter: { _, _ in })
+                allowsCrash: registry.allowsCrash, reporter: { _, _ in })
             let run = try change.seam.compile(change.behaviour, context: context)
             compiled.append((change.seam, run, change.behaviourDescription, context.pauses))
         }

@@ -4,12 +4,17 @@ final class LayerContext: @unchecked Sendable {
     let sessionSeed: UInt64
     let reporter: @Sendable (SeamID, String) -> Void
     let label: String
+    let allowsCrash: Bool
     var seeds: [UInt64] = []
     var pauses: [PauseSite] = []
 
-    init(sessionSeed: UInt64, label: String, reporter: @escaping @Sendable (SeamID, String) -> Void) {
+    init(
+        sessionSeed: UInt64, label: String, allowsCrash: Bool = false,
+        reporter: @escaping @Sendable (SeamID, String) -> Void
+    ) {
         self.sessionSeed = sessionSeed
         self.label = label
+        self.allowsCrash = allowsCrash
         self.reporter = reporter
     }
 
@@ -19,6 +24,6 @@ final class LayerContext: @unchecked Sendable {
         CompileContext(
             seam: seam, isAsync: isAsync, makeFailure: makeFailure,
             sessionSeed: sessionSeed ^ SeededGenerator.hash(label),
-            reporter: EventReporter(seam: seam, sink: reporter))
+            reporter: EventReporter(seam: seam, sink: reporter), allowsCrash: allowsCrash)
     }
 }

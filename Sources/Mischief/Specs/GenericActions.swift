@@ -47,6 +47,27 @@ enum GenericActions {
                 }
                 return .wrap { $0.paused(max: max) }
             },
+            Action(
+                ActionSignature(
+                    "log",
+                    summary: "logs the call (its input) to the event log, then runs what follows; alias print",
+                    parameters: [
+                        .init("message", .string, default: .string(logDefaultMessage), summary: "what the event says")
+                    ],
+                    composes: true)
+            ) { action, _ in
+                let message = action.string("message")!
+                return .wrap { $0.logged(message) }
+            },
+            .produce(
+                ActionSignature(
+                    "crash",
+                    summary: "ends the process (exit status 86); only where the target allows crashes",
+                    parameters: [
+                        .init("message", .string, default: .string(crashDefaultMessage), summary: "said on stderr")
+                    ],
+                    composes: true)
+            ) { action, _ in .crash(action.string("message")!) },
             .produce(
                 ActionSignature(
                     "seq", summary: "call i gets behaviour i; the last one repeats",

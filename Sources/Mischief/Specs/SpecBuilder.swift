@@ -83,6 +83,10 @@ struct SpecBuilder<Input: Sendable, Output: Sendable, Failure: Error> {
         if term.action == "seq" {
             return try sequence(term)
         }
+        var term = term
+        if term.action == "print", !actions.contains(where: { $0.signature.name == "print" }) {
+            term.action = "log"  // `print` is another name for the generic `log`; it prints back as `log`
+        }
         let bound = try term.bind(to: signatures, seam: context.seam.rawValue)
         let action = actions.first { $0.signature.name == bound.signature.name }!
         return (try action.make(bound, context), bound.canonicalTerm)

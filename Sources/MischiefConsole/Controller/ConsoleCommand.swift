@@ -11,6 +11,8 @@ public enum ConsoleCommand: Sendable, Equatable {
     case release(SeamID)
     /// Revert everything.
     case revertAll
+    /// Reset a seam's counters (calls, chaos calls, errors), or every seam's when nil.
+    case resetCounters(SeamID?)
     /// Switch a profile on or off.
     case toggleProfile(String)
     /// Move virtual time forward.
@@ -44,6 +46,8 @@ public enum ConsoleCommand: Sendable, Equatable {
                 return .success("\(seam): released \(count) held call\(count == 1 ? "" : "s")")
             case .revertAll:
                 try await controller.revertAll()
+            case .resetCounters(let seam):
+                try await controller.resetCounters(seam)
             case .toggleProfile(let name):
                 try await controller.toggleProfile(name)
             case .advanceTime(let duration):

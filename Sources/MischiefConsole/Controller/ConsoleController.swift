@@ -24,6 +24,9 @@ public protocol ConsoleController: Sendable {
     /// Reverts everything applied.
     func revertAll() async throws
 
+    /// Resets a seam's counted calls, chaos calls and errors to zero, or every seam's when `seam` is nil.
+    func resetCounters(_ seam: SeamID?) async throws
+
     /// Applies a profile when it is off, reverts it when it is on.
     func toggleProfile(_ name: String) async throws
 

@@ -74,6 +74,15 @@ public final class LocalController: ConsoleController {
         registry.revertAll()
     }
 
+    public func resetCounters(_ seam: SeamID?) async throws {
+        guard let seam else { return _ = registry.resetCounters(source: "console") }
+        do throws(MischiefError) {
+            try registry.resetCounters(seam, source: "console")
+        } catch {
+            throw ConsoleError.refused(Self.message(error))
+        }
+    }
+
     public func toggleProfile(_ name: String) async throws {
         do throws(MischiefError) {
             try registry.toggle(profile: name)

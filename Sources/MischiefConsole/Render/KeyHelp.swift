@@ -27,8 +27,8 @@ enum KeyHelp {
                 ("r", "revert the seam"),
                 ("u", "release the calls a pause holds on the seam"),
                 ("R", "revert everything"),
-                ("y", "copy the seam's spec to the clipboard"),
-                ("Y", "copy every spec as seam=spec;seam=spec (for MISCHIEF_APPLY)"),
+                ("z Z", "zero the seam's counters / every seam's"),
+                ("y Y", "copy the seam's spec / all as seam=spec;seam=spec"),
             ]),
         Section(
             title: "Profiles and time",

@@ -34,6 +34,10 @@ extension Console {
             return revertSelected(in: &state)
         case .character("u"):
             return releaseSelected(in: &state)
+        case .character("z"):
+            return state.selectedSeam.map { [.resetCounters($0.id)] } ?? []
+        case .character("Z"):
+            return [.resetCounters(nil)]
         case .character("R"):
             for seam in state.data?.seams ?? [] where state.behaviour(of: seam) != nil {
                 state.pending[seam.id] = .init(spec: nil, isFinished: false)

@@ -30,6 +30,8 @@ extension Console {
             succeeded(result, "\(seam): original", in: &state)
         case .release(let seam):
             succeeded(result, "\(seam): released", in: &state)
+        case .resetCounters(let seam):
+            succeeded(result, seam.map { "\($0): counters reset" } ?? "every seam's counters reset", in: &state)
         case .revertAll:
             for seam in state.pending.keys {
                 settle(seam, spec: nil, result, in: &state)
