@@ -34,6 +34,8 @@ extension Console {
             return revertSelected(in: &state)
         case .character("u"):
             return releaseSelected(in: &state)
+        case .character("T"):
+            askTimeToLive(in: &state)
         case .character("R"):
             for seam in state.data?.seams ?? [] where state.behaviour(of: seam) != nil {
                 state.pending[seam.id] = .init(spec: nil, isFinished: false)

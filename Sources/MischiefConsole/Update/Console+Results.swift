@@ -30,6 +30,11 @@ extension Console {
             succeeded(result, "\(seam): original", in: &state)
         case .release(let seam):
             succeeded(result, "\(seam): released", in: &state)
+        case .setTTL(let seam, let ttl):
+            succeeded(
+                result,
+                ttl.map { "\(seam): reverted by itself in \(SpecDuration($0))" } ?? "\(seam): lasts until reverted",
+                in: &state)
         case .revertAll:
             for seam in state.pending.keys {
                 settle(seam, spec: nil, result, in: &state)
