@@ -116,9 +116,11 @@ public final class Registry: Sendable {
     /// Applies `behaviour` to `seam`.
     ///
     /// - Parameters:
+    ///   - seam: A registered seam.
+    ///   - behaviour: What its calls get instead of (or around) its original.
     ///   - source: Who applies it, shown in snapshots and events.
-    ///   - ttl: How long the change lasts before the registry reverts it by itself (see ``expireDue()``); nil
-    ///     until reverted. More than zero and at most ``longestTTL``.
+    ///   - ttl: How long the change lasts before the registry reverts it by itself (on its own thread, and the
+    ///     event log says why); nil until reverted. More than zero and at most ``longestTTL``.
     @discardableResult
     public func apply<Input, Output, Failure>(
         _ seam: Seam<Input, Output, Failure>, _ behaviour: Behaviour<Input, Output, Failure>, source: String = "code",
