@@ -19,6 +19,8 @@ public enum MischiefError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownProfile(String)
     /// Chaos is switched off for this process (`MISCHIEF_DISABLED=1` or ``KillSwitch/engage(reason:)``).
     case disabled(reason: String)
+    /// A time to live is not more than zero and at most ``Registry/longestTTL``.
+    case invalidTTL(Duration)
 
     /// The message: what went wrong, where, and how to fix it.
     public var description: String {
@@ -42,6 +44,9 @@ public enum MischiefError: Error, Hashable, Sendable, CustomStringConvertible {
             return "no profile named '\(name)' is defined"
         case .disabled(let reason):
             return "Mischief is disabled in this process (\(reason)); no behaviour can be changed"
+        case .invalidTTL(let ttl):
+            return
+                "a ttl must be more than 0s and at most \(SpecDuration(Registry.longestTTL)), not \(SpecDuration(ttl))"
         }
     }
 }

@@ -228,6 +228,10 @@ public final class RemoteController: ConsoleController {
         try await perform { client throws(ControlClientError) in try await client.release(seam).released }
     }
 
+    public func setTTL(_ ttl: Duration?, on seam: SeamID) async throws {
+        _ = try await perform { client throws(ControlClientError) in try await client.setTTL(ttl, on: seam) }
+    }
+
     public func revertAll() async throws {
         _ = try await perform { client throws(ControlClientError) in try await client.revertAll() }
     }

@@ -13,7 +13,8 @@ struct ApplyCommand: AsyncParsableCommand {
         abstract: "Apply a spec to a seam of a running target, or the profiles in a file.",
         discussion: """
             The change lasts until it is reverted (`mischief revert`), like a failpoint set over HTTP. With --hold \
-            it belongs to a session instead and is reverted when the command ends (Ctrl-C, SIGTERM). Exits 1 \
+            it belongs to a session instead and is reverted when the command ends (Ctrl-C, SIGTERM). With --ttl the \
+            target reverts it by itself when the time is up, whether or not anyone is still attached. Exits 1 \
             when the target refuses (the reason is printed), 3 when no target is found.
             """)
 
@@ -25,6 +26,12 @@ struct ApplyCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: "A profile file (YAML): define its profiles on the target and apply them.")
     var profile: String?
+
+    @Option(
+        name: .long,
+        help: "Revert the change (or every entry of the profiles) after this long, such as 30s, 10m or 1h (at most 1d)."
+    )
+    var ttl: String?
 
     @Flag(name: .long, help: "Leave the change in place after the command ends (the default).")
     var keep = false
@@ -48,24 +55,41 @@ struct ApplyCommand: AsyncParsableCommand {
         if profile != nil, seam != nil { throw ValidationError("give either a seam and a spec, or --profile FILE") }
         if keep, hold { throw ValidationError("--keep and --hold contradict each other") }
         if allTargets, hold { throw ValidationError("--hold holds a change on one target; leave out --all-targets") }
+        _ = try parsedTTL()
         try target.validateForAllTargets(allTargets)
     }
 
-    /// What to apply: a seam's spec, or a profile file's text.
+    /// `--ttl` as a duration, checked as the target checks it.
+    func parsedTTL() throws -> Duration? {
+        guard let ttl else { return nil }
+        let duration: Duration
+        do throws(SpecError) {
+            duration = try SpecDuration(parsing: ttl).duration
+        } catch {
+            throw ValidationError("--ttl: \(error.message)")
+        }
+        do throws(MischiefError) { try Registry.check(ttl: duration) } catch {
+            throw ValidationError("--ttl: \(error.description)")
+        }
+        return duration
+    }
+
+    /// What to apply: a seam's spec, or a profile file's text; for a time to live when given.
     enum Work: Sendable {
-        case spec(SeamID, String)
-        case profiles(String)
+        case spec(SeamID, String, ttl: Duration?)
+        case profiles(String, ttl: Duration?)
     }
 
     func run() async throws {
         let work: Work
+        let ttl = try parsedTTL()
         if let profile {
-            do { work = .profiles(try String(contentsOfFile: profile, encoding: .utf8)) } catch {
+            do { work = .profiles(try String(contentsOfFile: profile, encoding: .utf8), ttl: ttl) } catch {
                 printError("cannot read \(profile): \(error.localizedDescription)")
                 throw TargetExit.refused
             }
         } else {
-            do { work = .spec(try SeamID(seam ?? ""), spec ?? "") } catch {
+            do { work = .spec(try SeamID(seam ?? ""), spec ?? "", ttl: ttl) } catch {
                 printError(error)
                 throw TargetExit.refused
             }
@@ -103,15 +127,18 @@ struct ApplyCommand: AsyncParsableCommand {
     /// Applies `work` on the target `client` talks to; one line for each thing applied.
     static func apply(_ work: Work, with client: ControlClient) async throws(ControlClientError) -> [String] {
         switch work {
-        case .spec(let id, let spec):
-            let detail = try await client.apply(spec, to: id)
-            return ["\(detail.seam.id): \(detail.seam.behaviour ?? "original")"]
-        case .profiles(let text):
+        case .spec(let id, let spec, let ttl):
+            let detail = try await client.apply(spec, to: id, ttl: ttl)
+            let expiry = ttl.map { " (reverted in \(SpecDuration($0)))" } ?? ""
+            return ["\(detail.seam.id): \(detail.seam.behaviour ?? "original")\(expiry)"]
+        case .profiles(let text, let ttl):
             var lines: [String] = []
             for row in try await client.define(profiles: text) {
-                _ = try await client.profile(row.profile.name, .apply)
+                _ = try await client.profile(row.profile.name, .apply, ttl: ttl)
                 let count = row.profile.entries.count
-                lines.append("applied profile \(row.profile.name) (\(count) entr\(count == 1 ? "y" : "ies"))")
+                let expiry = ttl.map { ", reverted in \(SpecDuration($0))" } ?? ""
+                lines.append(
+                    "applied profile \(row.profile.name) (\(count) entr\(count == 1 ? "y" : "ies")\(expiry))")
             }
             return lines
         }

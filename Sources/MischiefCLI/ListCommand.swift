@@ -66,6 +66,13 @@ struct ListCommand: AsyncParsableCommand {
         }
     }
 
+    /// `  (expires in 29s)` for a seam whose changes have a time to live (the soonest), else nothing.
+    static func timeLeft(_ seam: SeamSnapshot) -> String {
+        guard let left = seam.layers.compactMap(\.expiresIn).min() else { return "" }
+        let seconds = Int(left.seconds.rounded(.up))
+        return "  (expires in \(SpecDuration(.seconds(seconds))))"
+    }
+
     static func table(_ listing: Listing) -> String {
         let target = listing.target
         var lines = ["\(target.name) (pid \(target.pid), seed \(target.sessionSeed)) \(target.socket ?? "")"]
@@ -78,7 +85,7 @@ struct ListCommand: AsyncParsableCommand {
                 "  " + seam.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
                     + "  " + String(seam.calls).padding(toLength: 8, withPad: " ", startingAt: 0)
                     + "  " + seam.status.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
-                    + "  " + (seam.behaviour ?? "-"))
+                    + "  " + (seam.behaviour ?? "-") + timeLeft(seam))
         }
         return lines.joined(separator: "\n")
     }

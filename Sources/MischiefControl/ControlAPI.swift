@@ -64,11 +64,116 @@ public struct SeamDetail: Sendable, Codable, Equatable {
     }
 }
 
-/// `PUT /v1/seams/{id}` as JSON: `{"spec": "shift(+1d)"}`.
+/// `PUT /v1/seams/{id}` as JSON: `{"spec": "shift(+1d)"}`, with `"ttl": 30` (or `"ttl": "30s"`) for a change
+/// that the target reverts by itself when its time to live runs out.
 public struct ApplyRequest: Sendable, Codable, Equatable {
     public var spec: String
+    /// How long the change lasts; nil until reverted.
+    public var ttl: TTLValue?
 
-    public init(spec: String) { self.spec = spec }
+    public init(spec: String, ttl: TTLValue? = nil) {
+        self.spec = spec
+        self.ttl = ttl
+    }
+}
+
+/// `POST /v1/seams/{id}/ttl`: `{"ttl": 30}` gives the seam's changes 30 seconds from now, `{"ttl": null}` lets them
+/// last until reverted.
+public struct TTLRequest: Sendable, Codable, Equatable {
+    /// The time to live from now; nil for none.
+    public var ttl: TTLValue?
+
+    public init(ttl: TTLValue?) { self.ttl = ttl }
+
+    private enum CodingKeys: String, CodingKey { case ttl }
+
+    /// Decodes the request; `ttl` must be there (null to take the time to live away), so `{}` is not a mistake
+    /// that clears it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard container.contains(.ttl) else {
+            throw DecodingError.keyNotFound(
+                CodingKeys.ttl, .init(codingPath: [], debugDescription: "send {\"ttl\": seconds} or {\"ttl\": null}"))
+        }
+        ttl = try container.decodeIfPresent(TTLValue.self, forKey: .ttl)
+    }
+
+    /// Encodes the request, `ttl` as null when there is none.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(ttl, forKey: .ttl)
+    }
+}
+
+/// A time to live as the control API takes it: a number of seconds (`30`, `1.5`) or a spec duration (`"30s"`,
+/// `"10m"`). The target checks it: more than zero and at most a day.
+public enum TTLValue: Sendable, Codable, Equatable {
+    /// A number of seconds.
+    case seconds(Double)
+    /// A spec duration, such as `30s` or `10m`.
+    case text(String)
+
+    /// `duration` as a number of seconds.
+    public init(_ duration: Duration) { self = .seconds(duration.seconds) }
+
+    /// Decodes a number or a text.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let seconds = try? container.decode(Double.self) {
+            self = .seconds(seconds)
+        } else if let text = try? container.decode(String.self) {
+            self = .text(text)
+        } else {
+            throw DecodingError.typeMismatch(
+                Double.self,
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a ttl is a number of seconds or a duration such as \"30s\""))
+        }
+    }
+
+    /// Encodes the number or the text as it is.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .seconds(let seconds): try container.encode(seconds)
+        case .text(let text): try container.encode(text)
+        }
+    }
+
+    /// The time to live, checked as the registry checks it.
+    ///
+    /// - Throws: A message naming the problem, for a 400.
+    public func duration() throws(TTLValue.Invalid) -> Duration {
+        let duration: Duration
+        switch self {
+        case .seconds(let seconds):
+            do throws(OutOfRange) {
+                duration = try Seconds.duration(
+                    seconds, field: "ttl", within: Seconds.positive(upTo: Registry.longestTTL.seconds))
+            } catch {
+                throw Invalid(description: error.description)
+            }
+        case .text(let text):
+            do throws(SpecError) {
+                duration = try SpecDuration(parsing: text).duration
+            } catch {
+                throw Invalid(description: "ttl: \(error.message)")
+            }
+        }
+        do throws(MischiefError) {
+            try Registry.check(ttl: duration)
+        } catch {
+            throw Invalid(description: error.description)
+        }
+        return duration
+    }
+
+    /// Why a time to live was refused.
+    public struct Invalid: Error, Sendable, CustomStringConvertible {
+        /// What is wrong with it.
+        public var description: String
+    }
 }
 
 /// `POST /v1/sessions`: what a console asks for.

@@ -66,10 +66,21 @@ public struct ControlClient: Sendable {
         try await get("seams/\(Self.escape(id.rawValue))")
     }
 
-    /// Applies a spec; the target answers with the seam's new state.
+    /// Applies a spec, for `ttl` when given (the target reverts it by itself then); the target answers with the
+    /// seam's new state.
     @discardableResult
-    public func apply(_ spec: String, to seam: SeamID) async throws(ControlClientError) -> SeamDetail {
-        try await send(.PUT, "seams/\(Self.escape(seam.rawValue))", json: ApplyRequest(spec: spec))
+    public func apply(_ spec: String, to seam: SeamID, ttl: Duration? = nil) async throws(ControlClientError)
+        -> SeamDetail
+    {
+        try await send(
+            .PUT, "seams/\(Self.escape(seam.rawValue))", json: ApplyRequest(spec: spec, ttl: ttl.map(TTLValue.init)))
+    }
+
+    /// Gives the changes on a seam a time to live from now, or (nil) lets them last until reverted.
+    @discardableResult
+    public func setTTL(_ ttl: Duration?, on seam: SeamID) async throws(ControlClientError) -> SeamDetail {
+        try await send(
+            .POST, "seams/\(Self.escape(seam.rawValue))/ttl", json: TTLRequest(ttl: ttl.map(TTLValue.init)))
     }
 
     @discardableResult
@@ -110,10 +121,15 @@ public struct ControlClient: Sendable {
         try await send(.POST, "profiles", body: Data(text.utf8), contentType: "application/yaml")
     }
 
-    /// Applies, reverts or toggles a profile.
+    /// Applies, reverts or toggles a profile; `ttl`, for ``ProfileVerb/apply``, gives every entry that time to live
+    /// instead of the profile's own.
     @discardableResult
-    public func profile(_ name: String, _ verb: ProfileVerb) async throws(ControlClientError) -> ProfileStatus {
-        try await send(.POST, "profiles/\(Self.escape(name))/\(verb.rawValue)")
+    public func profile(
+        _ name: String, _ verb: ProfileVerb, ttl: Duration? = nil
+    ) async throws(ControlClientError) -> ProfileStatus {
+        guard let ttl else { return try await send(.POST, "profiles/\(Self.escape(name))/\(verb.rawValue)") }
+        return try await send(
+            .POST, "profiles/\(Self.escape(name))/\(verb.rawValue)", json: TTLRequest(ttl: TTLValue(ttl)))
     }
 
     /// The current state as a profile file's YAML.

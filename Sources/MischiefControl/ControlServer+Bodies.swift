@@ -34,14 +34,36 @@ extension ControlServer {
         }
     }
 
-    /// A spec from `{"spec": "…"}` (JSON) or the body as it is (text, or what `curl -d` sends).
-    func specText(of request: APIRequest) throws(APIFailure) -> String {
+    /// A spec and its time to live from `{"spec": "…", "ttl": 30}` (JSON), or the body as it is (text, or what
+    /// `curl -d` sends) with the time to live from the query (`?ttl=30s`).
+    func applyRequest(of request: APIRequest) throws(APIFailure) -> (spec: String, ttl: Duration?) {
         let type = try mediaType(
             of: request, accepting: ["application/json", "text/plain", "application/x-www-form-urlencoded"])
         if type == "application/json" {
             let body: ApplyRequest = try decodeJSON(request)
-            return body.spec
+            return (body.spec, try ttl(body.ttl ?? queryTTL(request)))
         }
+        return (try specText(of: request, type: type), try ttl(queryTTL(request)))
+    }
+
+    /// The `ttl` query parameter: seconds, or a spec duration.
+    func queryTTL(_ request: APIRequest) -> TTLValue? {
+        guard let text = request.query["ttl"] else { return nil }
+        return Double(text).map(TTLValue.seconds) ?? .text(text)
+    }
+
+    /// A time to live from a client, checked; a bad one is a 400 saying why.
+    func ttl(_ value: TTLValue?) throws(APIFailure) -> Duration? {
+        guard let value else { return nil }
+        do throws(TTLValue.Invalid) {
+            return try value.duration()
+        } catch {
+            throw APIFailure(.badRequest, "invalid ttl", error.description)
+        }
+    }
+
+    /// A spec sent as text: the body as it is, or `spec=…` as a form sends it.
+    private func specText(of request: APIRequest, type: String?) throws(APIFailure) -> String {
         var text = try bodyText(request).trimmingCharacters(in: .whitespacesAndNewlines)
         if type == "application/x-www-form-urlencoded", text.hasPrefix("spec=") {
             text = String(text.dropFirst(5)).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? text

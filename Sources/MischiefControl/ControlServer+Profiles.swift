@@ -5,7 +5,17 @@ import NIOHTTP1
 
 /// The routes under `/v1/profiles`: define, apply, revert, toggle, and the current state as a profile.
 extension ControlServer {
-    func profile(_ name: String, _ verb: ProfileVerb, session: String?) throws(APIFailure) -> ProfileStatus {
+    /// `POST /v1/profiles/{name}/apply`'s time to live for every entry: `{"ttl": 30}` or `?ttl=30s`; nil when
+    /// neither is sent (the profile's own then).
+    func profileTTL(_ request: APIRequest) throws(APIFailure) -> Duration? {
+        guard !request.body.isEmpty else { return try ttl(queryTTL(request)) }
+        let body: TTLRequest = try decodeJSON(request)
+        return try ttl(body.ttl ?? queryTTL(request))
+    }
+
+    func profile(
+        _ name: String, _ verb: ProfileVerb, ttl: Duration? = nil, session: String?
+    ) throws(APIFailure) -> ProfileStatus {
         guard registry.profiles.contains(where: { $0.profile.name == name }) else {
             let detail = unknownMessage(
                 "no profile named '\(name)' is defined", for: name, among: registry.profiles.map(\.profile.name))
@@ -14,7 +24,7 @@ extension ControlServer {
         let isOn: Bool
         do throws(MischiefError) {
             switch verb {
-            case .apply: try registry.apply(profile: name); isOn = true
+            case .apply: try registry.apply(profile: name, ttl: ttl); isOn = true
             case .revert: registry.revert(profile: name); isOn = false
             case .toggle: isOn = try registry.toggle(profile: name)
             }

@@ -71,8 +71,12 @@ extension ControlServer {
             return .json(try detail(of: try seamID(id)))
         case (.PUT, .seam(let id)):
             let seam = try seamID(id)
-            let spec = try specText(of: request)
-            return .json(try apply(spec, to: seam, session: session))
+            let (spec, ttl) = try applyRequest(of: request)
+            return .json(try apply(spec, to: seam, ttl: ttl, session: session))
+        case (.POST, .ttl(let id)):
+            let seam = try seamID(id)
+            let body: TTLRequest = try decodeJSON(request)
+            return .json(try setTTL(try ttl(body.ttl), on: seam))
         case (.POST, .release(let id)):
             return .json(try release(try seamID(id)))
         case (.POST, .reset(let id)):
@@ -91,7 +95,7 @@ extension ControlServer {
         case (.GET, .currentProfile):
             return try currentProfile(named: request.query["name"] ?? "saved")
         case (.POST, .profile(let name, let verb)):
-            return .json(try profile(name, verb, session: session))
+            return .json(try profile(name, verb, ttl: try profileTTL(request), session: session))
         case (.POST, .revertAll):
             let active = registry.snapshot().entries.filter { $0.status == .active }.count
             registry.revertAll()
@@ -129,8 +133,8 @@ extension ControlServer {
 
     /// The routes under `/v1`.
     private enum Route {
-        case target, view, console, seams, seam(String), release(String), reset(String), profiles, currentProfile,
-            profile(String, ProfileVerb)
+        case target, view, console, seams, seam(String), release(String), reset(String), ttl(String), profiles,
+            currentProfile, profile(String, ProfileVerb)
         case status, resetAll, revertAll, advance, sessions, renew(String), session(String), events
 
         init?(_ parts: [String]) {
@@ -165,6 +169,7 @@ extension ControlServer {
                 case ("sessions", "renew"): self = .renew(parts[1])
                 case ("seams", "release"): self = .release(parts[1])
                 case ("seams", "reset"): self = .reset(parts[1])
+                case ("seams", "ttl"): self = .ttl(parts[1])
                 default: return nil
                 }
             default:

@@ -94,13 +94,29 @@ extension ControlServer {
         }
     }
 
-    /// `PUT /v1/seams/{id}`: applies a spec, owned by `session` when given.
-    func apply(_ spec: String, to seam: SeamID, session: String?) throws(APIFailure) -> SeamDetail {
+    /// `POST /v1/seams/{id}/ttl`: gives the seam's changes a time to live from now, or (nil) none.
+    func setTTL(_ ttl: Duration?, on seam: SeamID) throws(APIFailure) -> SeamDetail {
+        _ = try detail(of: seam)
+        do throws(MischiefError) {
+            try registry.setTTL(ttl, on: seam)
+        } catch {
+            switch error {
+            case .unsupported: throw APIFailure(.conflict, "nothing applied", error.description)
+            default: throw APIFailure(.badRequest, "invalid ttl", error.description)
+            }
+        }
+        return try detail(of: seam)
+    }
+
+    /// `PUT /v1/seams/{id}`: applies a spec, owned by `session` when given, for `ttl` when given.
+    func apply(_ spec: String, to seam: SeamID, ttl: Duration? = nil, session: String?) throws(APIFailure)
+        -> SeamDetail
+    {
         _ = try detail(of: seam)
         let applied: Applied
         do throws(MischiefError) {
             applied = try registry.apply(
-                spec: spec, to: seam, source: source(for: session), fileAccess: options.fileAccess)
+                spec: spec, to: seam, source: source(for: session), fileAccess: options.fileAccess, ttl: ttl)
         } catch {
             switch error {
             case .invalidSpec(_, let specError):
@@ -109,6 +125,8 @@ extension ControlServer {
                 throw APIFailure(.conflict, "disabled", error.description)
             case .unknownSeam:
                 throw APIFailure(.notFound, "unknown seam", error.description)
+            case .invalidTTL:
+                throw APIFailure(.badRequest, "invalid ttl", error.description)
             default:
                 throw APIFailure(.badRequest, "refused", error.description)
             }

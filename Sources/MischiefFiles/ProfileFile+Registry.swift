@@ -8,15 +8,18 @@ extension ProfileFile {
     ///   reports it with its location first).
     public func profile() throws(MischiefError) -> Profile {
         var entries: [Profile.Entry] = []
-        for entry in self.entries { entries.append(Profile.Entry(seam: try SeamID(entry.seam), spec: entry.spec)) }
-        return Profile(name: name, description: description, key: key, seed: seed, entries: entries)
+        for entry in self.entries {
+            entries.append(Profile.Entry(seam: try SeamID(entry.seam), spec: entry.spec, ttl: entry.ttl))
+        }
+        return Profile(name: name, description: description, key: key, seed: seed, entries: entries, ttl: ttl)
     }
 
     /// A profile to save.
     public init(_ profile: Profile) {
         self.init(
             name: profile.name, description: profile.description, key: profile.key, seed: profile.seed,
-            entries: profile.entries.map { Entry(seam: $0.seam.rawValue, spec: $0.spec) })
+            entries: profile.entries.map { Entry(seam: $0.seam.rawValue, spec: $0.spec, ttl: $0.ttl) }, ttl: profile.ttl
+        )
     }
 
     /// Every problem with `profiles` against the seams registered in `registry`, at once and located: malformed

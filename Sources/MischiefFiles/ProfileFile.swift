@@ -1,4 +1,5 @@
 import Foundation
+import Mischief
 
 /// A profile as stored in a YAML file: a named set of behaviour changes (seam id → spec text).
 ///
@@ -8,10 +9,14 @@ import Foundation
 /// description: Somewhere far away
 /// key: 2
 /// seed: 42
+/// ttl: 10m
 /// entries:
 ///   location.current: city("Tokyo")
-///   clock.now: shift(+9h)
+///   clock.now:
+///     spec: shift(+9h)
+///     ttl: 30s
 /// ```
+/// `ttl` (a time to live, as a spec duration) on the profile applies to each entry without one of its own.
 /// Locations are nil for profiles built in code.
 public struct ProfileFile: Hashable, Sendable {
     /// The profile's name (required).
@@ -24,6 +29,8 @@ public struct ProfileFile: Hashable, Sendable {
     public var seed: UInt64?
     /// The behaviour changes, in file order.
     public var entries: [Entry]
+    /// How long its entries last once applied, unless an entry has its own; nil for as long as it is on.
+    public var ttl: Duration?
     /// Where the profile starts.
     public var location: FileLocation?
     /// Where the name's value was written.
@@ -43,17 +50,20 @@ public struct ProfileFile: Hashable, Sendable {
         public var specLocation: FileLocation?
         /// How the spec's scalar was written, to locate a column inside the spec (see ``specLocation(column:)``).
         public var specSource: YAMLScalarSource?
+        /// How long this change lasts once applied; nil for the profile's ``ProfileFile/ttl``.
+        public var ttl: Duration?
 
         /// Creates an entry.
         public init(
             seam: String, spec: String, seamLocation: FileLocation? = nil, specLocation: FileLocation? = nil,
-            specSource: YAMLScalarSource? = nil
+            specSource: YAMLScalarSource? = nil, ttl: Duration? = nil
         ) {
             self.seam = seam
             self.spec = spec
             self.seamLocation = seamLocation
             self.specLocation = specLocation
             self.specSource = specSource
+            self.ttl = ttl
         }
 
         /// Where the spec's `column` (1-based, in Unicode scalars, as ``SpecError/column`` counts) was written in
@@ -68,9 +78,11 @@ public struct ProfileFile: Hashable, Sendable {
     /// Creates a profile.
     public init(
         name: String, description: String? = nil, key: Int? = nil, seed: UInt64? = nil, entries: [Entry] = [],
-        location: FileLocation? = nil, nameLocation: FileLocation? = nil, keyLocation: FileLocation? = nil
+        ttl: Duration? = nil, location: FileLocation? = nil, nameLocation: FileLocation? = nil,
+        keyLocation: FileLocation? = nil
     ) {
         self.name = name
+        self.ttl = ttl
         self.description = description
         self.key = key
         self.seed = seed
@@ -86,7 +98,7 @@ public struct ProfileFile: Hashable, Sendable {
         copy.location = nil
         copy.nameLocation = nil
         copy.keyLocation = nil
-        copy.entries = entries.map { Entry(seam: $0.seam, spec: $0.spec) }
+        copy.entries = entries.map { Entry(seam: $0.seam, spec: $0.spec, ttl: $0.ttl) }
         return copy
     }
 
@@ -124,12 +136,19 @@ public struct ProfileFile: Hashable, Sendable {
         if let description { lines.append("description: \(YAMLQuoting.scalar(description))") }
         if let key { lines.append("key: \(key)") }
         if let seed { lines.append("seed: \(seed)") }
+        if let ttl { lines.append("ttl: \(SpecDuration(ttl))") }
         if entries.isEmpty {
             lines.append("entries: {}")
         } else {
             lines.append("entries:")
             for entry in entries {
-                lines.append("  \(YAMLQuoting.scalar(entry.seam)): \(YAMLQuoting.scalar(entry.spec))")
+                if let ttl = entry.ttl {
+                    lines.append("  \(YAMLQuoting.scalar(entry.seam)):")
+                    lines.append("    spec: \(YAMLQuoting.scalar(entry.spec))")
+                    lines.append("    ttl: \(SpecDuration(ttl))")
+                } else {
+                    lines.append("  \(YAMLQuoting.scalar(entry.seam)): \(YAMLQuoting.scalar(entry.spec))")
+                }
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -30,6 +30,34 @@ import Testing
         }
     }
 
+    @Test func anAttachedConsolesTTLIsKeptByTheTarget() async throws {
+        try await withTarget { target in
+            let remote = RemoteController(
+                socketPath: target.socketPath, sessionName: "console",
+                saveDirectory: URL(fileURLWithPath: "/nonexistent"))
+            try await remote.apply("return(12)", to: "t.count")
+            let result = await ConsoleCommand.setTTL(seam: "t.count", ttl: .seconds(30)).perform(with: remote)
+            #expect(result == .success(nil))
+            #expect(target.registry.snapshot().seam("t.count")?.layers.last?.ttl == .seconds(30))
+            // The console's copy follows the events stream: wait (on what it shows, up to the suite's time limit)
+            // until it carries the deadline, from which the console counts down.
+            var data = try await remote.load()
+            while data.seams.first(where: { $0.id == "t.count" })?.layers.last?.expiresAt == nil {
+                try await Task.sleep(for: .milliseconds(20))
+                data = try await remote.load()
+            }
+            let expiresAt = try #require(data.seams.first { $0.id == "t.count" }?.layers.last?.expiresAt)
+            #expect(expiresAt > data.target.uptime)
+            let refused = await ConsoleCommand.setTTL(seam: "t.name", ttl: .seconds(30)).perform(with: remote)
+            guard case .failure(let message) = refused else {
+                Issue.record(
+                    "setting a ttl on a seam with nothing applied was not refused: \(String(describing: refused))")
+                return
+            }
+            #expect(message.contains("nothing is applied"))
+        }
+    }
+
     @Test func aStoppedTargetIsLostWithTheLastDataAndOnlyTheSameInstanceIsReattached() async throws {
         let directory = try SocketDirectory()
         defer { directory.remove() }

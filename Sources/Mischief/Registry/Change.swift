@@ -1,4 +1,4 @@
-/// One seam and the behaviour to give it: what ``Registry/apply(_:source:)`` takes.
+/// One seam and the behaviour to give it: what ``Registry/apply(_:source:ttl:)`` takes.
 ///
 /// ```swift
 /// try registry.apply([Change(clockNow, .constant(.distantFuture)), Change(fetchUser, .throwing(message: "down"))])
@@ -59,7 +59,7 @@ public struct EntryID: Hashable, Comparable, Sendable, Codable, CustomStringConv
     public var description: String { "#\(rawValue)" }
 }
 
-/// What one call to ``Registry/apply(_:source:)`` applied; pass it to ``Registry/revert(_:)`` to undo it as a unit.
+/// What one call to ``Registry/apply(_:source:ttl:)`` applied; pass it to ``Registry/revert(_:)`` to undo it as a unit.
 public struct Applied: Hashable, Sendable {
     /// The entries, in the order of the changes.
     public let entries: [EntryID]

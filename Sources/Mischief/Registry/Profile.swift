@@ -17,11 +17,33 @@ public struct Profile: Hashable, Sendable, Codable {
         public var seam: SeamID
         /// The spec, as text (see <doc:WritingSpecs>).
         public var spec: String
+        /// How long the change lasts once applied before the registry reverts it; nil for the profile's ``Profile/ttl``.
+        public var ttl: Duration?
 
-        /// An entry applying `spec` to `seam`.
-        public init(seam: SeamID, spec: String) {
+        /// An entry applying `spec` to `seam`, for `ttl` when given.
+        public init(seam: SeamID, spec: String, ttl: Duration? = nil) {
             self.seam = seam
             self.spec = spec
+            self.ttl = ttl
+        }
+
+        private enum CodingKeys: String, CodingKey { case seam, spec, ttl }
+
+        /// Decodes an entry; `ttl` (seconds) may be missing.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                seam: try container.decode(SeamID.self, forKey: .seam),
+                spec: try container.decode(String.self, forKey: .spec),
+                ttl: try container.decodeIfPresent(Double.self, forKey: .ttl).map(Profile.ttl(seconds:)))
+        }
+
+        /// Encodes the entry, its `ttl` in seconds.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(seam, forKey: .seam)
+            try container.encode(spec, forKey: .spec)
+            try container.encodeIfPresent(ttl?.seconds, forKey: .ttl)
         }
     }
 
@@ -35,6 +57,9 @@ public struct Profile: Hashable, Sendable, Codable {
     public var seed: UInt64?
     /// The seams and the specs applied to them, in order, as one group.
     public var entries: [Entry]
+    /// How long its entries last once applied before the registry reverts them, unless an entry has its own
+    /// ``Entry/ttl``; nil for as long as the profile is on.
+    public var ttl: Duration?
 
     /// A profile; ``Registry/define(_:fileAccess:)`` checks it against the registered seams.
     ///
@@ -44,12 +69,52 @@ public struct Profile: Hashable, Sendable, Codable {
     ///   - key: The console's hot key, 1–9.
     ///   - seed: The seed for random parts without their own; nil for the session seed.
     ///   - entries: The seams and their specs.
-    public init(name: String, description: String? = nil, key: Int? = nil, seed: UInt64? = nil, entries: [Entry]) {
+    ///   - ttl: How long its entries last once applied; nil for as long as the profile is on.
+    public init(
+        name: String, description: String? = nil, key: Int? = nil, seed: UInt64? = nil, entries: [Entry],
+        ttl: Duration? = nil
+    ) {
         self.name = name
         self.description = description
         self.key = key
         self.seed = seed
         self.entries = entries
+        self.ttl = ttl
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, description, key, seed, entries, ttl }
+
+    /// Decodes a profile; everything but `name` and `entries` may be missing, `ttl` is in seconds.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try container.decode(String.self, forKey: .name),
+            description: try container.decodeIfPresent(String.self, forKey: .description),
+            key: try container.decodeIfPresent(Int.self, forKey: .key),
+            seed: try container.decodeIfPresent(UInt64.self, forKey: .seed),
+            entries: try container.decode([Entry].self, forKey: .entries),
+            ttl: try container.decodeIfPresent(Double.self, forKey: .ttl).map(Profile.ttl(seconds:)))
+    }
+
+    /// Encodes the profile, its `ttl` in seconds.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(description, forKey: .description)
+        try container.encodeIfPresent(key, forKey: .key)
+        try container.encodeIfPresent(seed, forKey: .seed)
+        try container.encode(entries, forKey: .entries)
+        try container.encodeIfPresent(ttl?.seconds, forKey: .ttl)
+    }
+
+    /// The time to live each entry gets when the profile is applied: its own, else the profile's.
+    public var entryTTLs: [Duration?] { entries.map { $0.ttl ?? ttl } }
+
+    /// A number of seconds from JSON as a time to live, without trapping on numbers a `Duration` cannot hold
+    /// (``Registry/check(ttl:)`` refuses what is out of range).
+    static func ttl(seconds: Double) -> Duration {
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return .seconds(seconds.isNaN ? 0 : 1e12) }
+        return .nanoseconds(Int64((seconds * 1e9).rounded()))
     }
 }
 

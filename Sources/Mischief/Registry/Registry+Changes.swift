@@ -6,7 +6,8 @@ extension Registry.State {
     /// stacked on: repeated applies from one place (console nudges, repeated `PUT`s) keep one layer each.
     mutating func apply(
         _ changes: [Change], source: String, time: Duration, sessionSeed: UInt64,
-        reporter: @escaping @Sendable (SeamID, String) -> Void, replacingSource: Bool = false
+        reporter: @escaping @Sendable (SeamID, String) -> Void, replacingSource: Bool = false,
+        ttls: [Duration?] = []
     ) throws(MischiefError) -> (Applied, [SeamCore]) {
         if let reason = KillSwitch.reason {
             let error = MischiefError.disabled(reason: reason)
@@ -34,14 +35,11 @@ extension Registry.State {
                 throw error
             }
             let entry = EntryID(rawValue: nextEntry + offset)
-            layers.append(
-                (
-                    id,
-                    Registry.Layer(
-                        entry: entry, run: run, description: change.behaviourDescription, spec: change.spec,
-                        source: source, group: group, appliedAt: time, seeds: context.seeds,
-                        pauses: context.pauses)
-                ))
+            var layer = Registry.Layer(
+                entry: entry, run: run, description: change.behaviourDescription, spec: change.spec,
+                source: source, group: group, appliedAt: time, seeds: context.seeds, pauses: context.pauses)
+            if offset < ttls.count { layer.setTTL(ttls[offset], at: time) }
+            layers.append((id, layer))
         }
         nextEntry += changes.count
         nextGroup += 1
@@ -50,10 +48,12 @@ extension Registry.State {
         for (id, layer) in layers {
             if replacingSource { replaced.formUnion(replaceLayers(of: id, by: layer, time: time)) }
             records[id]!.layers.append(layer)
+            deadlines[layer.entry] = layer.expiresAt
             setHistory(layer.snapshot(seam: id, status: .active))
             if !touched.contains(id) { touched.append(id) }
             let seeds = layer.seeds.isEmpty ? "" : " (seed \(layer.seeds.map(String.init).joined(separator: ", ")))"
-            log(time, .applied, id, source, "\(layer.description)\(seeds)")
+            let ttl = layer.ttl.map { " (ttl \(SpecDuration($0)))" } ?? ""
+            log(time, .applied, id, source, "\(layer.description)\(seeds)\(ttl)")
         }
         for id in touched { reinstall(id) }
         if !replaced.isEmpty { settle(time: time, quietFor: replaced) }
@@ -72,6 +72,7 @@ extension Registry.State {
         guard !removed.isEmpty else { return [] }
         records[id]!.layers.removeAll(where: isReplaced)
         for old in removed {
+            deadlines[old.entry] = nil
             old.closePauses()
             setHistory(old.snapshot(seam: id, status: .reverting, revertedAt: time))
         }
@@ -79,8 +80,8 @@ extension Registry.State {
     }
 
     /// Reverts `entries` under the registry's lock; returns the cores whose listeners to notify.
-    /// Touches only the seams the entries are on.
-    mutating func revert(entries: Set<EntryID>, time: Duration) -> [SeamCore] {
+    /// Touches only the seams the entries are on. `reasons` says why, for the events of the entries it names.
+    mutating func revert(entries: Set<EntryID>, time: Duration, reasons: [EntryID: String] = [:]) -> [SeamCore] {
         var seams: Set<SeamID> = []
         for entry in entries {
             if let snapshot = history[entry], snapshot.status == .active { seams.insert(snapshot.seam) }
@@ -96,8 +97,10 @@ extension Registry.State {
                 // Held calls go on now (into the behaviour they were held in, which the core keeps until they
                 // return); a call still on its way into the pause is not held.
                 layer.closePauses()
+                deadlines[layer.entry] = nil
                 setHistory(layer.snapshot(seam: id, status: .reverting, revertedAt: time))
-                log(time, .reverted, id, layer.source, layer.description)
+                let reason = reasons[layer.entry].map { ": \($0)" } ?? ""
+                log(time, .reverted, id, layer.source, layer.description + reason)
             }
         }
         // Entries with nothing in flight are reverted at once; say "completed" only for those that waited.

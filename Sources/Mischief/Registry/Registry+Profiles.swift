@@ -14,8 +14,14 @@ extension Registry {
                 ProfileProblem(
                     entry: nil, seam: nil, specError: nil, message: "hot key \(key) is not one of 1–9"))
         }
+        if let ttl = profile.ttl, (try? Self.check(ttl: ttl)) == nil {
+            problems.append(
+                ProfileProblem(
+                    entry: nil, seam: nil, specError: nil, message: MischiefError.invalidTTL(ttl).description))
+        }
         for (index, entry) in profile.entries.enumerated() {
             do throws(MischiefError) {
+                try Self.check(ttl: entry.ttl)
                 _ = try change(spec: entry.spec, for: entry.seam, seed: profile.seed, fileAccess: fileAccess)
             } catch {
                 switch error {
@@ -61,19 +67,28 @@ extension Registry {
     ///
     /// Deciding and acting are one step under the registry's lock, so profiles changed from several threads at
     /// once (apply, revert, toggle) never leave layers that no revert reaches.
+    ///
+    /// - Parameters:
+    ///   - name: The defined profile's name.
+    ///   - ttl: A time to live for every entry, instead of the ones the profile gives (``Profile/ttl``,
+    ///     ``Profile/Entry/ttl``); nil for those.
     @discardableResult
-    public func apply(profile name: String) throws(MischiefError) -> Applied {
+    public func apply(profile name: String, ttl: Duration? = nil) throws(MischiefError) -> Applied {
+        try Self.check(ttl: ttl)
         while true {
             let profile = try defined(name)
             let changes = try changes(for: profile)
+            let ttls = ttl.map { Array(repeating: $0, count: changes.count) } ?? profile.entryTTLs
             let time = now
             let outcome = try state.withLock { (state) throws(MischiefError) -> (Applied, [SeamCore])? in
                 guard state.profiles[name] == profile else { return nil }  // redefined meanwhile: build again
                 if state.isActive(profile: name), let applied = state.appliedProfiles[name] { return (applied, []) }
-                return try state.apply(profile: name, changes, time: time, sessionSeed: sessionSeed, reporter: reporter)
+                return try state.apply(
+                    profile: name, changes, time: time, sessionSeed: sessionSeed, reporter: reporter, ttls: ttls)
             }
             guard let (applied, touched) = outcome else { continue }
             for core in touched { core.notifyChanged() }
+            if ttls.contains(where: { $0 != nil }) { expiry?.wake() }
             return applied
         }
     }
@@ -90,7 +105,7 @@ extension Registry {
 
     /// Applies the profile when it is off, reverts it when it is on; returns whether it is on afterwards.
     ///
-    /// One step under the registry's lock, like ``apply(profile:)``: of two toggles at once, one applies and the
+    /// One step under the registry's lock, like ``apply(profile:ttl:)``: of two toggles at once, one applies and the
     /// other reverts.
     @discardableResult
     public func toggle(profile name: String) throws(MischiefError) -> Bool {
@@ -111,11 +126,14 @@ extension Registry {
             let time = now
             let touched = try state.withLock { (state) throws(MischiefError) -> [SeamCore]? in
                 guard state.profiles[name] == profile, !state.isActive(profile: name) else { return nil }
-                return try state.apply(profile: name, changes, time: time, sessionSeed: sessionSeed, reporter: reporter)
-                    .1
+                return try state.apply(
+                    profile: name, changes, time: time, sessionSeed: sessionSeed, reporter: reporter,
+                    ttls: profile.entryTTLs
+                ).1
             }
             guard let touched else { continue }  // applied or redefined meanwhile: decide again
             for core in touched { core.notifyChanged() }
+            if profile.entryTTLs.contains(where: { $0 != nil }) { expiry?.wake() }
             return true
         }
     }
@@ -173,10 +191,10 @@ extension Registry.State {
     /// Applies a profile's changes and remembers the handle, in the same step.
     mutating func apply(
         profile name: String, _ changes: [Change], time: Duration, sessionSeed: UInt64,
-        reporter: @escaping @Sendable (SeamID, String) -> Void
+        reporter: @escaping @Sendable (SeamID, String) -> Void, ttls: [Duration?] = []
     ) throws(MischiefError) -> (Applied, [SeamCore]) {
         let (applied, touched) = try apply(
-            changes, source: "profile \(name)", time: time, sessionSeed: sessionSeed, reporter: reporter)
+            changes, source: "profile \(name)", time: time, sessionSeed: sessionSeed, reporter: reporter, ttls: ttls)
         appliedProfiles[name] = applied
         return (applied, touched)
     }

@@ -36,14 +36,17 @@ extension Registry {
     /// Layers from other sources stay beneath; apply a ``Change`` to stack on purpose. On a merging seam
     /// (``Stacking/merge``, such as network rules) different specs from one source combine, newest first, and the
     /// same spec applied again replaces its earlier layer.
+    ///
+    /// With a `ttl` the registry reverts the change by itself when it runs out (on its monotonic clock, which
+    /// virtual time does not move), and the event log says so; applying again replaces the deadline.
     @discardableResult
     public func apply(
         spec: String, to seam: SeamID, source: String = "spec", seed: UInt64? = nil,
-        fileAccess: FileAccess = .unrestricted
+        fileAccess: FileAccess = .unrestricted, ttl: Duration? = nil
     ) throws(MischiefError) -> Applied {
         do throws(MischiefError) {
             let change = try change(spec: spec, for: seam, seed: seed, fileAccess: fileAccess)
-            return try apply([change], source: source, replacingSource: true)
+            return try apply([change], source: source, replacingSource: true, ttls: [ttl])
         } catch {
             if case .invalidSpec = error {
                 report(seam: seam, message: error.description, kind: .refused, source: source)

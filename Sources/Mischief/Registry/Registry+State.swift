@@ -36,6 +36,8 @@ extension Registry {
         var retiring: Set<SeamID> = []
         /// Change counting; see `Registry+Generation.swift`.
         var generations = Generations()
+        /// When each active entry with a time to live expires (see `Registry+Expiry.swift`).
+        var deadlines: [EntryID: Duration] = [:]
         var nextIndex = 0
 
         init(eventCapacity: Int, owner: Int) {
@@ -215,6 +217,10 @@ extension Registry {
         let seeds: [UInt64]
         /// Where the behaviour holds calls (its pauses), so they can be released, and closed when it goes.
         let pauses: [PauseSite]
+        /// How long it lasts, when it has a time to live.
+        var ttl: Duration? = nil
+        /// When it expires, on the registry's clock.
+        var expiresAt: Duration? = nil
 
         /// Calls held by this layer's pauses now.
         var heldCount: Int { pauses.reduce(0) { $0 + $1.heldCount } }
@@ -226,7 +232,8 @@ extension Registry {
             LayerSnapshot(
                 id: entry, seam: seam, behaviour: description, spec: spec, source: source, group: group,
                 appliedAt: appliedAt,
-                revertedAt: revertedAt, status: status, seeds: seeds)
+                revertedAt: revertedAt, status: status, seeds: seeds, ttl: ttl,
+                expiresAt: status == .active ? expiresAt : nil)
         }
     }
 
@@ -236,6 +243,7 @@ extension LayerSnapshot {
     func with(status: RevertStatus) -> LayerSnapshot {
         LayerSnapshot(
             id: id, seam: seam, behaviour: behaviour, spec: spec, source: source, group: group, appliedAt: appliedAt,
-            revertedAt: revertedAt, status: status, seeds: seeds)
+            revertedAt: revertedAt, status: status, seeds: seeds, ttl: ttl,
+            expiresAt: status == .active ? expiresAt : nil)
     }
 }

@@ -25,9 +25,13 @@ public final class Registry: Sendable {
     /// chosen at random when the registry starts. Print it to replay a run.
     public let sessionSeed: UInt64
 
-    let clock = ContinuousClock()
-    let start: ContinuousClock.Instant
+    /// The monotonic clock uptimes, event times and time to live are measured on.
+    let clock: any RegistryClock
+    /// The clock's reading when the registry started.
+    let start: Duration
     let state: Locked<State>
+    /// The thread that reverts changes whose time to live runs out; nil when only ``expireDue()`` does (tests).
+    let expiry: ExpiryTimer?
     /// What is left to apply from `MISCHIEF_APPLY`, `MISCHIEF_PROFILE` (or ``applyWhenRegistered(_:)``) as seams
     /// register, by source.
     let environment = Locked<[String: EnvironmentPlan]>([:])
@@ -39,13 +43,31 @@ public final class Registry: Sendable {
     /// - Parameters:
     ///   - sessionSeed: The seed for random behaviours; nil reads `$MISCHIEF_SEED`, else picks one.
     ///   - eventCapacity: How many events the history keeps.
-    public init(sessionSeed: UInt64? = nil, eventCapacity: Int = 1000) {
+    public convenience init(sessionSeed: UInt64? = nil, eventCapacity: Int = 1000) {
+        self.init(
+            sessionSeed: sessionSeed, eventCapacity: eventCapacity, clock: ContinuousRegistryClock(),
+            expiresOnItsOwn: true)
+    }
+
+    /// Makes a registry that reads the time from `clock`.
+    ///
+    /// - Parameters:
+    ///   - clock: Where times and time to live are measured (a ``ManualRegistryClock`` in tests).
+    ///   - expiresOnItsOwn: Whether a thread of the registry's own reverts changes whose time to live has run out;
+    ///     without it only ``expireDue()`` does, for tests that decide when.
+    package init(sessionSeed: UInt64?, eventCapacity: Int = 1000, clock: any RegistryClock, expiresOnItsOwn: Bool) {
         self.sessionSeed =
             sessionSeed ?? Environment.value("MISCHIEF_SEED").flatMap(UInt64.init)
             ?? UInt64.random(in: 1...UInt64.max)
+        self.clock = clock
         self.start = clock.now
         let owner = Registry.owners.wrappingAdd(1, ordering: .relaxed).newValue
         self.state = Locked(State(eventCapacity: eventCapacity, owner: owner))
+        self.expiry = expiresOnItsOwn ? ExpiryTimer() : nil
+        if let expiry {
+            expiry.attach { [weak self] in self.map { $0.expiryRound() } }
+            clock.onAdvance { [weak expiry] in expiry?.poke() }
+        }
         KillSwitch.track(self)
     }
 
@@ -93,20 +115,28 @@ public final class Registry: Sendable {
     // MARK: Apply and revert
 
     /// Applies `behaviour` to `seam`.
+    ///
+    /// - Parameters:
+    ///   - seam: A registered seam.
+    ///   - behaviour: What its calls get instead of (or around) its original.
+    ///   - source: Who applies it, shown in snapshots and events.
+    ///   - ttl: How long the change lasts before the registry reverts it by itself (on its own thread, and the
+    ///     event log says why); nil until reverted. More than zero and at most ``longestTTL``.
     @discardableResult
     public func apply<Input, Output, Failure>(
-        _ seam: Seam<Input, Output, Failure>, _ behaviour: Behaviour<Input, Output, Failure>, source: String = "code"
+        _ seam: Seam<Input, Output, Failure>, _ behaviour: Behaviour<Input, Output, Failure>, source: String = "code",
+        ttl: Duration? = nil
     ) throws(MischiefError) -> Applied {
-        try apply([Change(seam, behaviour)], source: source)
+        try apply([Change(seam, behaviour)], source: source, ttl: ttl)
     }
 
-    /// Applies `behaviour` to an async `seam`.
+    /// Applies `behaviour` to an async `seam`; `ttl` as for a synchronous seam.
     @discardableResult
     public func apply<Input, Output, Failure>(
         _ seam: AsyncSeam<Input, Output, Failure>, _ behaviour: Behaviour<Input, Output, Failure>,
-        source: String = "code"
+        source: String = "code", ttl: Duration? = nil
     ) throws(MischiefError) -> Applied {
-        try apply([Change(seam, behaviour)], source: source)
+        try apply([Change(seam, behaviour)], source: source, ttl: ttl)
     }
 
     /// Applies changes as a unit: every behaviour is checked and compiled first, and if any is refused, none is
@@ -115,22 +145,31 @@ public final class Registry: Sendable {
     /// - Parameters:
     ///   - changes: The changes, applied in order (a later change to the same seam stacks on an earlier one).
     ///   - source: Who applies them, shown in snapshots and events ("console", "profile Tokyo").
+    ///   - ttl: How long they last before the registry reverts them by itself; nil until reverted. More than zero
+    ///     and at most ``longestTTL``.
     /// - Returns: A handle to revert them together.
     /// - Throws: ``MischiefError`` naming the seam and the problem.
     @discardableResult
-    public func apply(_ changes: [Change], source: String = "code") throws(MischiefError) -> Applied {
-        try apply(changes, source: source, replacingSource: false)
+    public func apply(_ changes: [Change], source: String = "code", ttl: Duration? = nil) throws(MischiefError)
+        -> Applied
+    {
+        try apply(changes, source: source, replacingSource: false, ttls: Array(repeating: ttl, count: changes.count))
     }
 
     /// Applies `changes`; with `replacingSource`, each replaces the layers `source` applied to its seam before.
-    func apply(_ changes: [Change], source: String, replacingSource: Bool) throws(MischiefError) -> Applied {
+    /// `ttls`, parallel to `changes` (or empty), gives each its time to live.
+    func apply(
+        _ changes: [Change], source: String, replacingSource: Bool, ttls: [Duration?] = []
+    ) throws(MischiefError) -> Applied {
+        for ttl in ttls { try Self.check(ttl: ttl) }
         let time = now
         let (applied, touched) = try state.withLock { (state) throws(MischiefError) in
             try state.apply(
                 changes, source: source, time: time, sessionSeed: sessionSeed, reporter: reporter,
-                replacingSource: replacingSource)
+                replacingSource: replacingSource, ttls: ttls)
         }
         for core in touched { core.notifyChanged() }
+        if ttls.contains(where: { $0 != nil }) { expiry?.wake() }
         return applied
     }
 
@@ -139,7 +178,7 @@ public final class Registry: Sendable {
         { [weak self] seam, message in self?.report(seam: seam, message: message) }
     }
 
-    /// Reverts what one ``apply(_:source:)`` applied. Entries already reverted are ignored.
+    /// Reverts what one ``apply(_:source:ttl:)`` applied. Entries already reverted are ignored.
     public func revert(_ applied: Applied) {
         revert(entries: Set(applied.entries))
     }
@@ -212,7 +251,11 @@ public final class Registry: Sendable {
             var seams: [SeamSnapshot] = []
             seams.reserveCapacity(state.order.count)
             for id in state.order { seams.append(state.seamSnapshot(id)) }
-            let entries = state.history.values.sorted { $0.id < $1.id }
+            var entries = state.history.values.sorted { $0.id < $1.id }
+            if !state.deadlines.isEmpty {
+                state.fillTimeLeft(&seams, at: time)
+                entries = entries.map { $0.timed(at: time) }
+            }
             return Snapshot(
                 uptime: time, sessionSeed: sessionSeed, isCounting: state.isCounting,
                 disabledReason: KillSwitch.reason, seams: seams, entries: entries, view: state.view,
@@ -261,6 +304,7 @@ public final class Registry: Sendable {
     }
 
     deinit {
+        expiry?.stop()
         state.withLock { state in
             // Seams may outlive their registry: withdraw what it installed, so they call their originals again.
             // Their cores own the withdrawn behaviours until the calls inside them have returned.

@@ -77,6 +77,10 @@ extension Registry {
                 seams.append(state.seamSnapshot(id))
                 entries += state.records[id]!.entries.compactMap { state.history[$0] }
             }
+            if !state.deadlines.isEmpty {
+                state.fillTimeLeft(&seams, at: time)  // as of now; a follower counts down from `expiresAt`
+                entries = entries.map { $0.timed(at: time) }
+            }
             let removed = state.generations.removed.filter { $0.value > generation }.map(\.key)
             let events =
                 eventsAfter.map { state.events.events(after: $0, limit: .max) }

@@ -30,6 +30,31 @@ public struct SpecDuration: Hashable, Sendable, CustomStringConvertible {
         .nanoseconds(nanoseconds)
     }
 
+    /// Reads a duration written on its own, as specs write them: `30s`, `10m`, `1.5h`, `+1d`, `-250ms`.
+    ///
+    /// - Throws: ``SpecError`` whose message says what is wrong (`expected a duration such as 30s or 10m`, an
+    ///   unknown unit, too large).
+    public init(parsing text: String) throws(SpecError) {
+        let trimmed = text.trimmingSpaces
+        var rest = Substring(trimmed)
+        let negative = rest.first == "-"
+        if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
+        let amount = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+        let unit = rest.dropFirst(amount.count)
+        guard !amount.isEmpty, amount.first != ".", amount.filter({ $0 == "." }).count <= 1, !unit.isEmpty,
+            unit.allSatisfy({ $0.isASCII && $0.isLetter })
+        else {
+            throw SpecError(
+                text: text, column: 1,
+                message: "expected a duration such as 30s, 10m or 1h, not '\(text.prefix(40))'")
+        }
+        do throws(Invalid) {
+            self = try Self.parse(negative: negative, amount: String(amount), unit: String(unit), text: trimmed)
+        } catch {
+            throw SpecError(text: text, column: 1, message: error.message)
+        }
+    }
+
     /// The units a duration may be written in, largest first, with their length in nanoseconds.
     static let units: [(name: String, nanoseconds: Int64)] = [
         ("y", 365 * 86_400 * 1_000_000_000),
@@ -108,5 +133,15 @@ public struct SpecDuration: Hashable, Sendable, CustomStringConvertible {
             throw tooLarge
         }
         return SpecDuration(nanoseconds: negative ? -total : total)
+    }
+}
+
+extension String {
+    /// The text without spaces and tabs at either end.
+    fileprivate var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
+        let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })!
+        return String(scalars[first...last])
     }
 }

@@ -1,7 +1,8 @@
 /// One layer in a ``Snapshot``: an entry (one seam + one behaviour) applied on its seam's stack.
 ///
 /// In JSON (the control API's `layers`), its id is `entry`, times are in seconds, and `session` names the control
-/// session that owns it.
+/// session that owns it. `ttl`, `expiresAt` and `expiresIn` are there only for a change with a time to live (and
+/// may be missing in what an older target sends).
 public struct LayerSnapshot: Hashable, Sendable, Identifiable, Codable {
     /// The applied entry's id, for ``Registry/revert(entries:)``.
     public let id: EntryID
@@ -25,12 +26,20 @@ public struct LayerSnapshot: Hashable, Sendable, Identifiable, Codable {
     public let seeds: [UInt64]
     /// The control session that owns it; nil for a lasting change (the registry itself never sets it).
     public var session: String?
+    /// Its time to live: how long it lasts after it was applied (or after its time to live was last set) before the
+    /// registry reverts it by itself; nil when it lasts until reverted.
+    public let ttl: Duration?
+    /// When it expires, measured from the registry's start like ``appliedAt``; nil when it has no time to live or
+    /// is no longer active. Compare it with a later uptime to count down.
+    public let expiresAt: Duration?
+    /// How long it has left, as of the snapshot (or the control API's answer) it is in; nil without a deadline.
+    public var expiresIn: Duration?
 
     /// A layer, as the registry reports it or a client decodes it.
     public init(
         id: EntryID, seam: SeamID, behaviour: String, spec: String? = nil, source: String, group: Int = 0,
         appliedAt: Duration = .zero, revertedAt: Duration? = nil, status: RevertStatus, seeds: [UInt64] = [],
-        session: String? = nil
+        session: String? = nil, ttl: Duration? = nil, expiresAt: Duration? = nil, expiresIn: Duration? = nil
     ) {
         self.id = id
         self.seam = seam
@@ -43,11 +52,15 @@ public struct LayerSnapshot: Hashable, Sendable, Identifiable, Codable {
         self.status = status
         self.seeds = seeds
         self.session = session
+        self.ttl = ttl
+        self.expiresAt = expiresAt
+        self.expiresIn = expiresIn
     }
 
     private enum CodingKeys: String, CodingKey {
         case id = "entry"
         case seam, behaviour, spec, source, group, appliedAt, revertedAt, status, seeds, session
+        case ttl, expiresAt, expiresIn
     }
 
     /// Decodes a layer whose times are in seconds.
@@ -64,7 +77,10 @@ public struct LayerSnapshot: Hashable, Sendable, Identifiable, Codable {
             revertedAt: try container.decodeIfPresent(Double.self, forKey: .revertedAt).map { .seconds($0) },
             status: try container.decode(RevertStatus.self, forKey: .status),
             seeds: try container.decodeIfPresent([UInt64].self, forKey: .seeds) ?? [],
-            session: try container.decodeIfPresent(String.self, forKey: .session))
+            session: try container.decodeIfPresent(String.self, forKey: .session),
+            ttl: try container.decodeIfPresent(Double.self, forKey: .ttl).map { .seconds($0) },
+            expiresAt: try container.decodeIfPresent(Double.self, forKey: .expiresAt).map { .seconds($0) },
+            expiresIn: try container.decodeIfPresent(Double.self, forKey: .expiresIn).map { .seconds($0) })
     }
 
     /// Encodes the layer with its times in seconds, which read well in JSON.
@@ -81,5 +97,8 @@ public struct LayerSnapshot: Hashable, Sendable, Identifiable, Codable {
         try container.encode(status, forKey: .status)
         try container.encode(seeds, forKey: .seeds)
         try container.encodeIfPresent(session, forKey: .session)
+        try container.encodeIfPresent(ttl?.seconds, forKey: .ttl)
+        try container.encodeIfPresent(expiresAt?.seconds, forKey: .expiresAt)
+        try container.encodeIfPresent(expiresIn?.seconds, forKey: .expiresIn)
     }
 }

@@ -9,6 +9,8 @@ public enum ConsoleCommand: Sendable, Equatable {
     case revert(SeamID)
     /// Release the calls a pause holds on a seam.
     case release(SeamID)
+    /// Give the changes on a seam a time to live from now, or (nil) none.
+    case setTTL(seam: SeamID, ttl: Duration?)
     /// Revert everything.
     case revertAll
     /// Reset a seam's counters (calls, chaos calls, errors), or every seam's when nil.
@@ -41,6 +43,8 @@ public enum ConsoleCommand: Sendable, Equatable {
                 try await controller.apply(spec, to: seam)
             case .revert(let seam):
                 try await controller.revert(seam)
+            case .setTTL(let seam, let ttl):
+                try await controller.setTTL(ttl, on: seam)
             case .release(let seam):
                 let count = try await controller.release(seam)
                 return .success("\(seam): released \(count) held call\(count == 1 ? "" : "s")")

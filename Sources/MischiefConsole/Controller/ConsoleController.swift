@@ -21,6 +21,12 @@ public protocol ConsoleController: Sendable {
     /// Releases the calls a pause holds on a seam; returns how many went on.
     func release(_ seam: SeamID) async throws -> Int
 
+    /// Gives the changes on a seam a time to live from now (the target reverts them when it runs out, whether or
+    /// not the console is still there), or with nil lets them last until reverted.
+    ///
+    /// - Throws: ``ConsoleError/refused(_:)`` when nothing is applied to the seam or the time is out of range.
+    func setTTL(_ ttl: Duration?, on seam: SeamID) async throws
+
     /// Reverts everything applied.
     func revertAll() async throws
 
@@ -42,6 +48,13 @@ public protocol ConsoleController: Sendable {
     /// - Throws: ``ConsoleError/wouldReplace(_:)`` saying what the file holds when it is in the way and `overwrite`
     ///   is false; ``ConsoleError/refused(_:)`` when there is nothing to save or the file cannot be written.
     func saveProfile(named name: String, overwrite: Bool) async throws -> String
+}
+
+extension ConsoleController {
+    /// Refuses: a controller written before time to live existed cannot set one.
+    public func setTTL(_ ttl: Duration?, on seam: SeamID) async throws {
+        throw ConsoleError.refused("this target cannot revert changes by itself after a time")
+    }
 }
 
 /// Why a controller did not do what the console asked; the message is shown as it is.

@@ -70,6 +70,14 @@ public final class LocalController: ConsoleController {
         }
     }
 
+    public func setTTL(_ ttl: Duration?, on seam: SeamID) async throws {
+        do throws(MischiefError) {
+            try registry.setTTL(ttl, on: seam)
+        } catch {
+            throw ConsoleError.refused(Self.message(error))
+        }
+    }
+
     public func revertAll() async throws {
         registry.revertAll()
     }

@@ -48,6 +48,9 @@ enum DetailView {
         if !status.isEmpty {
             now.append(.init("  " + status, role))
         }
+        if seam.status == .active, let left = state.timeLeft(of: seam) {
+            now.append(.init("  reverts in \(Format.uptime(.seconds(left.seconds.rounded(.up))))", .reverting))
+        }
         var counts: [Canvas.Span] = [
             .init("calls ", .muted), .init(Format.count(seam.calls)),
             .init("  chaos ", .muted), .init(Format.count(seam.chaosCalls), seam.chaosCalls > 0 ? .accent : .text),

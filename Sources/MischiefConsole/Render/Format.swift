@@ -46,6 +46,17 @@ enum Format {
         }
     }
 
+    /// A time left, short enough for the seam list's status column, rounded up (never `0s` while time is left):
+    /// `29s`, `5m`, `2h`.
+    static func timeLeft(_ duration: Duration) -> String {
+        let seconds = Int64(duration.seconds.rounded(.up))
+        switch seconds {
+        case ..<60: return "\(max(0, seconds))s"
+        case ..<3_600: return "\((seconds + 59) / 60)m"
+        default: return "\((seconds + 3_599) / 3_600)h"
+        }
+    }
+
     /// A time since the registry started, as a clock: `00:12:03`, or `2d 01:00:00` past a day.
     static func elapsed(_ duration: Duration) -> String {
         let seconds = max(0, duration.components.seconds)

@@ -36,6 +36,7 @@ enum KeyHelp {
                 ("1 … 9", "switch the profile with that key (they combine)"),
                 ("p", "every profile, to read and switch"),
                 ("s", "save what is applied now as a profile"),
+                ("T", "revert the seam after a time (ttl)"),
                 ("]", "move virtual time forward an hour"),
                 ("}", "move virtual time forward a day"),
             ]),
@@ -85,6 +86,8 @@ enum KeyHelp {
             [("⏎", "keep"), ("Esc", "clear"), ("↑↓", "move")]
         case .saveName:
             [("⏎", "save"), ("Esc", "cancel")]
+        case .timeToLive:
+            [("⏎", "set"), ("Esc", "cancel")]
         case .confirmOverwrite:
             [("y", "overwrite"), ("n", "keep the file")]
         case .picker(let picker):

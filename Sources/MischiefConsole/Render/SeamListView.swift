@@ -140,8 +140,13 @@ enum SeamListView {
             let line = Format.sparkline(samples, width: Columns.rateWidth, ascii: canvas.theme.isMonochrome)
             canvas.text(line, x: rate - Columns.rateWidth, y: y, role(.accent), maxWidth: Columns.rateWidth)
         }
-        // Held calls matter more than the status while there are any: the target is waiting on them.
-        let status = seam.held > 0 ? "\(Format.count(seam.held)) held" : Self.statusText(seam.status)
+        // Held calls matter more than the status while there are any: the target is waiting on them. Then the time
+        // an active change has left before the target reverts it.
+        let left = seam.status == .active ? state.timeLeft(of: seam) : nil
+        let status =
+            seam.held > 0
+            ? "\(Format.count(seam.held)) held"
+            : left.map { "\(Format.timeLeft($0)) left" } ?? Self.statusText(seam.status)
         canvas.rightAligned(
             status, right: columns.status, y: y, role(seam.held > 0 ? .reverting : markRole),
             maxWidth: Columns.statusWidth)

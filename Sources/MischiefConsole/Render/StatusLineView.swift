@@ -12,6 +12,9 @@ enum StatusLineView {
         case .saveName(let name):
             used = canvas.text(" Save as profile: ", x: rect.x, y: rect.y, .accent, bold: true)
             used += field(name, at: rect.x + used, rect: rect, on: &canvas)
+        case .timeToLive(let seam, let ttl):
+            used = canvas.text(" Revert \(seam) after: ", x: rect.x, y: rect.y, .accent, bold: true)
+            used += field(ttl, at: rect.x + used, rect: rect, on: &canvas)
         case .confirmOverwrite(_, let question):
             used = canvas.spans(
                 [.init(" \(question); overwrite? y/N", .warning, bold: true)], x: rect.x, y: rect.y,

@@ -28,6 +28,8 @@ public struct ConsoleState: Sendable, Equatable {
         case picker(ActionPicker)
         /// Typing the name to save the current state under.
         case saveName(TextField)
+        /// Typing how long the changes on a seam last (`T`): a duration such as `30s`, or `off`.
+        case timeToLive(SeamID, TextField)
         /// Asking whether to overwrite the file profile `name` would be saved to, which holds something else;
         /// `question` says what (`tokyo.yaml exists (2 profiles: Tokyo, Osaka)`).
         case confirmOverwrite(name: String, question: String)
@@ -156,10 +158,18 @@ public struct ConsoleState: Sendable, Equatable {
         return seam.spec
     }
 
+    /// How long until the target reverts the seam's changes by themselves (the soonest deadline among its active
+    /// layers), as of the data's uptime; nil when none has a time to live.
+    public func timeLeft(of seam: SeamSnapshot) -> Duration? {
+        guard let uptime = data?.target.uptime else { return nil }
+        let deadlines = seam.layers.filter { $0.status == .active }.compactMap(\.expiresAt)
+        return deadlines.min().map { max(.zero, $0 - uptime) }
+    }
+
     /// Whether keys go to a text field (filter, spec, profile name), so `q`, digits and `/` are text.
     public var isEditingText: Bool {
         switch mode {
-        case .filter, .saveName: true
+        case .filter, .saveName, .timeToLive: true
         case .picker(let picker): picker.isEditing
         case .eventLog(let log): log.isFiltering
         case .browse, .help, .confirmOverwrite, .profileList: false

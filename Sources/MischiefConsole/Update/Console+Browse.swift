@@ -38,6 +38,8 @@ extension Console {
             return state.selectedSeam.map { [.resetCounters($0.id)] } ?? []
         case .character("Z"):
             return [.resetCounters(nil)]
+        case .character("T"):
+            askTimeToLive(in: &state)
         case .character("R"):
             for seam in state.data?.seams ?? [] where state.behaviour(of: seam) != nil {
                 state.pending[seam.id] = .init(spec: nil, isFinished: false)

@@ -49,6 +49,60 @@ extension Console {
         return []
     }
 
+    /// `T`: asks how long the selected seam's changes last, when it has any.
+    static func askTimeToLive(in state: inout ConsoleState) {
+        guard let seam = state.selectedSeam else { return }
+        guard state.behaviour(of: seam) != nil else {
+            state.message = .init(
+                "\(seam.id) runs its original; apply a behaviour first, then T reverts it after a time")
+            return
+        }
+        state.mode = .timeToLive(seam.id, TextField())
+    }
+
+    /// A key while typing a time to live: Enter sets it (`off`, `none` or `0` takes it away), Esc cancels.
+    static func timeToLiveKey(_ key: Key, seam: SeamID, _ field: TextField, in state: inout ConsoleState)
+        -> [ConsoleCommand]
+    {
+        var field = field
+        switch key {
+        case .enter:
+            let text = field.text.trimmingSpaces()
+            guard !text.isEmpty else {
+                state.message = .init("type how long, such as 30s or 10m (off: never), or Esc", isError: true)
+                return []
+            }
+            if ["off", "none", "never", "0"].contains(text.lowercased()) {
+                state.mode = .browse
+                state.message = .init("\(seam): no longer reverted by itself…")
+                return [.setTTL(seam: seam, ttl: nil)]
+            }
+            let ttl: Duration
+            do throws(SpecError) {
+                ttl = try SpecDuration(parsing: text).duration
+            } catch {
+                state.message = .init(error.message, isError: true)
+                return []
+            }
+            do throws(MischiefError) {
+                try Registry.check(ttl: ttl)
+            } catch {
+                state.message = .init(error.description, isError: true)
+                return []
+            }
+            state.mode = .browse
+            state.message = .init("\(seam): reverting in \(SpecDuration(ttl))…")
+            return [.setTTL(seam: seam, ttl: ttl)]
+        case .escape:
+            state.mode = .browse
+        default:
+            if field.edit(key) {
+                state.mode = .timeToLive(seam, field)
+            }
+        }
+        return []
+    }
+
     /// A key while asking whether to overwrite a profile file: `y` overwrites, any other key keeps the file.
     static func confirmOverwriteKey(
         _ key: Key, name: String, question: String, in state: inout ConsoleState

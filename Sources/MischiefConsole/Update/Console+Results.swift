@@ -32,6 +32,11 @@ extension Console {
             succeeded(result, "\(seam): released", in: &state)
         case .resetCounters(let seam):
             succeeded(result, seam.map { "\($0): counters reset" } ?? "every seam's counters reset", in: &state)
+        case .setTTL(let seam, let ttl):
+            succeeded(
+                result,
+                ttl.map { "\(seam): reverted by itself in \(SpecDuration($0))" } ?? "\(seam): lasts until reverted",
+                in: &state)
         case .revertAll:
             for seam in state.pending.keys {
                 settle(seam, spec: nil, result, in: &state)

@@ -65,6 +65,8 @@ public enum Console {
             return pickerKey(key, picker, in: &state)
         case .saveName(let field):
             return saveNameKey(key, field, in: &state)
+        case .timeToLive(let seam, let field):
+            return timeToLiveKey(key, seam: seam, field, in: &state)
         case .confirmOverwrite(let name, let question):
             return confirmOverwriteKey(key, name: name, question: question, in: &state)
         case .help(let scroll):
