@@ -11,7 +11,7 @@ import Mischief
 /// ``applyFromEnvironment(to:)`` once at start. The whole file is checked first: one problem (YAML, a seam id
 /// that is not one, a spec that does not parse, a name used twice) and nothing is applied, and stderr says what
 /// and where (`path:line:column`). Every entry of every profile in the file then applies as its seam registers,
-/// with the source `MISCHIEF_PROFILE <profile name>` and the profile's seed; if one does not fit its seam,
+/// with the source `MISCHIEF_PROFILE <profile name>`, the profile's seed and its `ttl` (an entry's own first); if one does not fit its seam,
 /// everything the file applied is reverted and stderr and the event log say why. It is announced on stderr.
 public enum ProfileEnvironment {
     /// The variable: `MISCHIEF_PROFILE`.
@@ -66,7 +66,9 @@ public enum ProfileEnvironment {
                 // Checked above: the id is well formed.
                 guard let seam = try? SeamID(entry.seam) else { continue }
                 entries.append(
-                    .init(seam: seam, spec: entry.spec, seed: profile.seed, source: "\(variable) \(profile.name)"))
+                    .init(
+                        seam: seam, spec: entry.spec, seed: profile.seed, source: "\(variable) \(profile.name)",
+                        ttl: entry.ttl ?? profile.ttl))
             }
         }
         do throws(EnvironmentChaosError) {

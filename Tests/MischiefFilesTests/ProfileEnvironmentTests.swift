@@ -31,6 +31,7 @@ import Testing
               entries:
                 test.double: return(7)
             - name: Greeting
+              ttl: 10m
               entries:
                 test.greet: return("hi")
             """)
@@ -45,6 +46,7 @@ import Testing
         #expect(greet("x") == "hi")
         let layers = registry.snapshot().seams.flatMap(\.layers)
         #expect(layers.map(\.source) == ["MISCHIEF_PROFILE Doubled", "MISCHIEF_PROFILE Greeting"])
+        #expect(layers.map(\.ttl) == [nil, .seconds(600)], "a profile's ttl holds for its entries")
         #expect(stderr.all.hasPrefix("mischief: MISCHIEF_PROFILE is active: test.double=return(7); "))
     }
 

@@ -22,13 +22,16 @@ public struct EnvironmentChaos: Sendable, Equatable, CustomStringConvertible {
         public let seed: UInt64?
         /// The source it is applied with (what the event log and the console show); the whole value's when nil.
         public let source: String?
+        /// How long the change lasts once applied (see ``Registry/longestTTL``); until reverted when nil.
+        public let ttl: Duration?
 
-        /// An entry: `spec` for `seam`, applied with `seed` under `source`.
-        public init(seam: SeamID, spec: String, seed: UInt64? = nil, source: String? = nil) {
+        /// An entry: `spec` for `seam`, applied with `seed` under `source`, for `ttl` when given.
+        public init(seam: SeamID, spec: String, seed: UInt64? = nil, source: String? = nil, ttl: Duration? = nil) {
             self.seam = seam
             self.spec = spec
             self.seed = seed
             self.source = source
+            self.ttl = ttl
         }
 
         /// `seam=spec`.

@@ -71,7 +71,7 @@ extension Registry {
         for entry in due {
             do throws(MischiefError) {
                 let applied = try apply(
-                    spec: entry.spec, to: entry.seam, source: entry.source ?? source, seed: entry.seed)
+                    spec: entry.spec, to: entry.seam, source: entry.source ?? source, seed: entry.seed, ttl: entry.ttl)
                 let kept = environment.withLock { plans in
                     guard plans[source]?.failed == false else { return false }
                     plans[source]!.applied.append((entry.seam, applied))
