@@ -41,8 +41,11 @@ public struct Change: Sendable, CustomStringConvertible {
     /// a registered seam by id).
     ///
     /// - Parameters:
+    ///   - spec: The spec's text (see <doc:WritingSpecs>).
+    ///   - seam: The seam it is for.
     ///   - seed: The seed random parts derive theirs from instead of `sessionSeed`.
     ///   - sessionSeed: The seed random parts derive theirs from when neither they nor `seed` give one.
+    ///   - fileAccess: Which files the spec may read (`respond(file:)`, `route(path:)`).
     /// - Throws: ``MischiefError/invalidSpec(_:_:)`` with the column and what was expected.
     public init(
         spec: String, for seam: AnySeam, seed: UInt64? = nil, sessionSeed: UInt64 = 0,
