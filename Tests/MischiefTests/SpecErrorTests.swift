@@ -29,6 +29,16 @@ struct SpecErrorTests {
         ("3*50%off", 3, "the probability must come before the count, as in '50%3*'"),
         ("50%50%off", 4, "a term has at most one probability; found a second one, '50%'"),
         ("5 off", 1, "expected '%' or '*' after '5'; a term looks like '50%3*off'"),
+        ("@key off", 1, "'@key' needs a probability before it, as in '10%@key offline'"),
+        ("3*@key off", 3, "'@key' goes right after the probability, as in '10%@key 3*offline'"),
+        ("10% 3*@key off", 7, "'@key' goes right after the probability, as in '10%@key 3*offline'"),
+        ("10%@user off", 5, "expected 'key' after '@', as in '10%@key offline', found 'user'"),
+        ("10%@", 4, "expected 'key' after '@', as in '10%@key offline', found the end of the spec"),
+        ("10%@(x)", 5, "expected 'key' after '@', as in '10%@key offline', found '('"),
+        ("10%@keyoff", 5, "expected a space after '@key', as in '10%@key offline', found 'keyoff'"),
+        ("10%@key@key off", 8, "a probability has one scope; found a second '@'"),
+        ("10%@key", 8, "expected an action after '10%@key', found the end of the spec"),
+        ("a(@key)", 3, "expected an argument, found '@'"),
         ("250ms", 1, "expected an action, found '250ms'"),
         ("shift(1d", 9, "expected ')' to close the arguments of 'shift'"),
         ("shift(", 7, "expected ')' to close the arguments of 'shift'"),
@@ -52,7 +62,7 @@ struct SpecErrorTests {
         ("say(\"\\u00g1\")", 6, "invalid unicode escape '\\u00g1'; expected four hex digits after \\u"),
         ("say(\"\\ud83d\")", 6, "unpaired surrogate in escape '\\uD83D'"),
         ("2×shift", 2, "unexpected character '×'; specs are ASCII outside quoted strings"),
-        ("shift(1d) @", 11, "unexpected character '@'"),
+        ("shift(1d) #", 11, "unexpected character '#'"),
         ("freeze(2038-13-01)", 8, "invalid date '2038-13-01': month must be 1–12"),
         ("freeze(2038-02-30)", 8, "invalid date '2038-02-30': day must be 1–28"),
         ("freeze(2038-01-19T25:00:00Z)", 8, "invalid date '2038-01-19T25:00:00Z': hour must be 0–23"),
@@ -96,14 +106,14 @@ struct SpecErrorTests {
     }
 
     @Test func columnsCountScalarsAndTheCaretSkipsMarks() {
-        // s a y ( " e ◌́ " ) ␠ @: the '@' is the 11th scalar (the 10th character); the mark takes no room.
-        let text = "say(\"e\u{301}\") @"
+        // s a y ( " e ◌́ " ) ␠ #: the '#' is the 11th scalar (the 10th character); the mark takes no room.
+        let text = "say(\"e\u{301}\") #"
         do {
             _ = try Spec(parsing: text)
             Issue.record("expected an error")
         } catch {
             #expect(error.column == 11)
-            #expect(error.message == "unexpected character '@'")
+            #expect(error.message == "unexpected character '#'")
             #expect(error.description.hasSuffix("\n  " + String(repeating: " ", count: 9) + "^"))
         }
     }

@@ -65,6 +65,13 @@ struct SpecTests {
         ("seq(50%off, 10% 2* on)", "seq(50%off, 10%2*on)"),
         ("seq(off())", "seq(off())"),
         ("seq(then: -5ms, 30%)", "seq(then: -5ms, 30%)"),
+        ("10%@key offline", "10%@key offline"),
+        ("10% @ key offline", "10%@key offline"),
+        ("12.50%@key 3* off", "12.5%@key 3*off"),
+        ("10%@key a + b -> 5%@key c", "10%@key a + b -> 5%@key c"),
+        ("seq(10%@key off, on)", "seq(10%@key off, on)"),
+        ("f(by: 10% @key off)", "f(by: 10%@key off)"),
+        ("say(\"@key\")", "say(\"@key\")"),
     ]
 
     @Test(arguments: valid)
@@ -101,6 +108,17 @@ struct SpecTests {
         #expect(term.location == SourceRange(start: 1, end: 25))
         #expect(term.actionLocation == SourceRange(start: 8, end: 13))
         #expect(term.arguments[1].location == SourceRange(start: 19, end: 24))
+    }
+
+    @Test func keyedTermParts() throws {
+        let term = try Spec(parsing: "10%@key 3*offline").alternatives[0].terms[0]
+        #expect(term.probability == 10 && term.probabilityScope == .key && term.count == 3)
+        #expect(term == Spec.Term(probability: 10, per: .key, count: 3, action: "offline"))
+        #expect(term != Spec.Term(probability: 10, count: 3, action: "offline"))
+        // Without a probability the scope means nothing: it neither prints nor counts for equality.
+        let bare = Spec.Term(per: .key, action: "offline")
+        #expect(bare.description == "offline" && bare == Spec.Term(action: "offline"))
+        #expect(bare.hashValue == Spec.Term(action: "offline").hashValue)
     }
 
     @Test func locationsDoNotAffectEquality() throws {
@@ -208,7 +226,7 @@ struct SpecTests {
     static let fuzzPieces = [
         "a", "b", "off", "seq", "(", ")", ",", ":", "%", "*", "+", "->", "-", "1", "50", ".", "5", "d", "ms", "\"x\"",
         "\"", "\\", "[", "]", "{", "}", " ", " ", "2038-01-19", "T03:14", "Z", "e", "×", "seed", "true", "null", "0",
-        "1.5", "100", "+1d", "\"k\":", "2*", "30%",
+        "1.5", "100", "+1d", "\"k\":", "2*", "30%", "@", "@key", "key", "10%@key ",
     ]
 
     @Test func randomSpecs() throws {

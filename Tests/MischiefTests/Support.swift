@@ -2,7 +2,7 @@ import Mischief
 
 /// A fresh registry and a few seams of each kind, so every test runs alone.
 struct Fixture {
-    let registry = Registry(sessionSeed: 42)
+    let registry: Registry
     let double = Seam<Int, Int, Never>("test.double", title: "Double", category: "Test", summary: "x * 2") { $0 * 2 }
     let parse = Seam<String, Int, any Error>("test.parse", title: "Parse", category: "Test", summary: "Int(s)") {
         guard let value = Int($0) else { throw InjectedError("not a number: \($0)") }
@@ -18,7 +18,8 @@ struct Fixture {
         "present"
     }
 
-    init() throws {
+    init(sessionSeed: UInt64 = 42) throws {
+        registry = Registry(sessionSeed: sessionSeed)
         try registry.register(double, parse, rules, fetch, optional)
     }
 }

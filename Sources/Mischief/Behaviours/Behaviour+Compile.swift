@@ -136,12 +136,18 @@ extension Behaviour.Node {
             try context.checkCrashAllowed(message)
             let seam = context.seam
             return { _, _, _ in Registry.endProcess(seam: seam, message: message) }
-        case .probability(let percent, let seed, let node):
+        case .probability(let percent, let seed, .call, let node):
             let run = try compile(node)
             let seed = context.seed(seed)
             let counter = CallCounter()
             return { input, output, failure in
                 fires(percent: percent, seed: seed, index: counter.next()) ? run(input, output, failure) : .skipped
+            }
+        case .probability(let percent, let seed, .key, let node):
+            let run = try compile(node)
+            let seed = context.seed(seed)
+            return { input, output, failure in
+                fires(percent: percent, seed: seed, key: ChaosKey.current) ? run(input, output, failure) : .skipped
             }
         case .firstCalls(let count, let node):
             let run = try compile(node)

@@ -90,12 +90,19 @@ extension Behaviour.Node {
                 site.record(input)
                 return await run(input, &output, &failure)
             }
-        case .probability(let percent, let seed, let node):
+        case .probability(let percent, let seed, .call, let node):
             let run = try compile(node)
             let seed = context.seed(seed)
             let counter = CallCounter()
             return { input, output, failure in
                 guard fires(percent: percent, seed: seed, index: counter.next()) else { return .skipped }
+                return await run(input, &output, &failure)
+            }
+        case .probability(let percent, let seed, .key, let node):
+            let run = try compile(node)
+            let seed = context.seed(seed)
+            return { input, output, failure in
+                guard fires(percent: percent, seed: seed, key: ChaosKey.current) else { return .skipped }
                 return await run(input, &output, &failure)
             }
         case .firstCalls(let count, let node):

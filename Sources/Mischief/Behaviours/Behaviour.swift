@@ -33,7 +33,7 @@ public struct Behaviour<Input: Sendable, Output: Sendable, Failure: Error>: Send
         case log(String, then: Node)
         /// Ends the process on purpose (refused unless the registry allows it).
         case crash(String)
-        case probability(Double, seed: UInt64?, Node)
+        case probability(Double, seed: UInt64?, per: ProbabilityScope, Node)
         case firstCalls(Int, Node)
         case transform(Node, @Sendable (Output) throws(Failure) -> Output)
         case fallback([Node])
@@ -137,11 +137,27 @@ extension Behaviour {
     /// (``Registry/allowsCrash``, `MISCHIEF_ALLOW_CRASH=1`, or the `allowCrash` option of a control server).
     public static func crash(_ message: String) -> Behaviour { Behaviour(.crash(message)) }
 
-    /// Runs `behaviour` for `percent` percent of calls (0–100), chosen by a seeded generator; the other calls
-    /// fall through.
-    public static func probability(_ percent: Double, _ behaviour: Behaviour, seed: UInt64? = nil) -> Behaviour {
+    /// Runs `behaviour` for `percent` percent of calls (0–100), or of keys, chosen by a seeded generator; the other
+    /// calls fall through.
+    ///
+    /// Per call (`10%` in specs), each call is drawn on its own. Per key (`10%@key`), each ``ChaosKey`` is drawn
+    /// once, from a hash of the key and the seed, so "10% of users" is the same users on every call and in every
+    /// run with the same seed; a call without a key never fires:
+    /// ```swift
+    /// try registry.apply(orders, .probability(10, per: .key, .throwing(message: "unavailable")))
+    /// ChaosKey.$current.withValue("user-42") { _ = try? orders() }   // always fails, or never, for user-42
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - percent: The share, 0–100.
+    ///   - scope: What is drawn: each call (the default) or each key (see ``ProbabilityScope``).
+    ///   - behaviour: What the chosen calls get.
+    ///   - seed: The seed; nil derives one from the registry's session seed, the seam and the behaviour.
+    public static func probability(
+        _ percent: Double, per scope: ProbabilityScope = .call, _ behaviour: Behaviour, seed: UInt64? = nil
+    ) -> Behaviour {
         precondition(percent >= 0 && percent <= 100, "probability must be between 0 and 100, got \(percent)")
-        return Behaviour(.probability(percent, seed: seed, behaviour.node))
+        return Behaviour(.probability(percent, seed: seed, per: scope, behaviour.node))
     }
 
     /// Runs `behaviour` for the first `count` calls that reach it; later calls fall through.
@@ -219,9 +235,9 @@ extension Behaviour {
     /// This behaviour for the first `count` calls only.
     public func first(_ count: Int) -> Behaviour { .first(count, self) }
 
-    /// This behaviour for `percent` percent of calls.
-    public func probability(_ percent: Double, seed: UInt64? = nil) -> Behaviour {
-        .probability(percent, self, seed: seed)
+    /// This behaviour for `percent` percent of calls, or of keys (see ``probability(_:per:_:seed:)``).
+    public func probability(_ percent: Double, per scope: ProbabilityScope = .call, seed: UInt64? = nil) -> Behaviour {
+        .probability(percent, per: scope, self, seed: seed)
     }
 
     /// Passes this behaviour's output through `body`.
@@ -295,8 +311,9 @@ extension Behaviour.Node: CustomStringConvertible {
             if case .original = then { return term }
             return "\(term) + \(then)"
         case .crash(let message): return message == crashDefaultMessage ? "crash" : "crash(\(quoted(message)))"
-        case .probability(let percent, _, let node):
-            return "\(SpecFormat.number(percent))%\(node.termDescription)"
+        case .probability(let percent, _, let scope, let node):
+            let keyed = scope == .key ? "@key " : ""
+            return "\(SpecFormat.number(percent))%\(keyed)\(node.termDescription)"
         case .firstCalls(let count, let node): return "\(count)*\(node.termDescription)"
         case .transform(let node, _):
             if case .original = node { return "transform" }

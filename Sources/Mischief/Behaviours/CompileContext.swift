@@ -84,3 +84,15 @@ func fires(percent: Double, seed: UInt64, index: Int) -> Bool {
     let unit = Double(generator.next() >> 11) * 0x1p-53
     return unit * 100 < percent
 }
+
+/// Decides one keyed probability draw: the same `key` and `seed` always give the same answer, different keys
+/// spread uniformly, and a key chosen at some percentage is chosen at every higher one. No key (nil or empty) never
+/// fires, not even at 100%: a call made for no user is not among "100% of users".
+func fires(percent: Double, seed: UInt64, key: String?) -> Bool {
+    guard let key, !key.isEmpty else { return false }
+    if percent >= 100 { return true }
+    if percent <= 0 { return false }
+    var generator = SeededGenerator(mixing: seed, SeededGenerator.hash(key))
+    let unit = Double(generator.next() >> 11) * 0x1p-53
+    return unit * 100 < percent
+}

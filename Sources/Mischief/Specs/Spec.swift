@@ -1,7 +1,9 @@
 /// A behaviour typed as text: terms combined with `+` (composition) and `->` (fallback).
 ///
-/// A term is `[p%][n*]action[(args)]`: fire with probability `p` percent, only on the first `n` calls that reach
-/// it, then fall through. `a + b` applies both terms to one call, left to right; `a -> b` tries `b` when `a` did not
+/// A term is `[p%[@key]][n*]action[(args)]`: fire with probability `p` percent, only on the first `n` calls that
+/// reach it, then fall through. `p%` draws for each call; `p%@key` draws once for each ``ChaosKey`` (a user, a
+/// request), so `10%@key offline` takes the same tenth of users offline on every call, and none of the calls made
+/// without a key. `a + b` applies both terms to one call, left to right; `a -> b` tries `b` when `a` did not
 /// fire. `+` binds tighter than `->`, so `a + b -> c` means `(a + b) -> c`. Parentheses only delimit arguments.
 ///
 /// ```swift

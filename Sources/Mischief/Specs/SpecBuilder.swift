@@ -3,8 +3,8 @@
 /// - `a -> b`: a fallback chain.
 /// - `a + b + c`: one composition: at most one action produces the value; actions that transform the value
 ///   apply after it, left to right; wrapping actions (delay) wrap the whole composition.
-/// - `p%` and `n*` on a composition's first term apply to the whole composition; on a later term they are an
-///   error, since "half of an accent" means nothing.
+/// - `p%` (or `p%@key`) and `n*` on a composition's first term apply to the whole composition; on a later term
+///   they are an error, since "half of an accent" means nothing.
 struct SpecBuilder<Input: Sendable, Output: Sendable, Failure: Error> {
     typealias Built = Behaviour<Input, Output, Failure>
     let actions: [SeamAction<Input, Output, Failure>]
@@ -72,8 +72,9 @@ struct SpecBuilder<Input: Sendable, Output: Sendable, Failure: Error> {
         for transform in transforms { behaviour = behaviour.map(transform) }
         for wrap in wraps.reversed() { behaviour = wrap(behaviour) }
         if let count = first.count { behaviour = .first(count, behaviour) }
-        if let percent = first.probability { behaviour = .probability(percent, behaviour) }
+        if let percent = first.probability { behaviour = .probability(percent, per: first.probabilityScope, behaviour) }
         canonicalTerms[0].probability = first.probability
+        canonicalTerms[0].probabilityScope = first.probabilityScope
         canonicalTerms[0].count = first.count
         return (behaviour, Spec.Composition(terms: canonicalTerms))
     }

@@ -96,7 +96,7 @@ struct SpecLexer {
         }
         let singles: [Unicode.Scalar: SpecToken.Kind] = [
             "(": .leftParen, ")": .rightParen, ",": .comma, ":": .colon, "%": .percent, "*": .star, "+": .plus,
-            "{": .leftBrace, "}": .rightBrace, "[": .leftBracket, "]": .rightBracket,
+            "{": .leftBrace, "}": .rightBrace, "[": .leftBracket, "]": .rightBracket, "@": .at,
         ]
         if let kind = singles[character] {
             position += 1

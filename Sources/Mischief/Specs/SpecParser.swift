@@ -5,14 +5,15 @@
 /// ```
 /// spec        := composition ('->' composition)*
 /// composition := term ('+' term)*
-/// term        := [number '%'] [integer '*'] name ['(' [argument (',' argument)*] ')']
+/// term        := [number '%' ['@' 'key']] [integer '*'] name ['(' [argument (',' argument)*] ')']
 /// argument    := [name ':'] value
 /// value       := string | [sign] number ['%' | unit] | date | true | false | null | word
 ///              | '[' values ']' | '{' members '}' | spec
 /// ```
 ///
 /// A value is a nested spec when it is an action with parentheses, starts with `p%` followed by more of a term or
-/// with `n*`, or is followed by `+` or `->`.
+/// with `n*`, or is followed by `+` or `->`. `@key` after a probability draws it per ``ChaosKey`` instead of per
+/// call.
 struct SpecParser {
     /// The spec's text.
     let text: String
@@ -155,12 +156,16 @@ struct SpecParser {
     private mutating func parseTerm(after operatorToken: SpecToken?) throws(SpecError) -> Spec.Term {
         let start = try current().start
         var probability: Double?
+        var scope = ProbabilityScope.call
         var count: Int?
         if isNumberStart() {
             let literal = parseSignedNumber()
             if look().kind == .percent {
                 advance()
                 probability = try readProbability(literal)
+                if try current().kind == .at {
+                    scope = try parseScope(after: literal)
+                }
                 if isNumberStart() {
                     let second = parseSignedNumber()
                     switch look().kind {
@@ -200,6 +205,9 @@ struct SpecParser {
             }
         }
         let name = try current()
+        if name.kind == .at {
+            throw misplacedScope(at: name, probability: probability, scope: scope, count: count)
+        }
         guard name.kind == .identifier else {
             let prefix = probability != nil || count != nil ? source(from: start) : nil
             if name.kind == .end, let operatorToken, prefix == nil {
@@ -226,6 +234,7 @@ struct SpecParser {
         }
         return Spec.Term(
             probability: probability,
+            per: scope,
             count: count,
             action: name.text,
             arguments: arguments,
@@ -233,6 +242,37 @@ struct SpecParser {
             actionLocation: SourceRange(start: name.start, end: name.end),
             source: text
         )
+    }
+
+    /// Parses `@key` after `p%`; the current token is the `@`.
+    private mutating func parseScope(after literal: Literal) throws(SpecError) -> ProbabilityScope {
+        let at = advance()
+        let word = try current()
+        guard word.kind == .identifier, word.text == "key" else {
+            if word.kind == .identifier, word.text.hasPrefix("key") {
+                throw error(
+                    "expected a space after '@key', as in '\(literal.text)%@key offline', found '\(word.text)'",
+                    at: word.start)
+            }
+            throw error(
+                "expected 'key' after '@', as in '\(literal.text)%@key offline', found \(word.quoted)",
+                at: word.kind == .end ? at.start : word.start)
+        }
+        advance()
+        return .key
+    }
+
+    /// The error for an `@` where no probability is just before it.
+    private func misplacedScope(
+        at token: SpecToken, probability: Double?, scope: ProbabilityScope, count: Int?
+    ) -> SpecError {
+        if scope == .key {
+            return error("a probability has one scope; found a second '@'", at: token.start)
+        }
+        if let count {
+            return error("'@key' goes right after the probability, as in '10%@key \(count)*offline'", at: token.start)
+        }
+        return error("'@key' needs a probability before it, as in '10%@key offline'", at: token.start)
     }
 
     private func readProbability(_ literal: Literal) throws(SpecError) -> Double {
@@ -344,7 +384,9 @@ struct SpecParser {
             let length = numberLength()
             let after = look(length).kind
             if after == .star
-                || (after == .percent && (look(length + 1).kind == .identifier || isNumberStart(length + 1)))
+                || (after == .percent
+                    && (look(length + 1).kind == .identifier || look(length + 1).kind == .at
+                        || isNumberStart(length + 1)))
             {
                 return .spec(try parseSpec())
             }

@@ -20,6 +20,8 @@ struct SpecToken: Equatable {
         /// An ISO 8601 date or date-time.
         case date(SpecDate)
         case leftParen, rightParen, comma, colon, percent, star, plus, minus, arrow
+        /// `@`, which scopes a probability: `10%@key`.
+        case at
         case leftBrace, rightBrace, leftBracket, rightBracket
         /// The end of the text.
         case end
