@@ -155,7 +155,12 @@ func explanation(of spec: Spec, actions: [ActionSignature]) -> String {
             var line = "  \(term.action)"
             if let signature = actions.first(where: { $0.name == term.action }) { line += " — \(signature.summary)" }
             if !term.arguments.isEmpty { line += " [\(term.arguments.map(\.description).joined(separator: ", "))]" }
-            if let percent = term.probability { line += "; on \(percent.formatted)% of calls" }
+            if let percent = term.probability {
+                line +=
+                    term.probabilityScope == .key
+                    ? "; for \(percent.formatted)% of keys, the same keys every time (never for a call without a key)"
+                    : "; on \(percent.formatted)% of calls"
+            }
             if let count = term.count { line += "; for the first \(count) call\(count == 1 ? "" : "s") that reach it" }
             lines.append(line)
         }

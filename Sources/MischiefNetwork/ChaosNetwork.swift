@@ -36,6 +36,16 @@ public final class ChaosNetwork: Sendable {
     public let seam: Seam<NetworkRequest, NetworkResponse, Never>
     /// The registry the seam belongs to: where ``register()`` puts it and where events go.
     public let registry: Registry
+    /// The request header whose value is the request's ``ChaosKey`` for keyed rules (`10%@key offline`), such as
+    /// `X-User-ID`; nil leaves the key to the caller's task (`ChaosKey.$current.withValue`).
+    ///
+    /// Set it at start-up, on ``shared`` too: `ChaosNetwork.shared.keyHeader = "X-User-ID"`. It is read (under a
+    /// lock) only for requests decided while some rule is applied.
+    public var keyHeader: String? {
+        get { keyHeaderName.withLock { $0 } }
+        set { keyHeaderName.withLock { $0 = newValue } }
+    }
+    private let keyHeaderName: Mutex<String?>
     /// Routes URLSession requests back to this instance (see ``install(in:)``).
     let token: Int
     private let active = Atomic<Bool>(false)
@@ -46,8 +56,12 @@ public final class ChaosNetwork: Sendable {
     /// - Parameters:
     ///   - id: The seam's id; unique within the registry.
     ///   - registry: The registry the seam is registered in and reports to.
-    public init(id: SeamID = "net.request", registry: Registry = .shared) {
+    ///   - keyHeader: The request header (any case) whose value keys `p%@key` rules, so that "10% of users" are the
+    ///     same users on every request: `ChaosNetwork(keyHeader: "X-User-ID")`. A request without the header (or
+    ///     with an empty one) keeps the caller's ``ChaosKey``, if any. Nil (the default) uses only the caller's key.
+    public init(id: SeamID = "net.request", registry: Registry = .shared, keyHeader: String? = nil) {
         self.registry = registry
+        self.keyHeaderName = Mutex(keyHeader)
         self.seam = Seam(
             id, title: "Network responses", category: "Network",
             summary: "What requests get: an answer, a failure, latency, a bandwidth limit, or the network",
@@ -77,7 +91,13 @@ public final class ChaosNetwork: Sendable {
     /// Nothing waits here: the caller applies ``NetworkResponse/latency`` and ``NetworkResponse/bytesPerSecond``, as
     /// ``MischiefURLProtocol`` and ``perform(_:send:)`` do.
     public func decide(_ request: NetworkRequest) -> NetworkResponse {
-        let response = seam(request)
+        let response: NetworkResponse
+        // The header is looked up only when a key header is configured and some rule is applied.
+        if isActive, let keyHeader, let key = request.header(keyHeader), !key.isEmpty {
+            response = ChaosKey.$current.withValue(key) { seam(request) }
+        } else {
+            response = seam(request)
+        }
         if !response.isUntouched {
             var message = "\(request) → \(response)"
             if let rule = response.rule { message += " by \(Self.shortened(rule))" }

@@ -57,6 +57,13 @@ struct CLI {
         #expect(result.output.contains("on 50% of calls; for the first 3 calls that reach it"))
     }
 
+    @Test func specCheckExplainsAKeyedProbability() throws {
+        let result = try CLI.run(["spec", "check", "10% @key 3*throw(\"down\")", "--throwing"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("canonical: 10%@key 3*throw(\"down\")\n"))
+        #expect(result.output.contains("for 10% of keys, the same keys every time (never for a call without a key)"))
+    }
+
     @Test func specCheckAgainstACatalogueSeamUsesItsActions() throws {
         let good = try CLI.run(["spec", "check", "--seam", "clock.now", "freeze(2038-01-19T03:14:08Z) + shift(+1d)"])
         #expect(good.status == 0)
