@@ -5,6 +5,7 @@
 //                                                         # one scenario, for valgrind --tool=callgrind
 //     swift run -c release mischief-bench --control       # only the control socket's section
 //     swift run -c release mischief-bench --registry      # only the registry's scale section
+//     swift run -c release mischief-bench --probability   # only per-call and keyed probabilities
 //     Scripts/control-attack.sh                           # the HTTP attack suite against a pinned target
 //
 // `Benchmarks/run.sh` (a package of its own) measures these side by side with Date(), swift-dependencies and
@@ -89,6 +90,22 @@ let scenarios: [Scenario] = [
         name: "int.log-counting",
         setUp: {
             reset(); observation = registry.observe(); try registry.apply(intSeam, .log("hot"))
+        }, run: { n in runInt(n) { intSeam($0) } }),
+    // Probabilities: per call (a counter and a draw) and per key (a task-local read, a hash of the key and a draw).
+    Scenario(
+        name: "int.probability",
+        setUp: {
+            reset(); try registry.apply(intSeam, .probability(50, .constant(7)))
+        }, run: { n in runInt(n) { intSeam($0) } }),
+    Scenario(
+        name: "int.keyed",
+        setUp: {
+            reset(); try registry.apply(intSeam, .probability(50, per: .key, .constant(7)))
+        }, run: { n in ChaosKey.$current.withValue("user-4217") { runInt(n) { intSeam($0) } } }),
+    Scenario(
+        name: "int.keyed-no-key",
+        setUp: {
+            reset(); try registry.apply(intSeam, .probability(50, per: .key, .constant(7)))
         }, run: { n in runInt(n) { intSeam($0) } }),
     Scenario(name: "date.direct", setUp: reset, run: { n in runDate(n) { Date() } }),
     Scenario(name: "date.off", setUp: reset, run: { n in runDate(n) { dateSeam() } }),
@@ -175,7 +192,10 @@ if arguments.contains("--control") {
 
 let iterations = 20_000_000
 nonisolated(unsafe) var results: [String: Double] = [:]  // main thread only
-for scenario in scenarios {
+/// `--probability`: only the probability rows, against a direct call and a constant.
+let probabilityRows = ["int.direct", "int.constant", "int.probability", "int.keyed", "int.keyed-no-key"]
+let onlyProbability = arguments.contains("--probability")
+for scenario in scenarios where !onlyProbability || probabilityRows.contains(scenario.name) {
     try scenario.setUp()
     results[scenario.name] = nanosecondsPerCall(
         scenario, iterations: scenario.name.hasPrefix("date") ? 2_000_000 : iterations)
@@ -191,6 +211,14 @@ func row(_ name: String, _ base: String, target: String) {
     print(line)
 }
 print("scenario                  ns/call  ratio   added      target")
+if onlyProbability {
+    row("int.direct", "int.direct", target: "(baseline: a trivial @inline(never) function)")
+    row("int.constant", "int.direct", target: "≤ 10 ns")
+    row("int.probability", "int.constant", target: "(50% per call, ratio to int.constant)")
+    row("int.keyed", "int.probability", target: "(50%@key, key set, ratio to int.probability)")
+    row("int.keyed-no-key", "int.probability", target: "(50%@key, no key, ratio to int.probability)")
+    exit(0)
+}
 row("int.direct", "int.direct", target: "(baseline: a trivial @inline(never) function)")
 row("int.off", "int.direct", target: "≤ 2 ns added")
 row("int.counting", "int.direct", target: "≤ 6 ns added")
@@ -198,6 +226,9 @@ row("int.constant", "int.direct", target: "≤ 10 ns")
 row("int.constant-counting", "int.direct", target: "≤ 10 ns")
 row("int.log", "int.direct", target: "(log: 10 events a second, the rest counted)")
 row("int.log-counting", "int.direct", target: "(log, counting)")
+row("int.probability", "int.direct", target: "(50% per call)")
+row("int.keyed", "int.probability", target: "(50%@key, key set; ratio to int.probability)")
+row("int.keyed-no-key", "int.probability", target: "(50%@key, no key; ratio to int.probability)")
 row("date.direct", "date.direct", target: "(baseline: Date())")
 row("date.off", "date.direct", target: "≤ 1.1x")
 row("date.counting", "date.direct", target: "≤ 6 ns added")
