@@ -30,7 +30,9 @@ import Testing
             "apply", "location.current", #"city("Paris")"#, "--ttl", "1s", "--socket", demo.socket,
         ])
         #expect(brief.status == 0, "\(brief.error)")
-        let expired = try await Poll.until("location.current to expire", lastSeen: { "\(try? demo.events(5))" }) {
+        let expired = try await Poll.until(
+            "location.current to expire", lastSeen: { String(describing: try? demo.events(5)) }
+        ) {
             try demo.events(50).first { ($0["message"] as? String)?.contains("expired after its ttl of 1s") == true }
         }
         #expect(expired["seam"] as? String == "location.current")
