@@ -12,13 +12,14 @@ enum Poll {
     ///
     /// - Parameters:
     ///   - what: what is awaited, for the failure message ("the countdown to change").
-    ///   - timeout: how long to keep trying.
+    ///   - timeout: how long to keep trying; a minute by default, because CI runs every end-to-end test at once on
+    ///     two cores (20 s was seen to run out there), and a wait that succeeds costs no more for it.
     ///   - interval: the pause between two checks.
     ///   - lastSeen: what the program showed at the last check, for the failure message.
     ///   - probe: the check; `nil` means "not yet".
     /// - Throws: `Failure` naming `what` and showing `lastSeen()` when the deadline passes.
     static func until<Value>(
-        _ what: String, timeout: Duration = .seconds(20), interval: Duration = .milliseconds(50),
+        _ what: String, timeout: Duration = .seconds(60), interval: Duration = .milliseconds(50),
         lastSeen: () -> String, probe: () throws -> Value?
     ) async throws -> Value {
         let clock = ContinuousClock()
@@ -35,7 +36,7 @@ enum Poll {
     }
 
     /// Waits until the file at `url` holds a complete last line, and returns its text.
-    static func file(_ url: URL, timeout: Duration = .seconds(20), lastSeen: () -> String) async throws -> String {
+    static func file(_ url: URL, timeout: Duration = .seconds(60), lastSeen: () -> String) async throws -> String {
         try await until("\(url.lastPathComponent) to be written", timeout: timeout, lastSeen: lastSeen) {
             guard let text = try? String(contentsOf: url, encoding: .utf8), text.hasSuffix("\n") else { return nil }
             return text

@@ -72,7 +72,7 @@ struct TmuxServer {
     ///
     /// - Throws: `Poll.Failure` with the last screen when `timeout` passes first.
     func wait<Value>(
-        for what: String, in session: String, timeout: Duration = .seconds(20), probe: (String) -> Value?
+        for what: String, in session: String, timeout: Duration = .seconds(60), probe: (String) -> Value?
     ) async throws -> Value {
         var last = ""
         return try await Poll.until(what, timeout: timeout, lastSeen: { last }) {
