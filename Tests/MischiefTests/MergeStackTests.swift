@@ -26,6 +26,36 @@ import Testing
         #expect(seam(-5) == 5)  // no layer answers: the original
     }
 
+    /// Layers of rules are walked as one list of rules, but a rule that matches and does not fire still ends its own
+    /// layer's turn (as a `match` alone does): the call goes on to the next layer, never to the next rule of its
+    /// layer.
+    @Test func aMatchedRuleThatDoesNotFireEndsItsLayersTurn() throws {
+        let registry = Registry(sessionSeed: 1)
+        let seam = mergingSeam()
+        try registry.register(seam)
+        try registry.apply(seam, .match([.when(1, .constant(20)), .when(2, .constant(22))]))
+        try registry.apply(seam, .constant(30).probability(0))  // a layer without rules that never fires
+        try registry.apply(seam, .match([]))  // no rules: nothing to try
+        try registry.apply(seam, .match([.when(1, .first(1, .constant(10))), .when(1, .constant(11))]))
+        #expect(seam(1) == 10)  // the newest layer's first rule
+        #expect(seam(1) == 20)  // it matches but is used up: the oldest layer, not 11
+        #expect(seam(2) == 22)
+        #expect(seam(3) == -3)  // nothing matches: the original
+    }
+
+    /// A layer that is not rules (a fallback, a match with an `otherwise`) sits between layers of rules in its place.
+    @Test func layersOfRulesAndOtherLayersKeepTheirOrder() throws {
+        let registry = Registry(sessionSeed: 1)
+        let seam = mergingSeam()
+        try registry.register(seam)
+        try registry.apply(seam, .match([.when(1, .constant(1)), .when(2, .constant(2))]))
+        try registry.apply(seam, .match([.when(2, .constant(20))], otherwise: .match([.when(3, .constant(30))])))
+        try registry.apply(seam, .match([.when(3, .constant(300)), .when(4, .constant(400))]))
+        try registry.apply(seam, .first(5, .constant(500)))
+        #expect((1...5).map { seam($0) } == [500, 500, 500, 500, 500])
+        #expect((1...5).map { seam($0) } == [1, 20, 300, 400, -5])
+    }
+
     @Test func revertingAMiddleLayerLeavesTheOthersInOrder() throws {
         let registry = Registry(sessionSeed: 1)
         let seam = mergingSeam()

@@ -97,19 +97,9 @@ extension Behaviour.Node {
                 list.with(min(counter.next(), list.count - 1)) { $0.run(input, output, failure) }
             }
         case .match(let rules, let fallback):
-            var compiled: [CompiledRule<Input, SyncBox<Input, Output, Failure>>] = []
-            for rule in rules { compiled.append(CompiledRule(rule.matches, SyncBox(try compile(rule.node)))) }
+            let list = try Self.compileRules(rules, original: original, context: context)
             let otherwise = try fallback.map { (node) throws(MischiefError) in try compile(node) }
-            let list = RunList(compiled)
-            return { input, output, failure in
-                for index in 0..<list.count {
-                    let fired: Fired? = list.with(index) { rule in
-                        rule.matches(input.pointee) ? rule.box.run(input, output, failure) : nil
-                    }
-                    if let fired { return fired }
-                }
-                return otherwise?(input, output, failure) ?? .skipped
-            }
+            return Self.matchRun(list, otherwise: otherwise)
         case .delay(let duration, let then):
             let run = try compile(then)
             return { input, output, failure in
@@ -176,6 +166,114 @@ extension Behaviour.Node {
             return try compile(node)
         }
     }
+}
+
+extension Behaviour.Node {
+    /// Compiles this behaviour into the box a synchronous seam installs. A `match` with no fallback also keeps its
+    /// compiled rules in the box, so that stacked `merge` layers can be walked as one list of rules (see
+    /// ``MergeStep``).
+    func compileSyncBox(
+        original: @escaping @Sendable (Input) throws(Failure) -> Output, context: CompileContext<Failure>
+    ) throws(MischiefError) -> SyncBox<Input, Output, Failure> {
+        if let rules = matchRules {
+            let list = try Self.compileRules(rules, original: original, context: context)
+            return SyncBox(Self.matchRun(list, otherwise: nil), rules: list)
+        }
+        return SyncBox(try compileSync(original: original, context: context), constant: constantValue)
+    }
+
+    /// The rules of a `match` with no fallback (labelled or not); nil for any other behaviour.
+    var matchRules: [Behaviour.MatchRule]? {
+        switch self {
+        case .match(let rules, nil): rules
+        case .labelled(_, let node): node.matchRules
+        default: nil
+        }
+    }
+
+    /// Each rule's test with its compiled behaviour, in order.
+    static func compileRules(
+        _ rules: [Behaviour.MatchRule], original: @escaping @Sendable (Input) throws(Failure) -> Output,
+        context: CompileContext<Failure>
+    ) throws(MischiefError) -> RunList<CompiledRule<Input, SyncBox<Input, Output, Failure>>> {
+        var compiled: [CompiledRule<Input, SyncBox<Input, Output, Failure>>] = []
+        for rule in rules {
+            compiled.append(
+                CompiledRule(rule, SyncBox(try rule.node.compileSync(original: original, context: context))))
+        }
+        return RunList(compiled)
+    }
+
+    /// A `match`: the first rule whose test passes decides the call; with none, `otherwise` (or it falls through).
+    static func matchRun(
+        _ list: RunList<CompiledRule<Input, SyncBox<Input, Output, Failure>>>,
+        otherwise: SyncRun<Input, Output, Failure>?
+    ) -> SyncRun<Input, Output, Failure> {
+        { input, output, failure in
+            for index in 0..<list.count {
+                let fired: Fired? = list.with(index) { rule in
+                    rule.test(input) ? rule.box.run(input, output, failure) : nil
+                }
+                if let fired { return fired }
+            }
+            return otherwise?(input, output, failure) ?? .skipped
+        }
+    }
+}
+
+/// One step of stacked `merge` layers walked as a single list: a rule of a layer's `match` (its test, its box, and
+/// where the next layer starts, for when the rule's behaviour does not fire), or a whole layer (a test that always
+/// passes: an optional closure would be retained and released on every call).
+///
+/// A layer of rules costs one test per rule this way, with no call into the layer's own closure: ten layers of
+/// non-matching rules are ten tests in one loop.
+final class MergeStep<Input, Output: Sendable, Failure: Error>: Sendable {
+    let test: @Sendable (UnsafePointer<Input>) -> Bool
+    let box: SyncBox<Input, Output, Failure>
+    /// The step to go on with when `box` did not fire.
+    let next: Int
+
+    private init(
+        test: @escaping @Sendable (UnsafePointer<Input>) -> Bool, box: SyncBox<Input, Output, Failure>, next: Int
+    ) {
+        self.test = test
+        self.box = box
+        self.next = next
+    }
+
+    /// The steps of `layers` (newest first): each layer's rules when it keeps them, else the layer itself.
+    static func steps(_ layers: [SyncBox<Input, Output, Failure>]) -> [MergeStep] {
+        var steps: [MergeStep] = []
+        for layer in layers {
+            guard let rules = layer.rules else {
+                steps.append(MergeStep(test: { _ in true }, box: layer, next: steps.count + 1))
+                continue
+            }
+            let end = steps.count + rules.count
+            for index in 0..<rules.count {
+                rules.with(index) { steps.append(MergeStep(test: $0.test, box: $0.box, next: end)) }
+            }
+        }
+        return steps
+    }
+}
+
+/// Walks merge steps in order until one fires; what it did, or `.skipped` when none did.
+@inline(__always)
+func firstFiring<Input, Output, Failure: Error>(
+    _ steps: RunList<MergeStep<Input, Output, Failure>>, _ input: UnsafePointer<Input>,
+    _ output: UnsafeMutablePointer<Output>, _ failure: UnsafeMutablePointer<Failure>
+) -> Fired {
+    var index = 0
+    while index < steps.count {
+        let (fired, next) = steps.with(index) { step -> (Fired, Int) in
+            guard step.test(input) else { return (.skipped, index + 1) }
+            return (step.box.run(input, output, failure), step.next)
+        }
+        if fired != .skipped { return fired }
+        index = next
+    }
+    return .skipped
 }
 
 /// Runs `runs` in order until one fires; what it did, or `.skipped` when none did (fallbacks, stacked layers).

@@ -54,7 +54,7 @@ extension Behaviour.Node {
             }
         case .match(let rules, let fallback):
             var compiled: [CompiledRule<Input, AsyncBox<Input, Output, Failure>>] = []
-            for rule in rules { compiled.append(CompiledRule(rule.matches, AsyncBox(try compile(rule.node)))) }
+            for rule in rules { compiled.append(CompiledRule(rule, AsyncBox(try compile(rule.node)))) }
             let otherwise = try fallback.map { (node) throws(MischiefError) in try compile(node) }
             let list = RunList(compiled)
             return { input, output, failure in

@@ -42,6 +42,8 @@ public struct Behaviour<Input: Sendable, Output: Sendable, Failure: Error>: Send
 
     struct MatchRule: Sendable {
         let matches: @Sendable (Input) -> Bool
+        /// `matches` on the input where it lies (see ``Rule/test``).
+        let test: @Sendable (UnsafePointer<Input>) -> Bool
         let node: Node
     }
 
@@ -180,17 +182,32 @@ extension Behaviour {
     /// to `otherwise`, or, when that is nil, to whatever lies beneath (the original at the top).
     public static func match(_ rules: [Rule], otherwise: Behaviour? = nil) -> Behaviour {
         Behaviour(
-            .match(rules.map { MatchRule(matches: $0.matches, node: $0.behaviour.node) }, fallback: otherwise?.node))
+            .match(
+                rules.map { MatchRule(matches: $0.matches, test: $0.test, node: $0.behaviour.node) },
+                fallback: otherwise?.node))
     }
 
     /// One rule of ``match(_:otherwise:)``.
     public struct Rule: Sendable {
         let matches: @Sendable (Input) -> Bool
+        /// The same test on the input where it lies, for the compiled call path: an equality rule compares there
+        /// without copying the input (a copy through the value witness table is most of a rule's cost in the
+        /// unspecialised code that runs it).
+        let test: @Sendable (UnsafePointer<Input>) -> Bool
         let behaviour: Behaviour
 
         /// A rule that applies `behaviour` when `matches` says so.
         public init(_ matches: @escaping @Sendable (Input) -> Bool, _ behaviour: Behaviour) {
+            self.init(matches, test: { matches($0.pointee) }, behaviour)
+        }
+
+        @usableFromInline
+        init(
+            _ matches: @escaping @Sendable (Input) -> Bool, test: @escaping @Sendable (UnsafePointer<Input>) -> Bool,
+            _ behaviour: Behaviour
+        ) {
             self.matches = matches
+            self.test = test
             self.behaviour = behaviour
         }
     }
@@ -198,8 +215,9 @@ extension Behaviour {
 
 extension Behaviour.Rule where Input: Equatable {
     /// A rule that applies `behaviour` to calls whose input equals `input`.
+    @inlinable
     public static func when(_ input: Input, _ behaviour: Behaviour) -> Self {
-        Self({ $0 == input }, behaviour)
+        Self({ $0 == input }, test: { $0.pointee == input }, behaviour)
     }
 }
 

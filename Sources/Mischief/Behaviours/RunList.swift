@@ -46,10 +46,13 @@ final class RunList<Element: AnyObject & Sendable>: @unchecked Sendable {
 /// One rule of a compiled `match`: the test, and the box that serves the calls it matches.
 final class CompiledRule<Input, Box: AnyObject & Sendable>: Sendable {
     let matches: @Sendable (Input) -> Bool
+    /// `matches` on the input where it lies.
+    let test: @Sendable (UnsafePointer<Input>) -> Bool
     let box: Box
 
-    init(_ matches: @escaping @Sendable (Input) -> Bool, _ box: Box) {
-        self.matches = matches
+    init(_ rule: Behaviour<Input, some Sendable, some Error>.MatchRule, _ box: Box) {
+        self.matches = rule.matches
+        self.test = rule.test
         self.box = box
     }
 }

@@ -126,7 +126,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
 
     override func compile(_ behaviour: any Sendable, context: LayerContext) throws(MischiefError) -> any Sendable {
         try parts.compile(behaviour, context: context) { node, context throws(MischiefError) in
-            SyncBox(try node.compileSync(original: original, context: context), constant: node.constantValue)
+            try node.compileSyncBox(original: original, context: context)
         }
     }
 
@@ -140,8 +140,13 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
         let stack = parts.stack(layers, as: SyncBox<Input, Output, Failure>.self)
         // A new box even for one layer: the core tells boxes apart by identity while it retires them.
         if let alone = stack.alone { return SyncBox(alone.run, constant: alone.constant) }
-        let list = RunList(stack.all)
-        return SyncBox { input, output, failure in firstFiring(list, input, output, failure) }
+        // Layers that keep their rules are walked rule by rule in one list; others as they are.
+        guard stack.all.contains(where: { $0.rules != nil }) else {
+            let list = RunList(stack.all)
+            return SyncBox { input, output, failure in firstFiring(list, input, output, failure) }
+        }
+        let steps = RunList(MergeStep.steps(stack.all))
+        return SyncBox { input, output, failure in firstFiring(steps, input, output, failure) }
     }
 }
 
@@ -185,10 +190,17 @@ final class SyncBox<Input, Output: Sendable, Failure: Error>: Sendable {
     /// The value every call gets, when the behaviour is a plain constant: the call path returns it without
     /// running `run`.
     @usableFromInline let constant: Output?
+    /// The compiled rules, when the behaviour is a `match` with no fallback: stacked `merge` layers walk them in one
+    /// list (``MergeStep``) instead of calling `run`.
+    let rules: RunList<CompiledRule<Input, SyncBox>>?
 
-    init(_ run: @escaping SyncRun<Input, Output, Failure>, constant: Output? = nil) {
+    init(
+        _ run: @escaping SyncRun<Input, Output, Failure>, constant: Output? = nil,
+        rules: RunList<CompiledRule<Input, SyncBox>>? = nil
+    ) {
         self.run = run
         self.constant = constant
+        self.rules = rules
     }
 
     /// Runs the behaviour for `input`: its result, or nil when it did not fire.
