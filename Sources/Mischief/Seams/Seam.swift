@@ -21,6 +21,8 @@ import Synchronization
 public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnySeam, @unchecked Sendable {
     @usableFromInline let original: @Sendable (Input) throws(Failure) -> Output
     let parts: SeamParts<Input, Output, Failure>
+    /// What the original always gives, for a seam declared with a value (``init(_:title:category:summary:stacking:actions:value:)``).
+    let originalValue: Output?
     /// The actions specs can use on this seam: its own first, then the generic ones its types allow.
     public var actions: [SeamAction<Input, Output, Failure>] { parts.actions }
 
@@ -35,15 +37,26 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     ///   - makeError: How to turn a `throw("message")` behaviour into this seam's error; nil refuses them.
     ///   - actions: The seam's own spec actions, offered before the generic ones (which they replace by name).
     ///   - original: What the call does when nothing is changed.
-    public init(
+    public convenience init(
         _ id: SeamID, title: String, category: String, summary: String, stacking: Stacking = .replace,
         makeError: (@Sendable (String) -> Failure)? = nil, actions: [SeamAction<Input, Output, Failure>] = [],
         original: @escaping @Sendable (Input) throws(Failure) -> Output
+    ) {
+        self.init(
+            id, title: title, category: category, summary: summary, stacking: stacking, makeError: makeError,
+            actions: actions, original: original, originalValue: nil)
+    }
+
+    init(
+        _ id: SeamID, title: String, category: String, summary: String, stacking: Stacking,
+        makeError: (@Sendable (String) -> Failure)?, actions: [SeamAction<Input, Output, Failure>],
+        original: @escaping @Sendable (Input) throws(Failure) -> Output, originalValue: Output?
     ) {
         self.parts = SeamParts(
             id, title: title, category: category, summary: summary, stacking: stacking, isAsync: false,
             makeError: makeError, actions: actions)
         self.original = original
+        self.originalValue = originalValue
         super.init(info: parts.info, actionSignatures: parts.actions.map(\.signature))
     }
 
@@ -126,7 +139,8 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
 
     override func compile(_ behaviour: any Sendable, context: LayerContext) throws(MischiefError) -> any Sendable {
         try parts.compile(behaviour, context: context) { node, context throws(MischiefError) in
-            try node.compileSyncBox(original: original, context: context)
+            let node = originalValue.map { node.folded(original: $0) } ?? node
+            return try node.compileSyncBox(original: original, context: context)
         }
     }
 
@@ -163,6 +177,31 @@ extension Seam where Failure == any Error {
 }
 
 extension Seam where Input == Void {
+    /// Declares a seam whose original always gives `value`: a description that callers read the world through, not a
+    /// reading itself (the catalogue clock's seam gives a `Timeline`, and dates are worked out from it).
+    ///
+    /// A behaviour that only changes the original's value, such as the clock's `shift(+1d)` or
+    /// `freeze(2030-01-01) + shift(+1d)`, is then worked out once, when it is applied, and its calls cost what a
+    /// constant's do instead of running the change on every call. So declare a seam this way only when its changes
+    /// (`transform`, the `map`s of its actions) depend on nothing but the value they are given.
+    ///
+    /// - Parameters:
+    ///   - id: A unique dotted id such as `clock.now`.
+    ///   - title: A short title for the console.
+    ///   - category: The group the console lists it under.
+    ///   - summary: One line on what it guards.
+    ///   - stacking: How stacked changes combine.
+    ///   - actions: The seam's own spec actions, offered before the generic ones (which they replace by name).
+    ///   - value: What every call gives when nothing is changed.
+    public convenience init(
+        _ id: SeamID, title: String, category: String, summary: String, stacking: Stacking = .replace,
+        actions: [SeamAction<Input, Output, Failure>] = [], value: Output
+    ) {
+        self.init(
+            id, title: title, category: category, summary: summary, stacking: stacking, makeError: nil,
+            actions: actions, original: { value }, originalValue: value)
+    }
+
     /// Calls a seam that takes no input.
     @inlinable
     public func callAsFunction() throws(Failure) -> Output { try self(()) }
@@ -172,6 +211,28 @@ extension Seam where Input == Void {
 }
 
 extension Behaviour.Node {
+    /// This behaviour on a seam whose original always gives `value` and whose changes depend only on the value they
+    /// are given: a change of that value (`transform`, through labels) becomes the constant it always gives.
+    func folded(original value: Output) -> Behaviour.Node {
+        switch self {
+        case .labelled(let label, let node): .labelled(label, node.folded(original: value))
+        case .transform: fixedValue(original: value).map { .constant($0, label: "") } ?? self
+        default: self
+        }
+    }
+
+    /// The value this behaviour always gives when the original gives `value`; nil when that is not known here (a
+    /// change that throws is left to run, and throw, on each call).
+    private func fixedValue(original value: Output) -> Output? {
+        switch self {
+        case .original: value
+        case .constant(let constant, _): constant
+        case .labelled(_, let node): node.fixedValue(original: value)
+        case .transform(let node, let change): node.fixedValue(original: value).flatMap { try? change($0) }
+        default: nil
+        }
+    }
+
     /// The value of a plain constant (labelled or not), which boxes keep for the call path; nil for any other
     /// behaviour.
     var constantValue: Output? {

@@ -60,8 +60,7 @@ public final class ChaosClock: Clock, Sendable {
         let seam = Seam<Void, Timeline, Never>(
             id, title: "Current time", category: "Clock",
             summary: "What the target thinks the time is: its dates and its clock's sleeps",
-            actions: ClockActions.all
-        ) { .real }
+            actions: ClockActions.all, value: .real)
         self.seam = seam
         self.scheduler = SleepScheduler(settleYields: max(0, settleYields)) { seam.peek() }
         seam.onChange { [weak self] in self?.scheduler.timelineChanged() }
