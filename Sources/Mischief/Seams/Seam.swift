@@ -47,6 +47,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
             actions: actions, original: original, originalValue: nil)
     }
 
+    @usableFromInline
     init(
         _ id: SeamID, title: String, category: String, summary: String, stacking: Stacking,
         makeError: (@Sendable (String) -> Failure)?, actions: [SeamAction<Input, Output, Failure>],
@@ -193,6 +194,7 @@ extension Seam where Input == Void {
     ///   - stacking: How stacked changes combine.
     ///   - actions: The seam's own spec actions, offered before the generic ones (which they replace by name).
     ///   - value: What every call gives when nothing is changed.
+    @inlinable  // so that the original, `{ value }`, is compiled for the seam's types where it is declared
     public convenience init(
         _ id: SeamID, title: String, category: String, summary: String, stacking: Stacking = .replace,
         actions: [SeamAction<Input, Output, Failure>] = [], value: Output
