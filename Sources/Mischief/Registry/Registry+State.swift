@@ -38,6 +38,9 @@ extension Registry {
         var generations = Generations()
         /// When each active entry with a time to live expires (see `Registry+Expiry.swift`).
         var deadlines: [EntryID: Duration] = [:]
+        /// The guards, in the order they were added (see `Registry+Guards.swift`).
+        var guards: [Registry.GuardRecord] = []
+        var nextGuard = 1
         var nextIndex = 0
 
         init(eventCapacity: Int, owner: Int) {
@@ -55,7 +58,8 @@ extension Registry {
         }
 
         mutating func updateCounting() {
-            for record in records.values { record.seam.core.setCounting(isCounting) }
+            let guarded = guardedSeams
+            for (id, record) in records { record.seam.core.setCounting(isCounting || guarded.contains(id)) }
         }
 
         /// Builds and installs the box for the seam's current layers; the seam's core retires the previous
