@@ -10,7 +10,7 @@ import Mischief
 ///
 /// Unlike `GET /v1/seams` (and `mischief list --json`, which is built on it), it lists only the seams with
 /// activity: a change applied, or calls, chaos calls, errors, calls in flight or held calls counted since their
-/// last reset. The summary covers every seam.
+/// last reset. The summary covers every seam. `guards` lists every guard, armed or tripped.
 public struct TargetStatus: Sendable, Codable, Equatable {
     /// Name, pid, instance, versions, session seed and socket, as `GET /v1/target` gives them.
     public var target: TargetInfo
@@ -27,12 +27,15 @@ public struct TargetStatus: Sendable, Codable, Equatable {
     public var seams: [SeamStatus]
     /// Totals over every seam.
     public var summary: StatusSummary
+    /// The guards, each armed or tripped with the figures that tripped it.
+    public var guards: [GuardStatus]
 
     /// A status from its parts.
     public init(
         target: TargetInfo, chaosAllowed: Bool, disabledReason: String?, crashAllowed: Bool, active: [LayerSnapshot],
-        seams: [SeamStatus], summary: StatusSummary
+        seams: [SeamStatus], summary: StatusSummary, guards: [GuardStatus] = []
     ) {
+        self.guards = guards
         self.target = target
         self.chaosAllowed = chaosAllowed
         self.disabledReason = disabledReason
@@ -117,6 +120,6 @@ extension ControlServer {
         return TargetStatus(
             target: targetInfo(), chaosAllowed: snapshot.disabledReason == nil,
             disabledReason: snapshot.disabledReason, crashAllowed: registry.allowsCrash, active: active, seams: seams,
-            summary: summary)
+            summary: summary, guards: snapshot.guards)
     }
 }
