@@ -33,6 +33,13 @@ struct ApplyCommand: AsyncParsableCommand {
     )
     var ttl: String?
 
+    @Option(
+        name: .long,
+        help:
+            "Seed the spec's random parts: each target derives its own seed from this one and its label (name#n, or MISCHIEF_LABEL), so a fleet run is reproducible and its targets differ."
+    )
+    var seed: UInt64?
+
     @Flag(name: .long, help: "Leave the change in place after the command ends (the default).")
     var keep = false
 
@@ -54,6 +61,9 @@ struct ApplyCommand: AsyncParsableCommand {
         }
         if profile != nil, seam != nil { throw ValidationError("give either a seam and a spec, or --profile FILE") }
         if keep, hold { throw ValidationError("--keep and --hold contradict each other") }
+        if seed != nil, profile != nil {
+            throw ValidationError("--seed seeds one seam's spec; a profile file has a seed of its own (seed: N)")
+        }
         if allTargets, hold { throw ValidationError("--hold holds a change on one target; leave out --all-targets") }
         _ = try parsedTTL()
         try target.validateForAllTargets(allTargets)
@@ -76,7 +86,7 @@ struct ApplyCommand: AsyncParsableCommand {
 
     /// What to apply: a seam's spec, or a profile file's text; for a time to live when given.
     enum Work: Sendable {
-        case spec(SeamID, String, ttl: Duration?)
+        case spec(SeamID, String, ttl: Duration?, seed: UInt64?)
         case profiles(String, ttl: Duration?)
     }
 
@@ -89,7 +99,7 @@ struct ApplyCommand: AsyncParsableCommand {
                 throw TargetExit.refused
             }
         } else {
-            do { work = .spec(try SeamID(seam ?? ""), spec ?? "", ttl: ttl) } catch {
+            do { work = .spec(try SeamID(seam ?? ""), spec ?? "", ttl: ttl, seed: seed) } catch {
                 printError(error)
                 throw TargetExit.refused
             }
@@ -127,10 +137,15 @@ struct ApplyCommand: AsyncParsableCommand {
     /// Applies `work` on the target `client` talks to; one line for each thing applied.
     static func apply(_ work: Work, with client: ControlClient) async throws(ControlClientError) -> [String] {
         switch work {
-        case .spec(let id, let spec, let ttl):
-            let detail = try await client.apply(spec, to: id, ttl: ttl)
+        case .spec(let id, let spec, let ttl, let seed):
+            let detail = try await client.apply(spec, to: id, ttl: ttl, seed: seed)
             let expiry = ttl.map { " (reverted in \(SpecDuration($0)))" } ?? ""
-            return ["\(detail.seam.id): \(detail.seam.behaviour ?? "original")\(expiry)"]
+            var seeded = ""
+            if let seed {
+                let label = try await client.handshake().label ?? ""
+                seeded = " (seed \(SeededGenerator.seed(seed, for: label)) as \(label))"
+            }
+            return ["\(detail.seam.id): \(detail.seam.behaviour ?? "original")\(expiry)\(seeded)"]
         case .profiles(let text, let ttl):
             var lines: [String] = []
             for row in try await client.define(profiles: text) {

@@ -54,6 +54,14 @@ struct DemoCommand: AsyncParsableCommand {
                 + " with exit status 86 (as MISCHIEF_ALLOW_CRASH=1 does)."))
     var allowCrash = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --headless, this target's label among targets named demo, which seeds given with a change are"
+                + " derived with (default: MISCHIEF_LABEL, else demo#N, N the demos already serving).",
+            valueName: "label"))
+    var label: String?
+
     // For tests: a target whose tasks block every thread of Swift's cooperative pool (a deadlock, a synchronous
     // wait), which is when people attach; the control API must keep answering.
     @Flag(name: .long, help: .hidden)
@@ -63,6 +71,7 @@ struct DemoCommand: AsyncParsableCommand {
         if socket != nil, !headless { throw ValidationError("--socket needs --headless") }
         if blockTaskPool, !headless { throw ValidationError("--block-task-pool needs --headless") }
         if !allowFiles.isEmpty, !headless { throw ValidationError("--allow-files needs --headless") }
+        if label != nil, !headless { throw ValidationError("--label needs --headless") }
         for directory in allowFiles {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
@@ -120,6 +129,7 @@ extension DemoCommand {
         var standardError = StandardError()
         for message in messages { print(message, to: &standardError) }
         var options = ControlServer.Options(name: "demo", socketPath: socket)
+        options.label = label
         options.targetTime = { clock.peekDate() }
         options.advance = { await clock.advance(by: $0) }
         options.allowCrash = allowCrash

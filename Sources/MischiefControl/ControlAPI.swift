@@ -35,10 +35,12 @@ public struct TargetInfo: Sendable, Codable, Equatable {
     public var socket: String?
     /// The serving process's random instance id: a client reconnects only to the same instance.
     public var instance: String?
+    /// The target's label among targets of its name, which seeds sent with changes are derived with.
+    public var label: String?
 
     public init(
         name: String, pid: Int32, uptime: Double, apiVersion: Int, libraryVersion: String, sessionSeed: UInt64,
-        socket: String?, instance: String? = nil
+        socket: String?, instance: String? = nil, label: String? = nil
     ) {
         self.name = name
         self.pid = pid
@@ -48,6 +50,7 @@ public struct TargetInfo: Sendable, Codable, Equatable {
         self.sessionSeed = sessionSeed
         self.socket = socket
         self.instance = instance
+        self.label = label
     }
 }
 
@@ -70,10 +73,14 @@ public struct ApplyRequest: Sendable, Codable, Equatable {
     public var spec: String
     /// How long the change lasts; nil until reverted.
     public var ttl: TTLValue?
+    /// The seed for the change's random parts, which the target derives its own from with its label
+    /// (``TargetInfo/label``); the target's session seed when nil.
+    public var seed: UInt64?
 
-    public init(spec: String, ttl: TTLValue? = nil) {
+    public init(spec: String, ttl: TTLValue? = nil, seed: UInt64? = nil) {
         self.spec = spec
         self.ttl = ttl
+        self.seed = seed
     }
 }
 

@@ -67,13 +67,15 @@ public struct ControlClient: Sendable {
     }
 
     /// Applies a spec, for `ttl` when given (the target reverts it by itself then); the target answers with the
-    /// seam's new state.
+    /// seam's new state. A `seed` is the seed for its random parts, which the target derives its own from with its
+    /// label.
     @discardableResult
-    public func apply(_ spec: String, to seam: SeamID, ttl: Duration? = nil) async throws(ControlClientError)
-        -> SeamDetail
-    {
+    public func apply(
+        _ spec: String, to seam: SeamID, ttl: Duration? = nil, seed: UInt64? = nil
+    ) async throws(ControlClientError) -> SeamDetail {
         try await send(
-            .PUT, "seams/\(Self.escape(seam.rawValue))", json: ApplyRequest(spec: spec, ttl: ttl.map(TTLValue.init)))
+            .PUT, "seams/\(Self.escape(seam.rawValue))",
+            json: ApplyRequest(spec: spec, ttl: ttl.map(TTLValue.init), seed: seed))
     }
 
     /// Gives the changes on a seam a time to live from now, or (nil) lets them last until reverted.

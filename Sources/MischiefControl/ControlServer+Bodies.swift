@@ -36,14 +36,26 @@ extension ControlServer {
 
     /// A spec and its time to live from `{"spec": "…", "ttl": 30}` (JSON), or the body as it is (text, or what
     /// `curl -d` sends) with the time to live from the query (`?ttl=30s`).
-    func applyRequest(of request: APIRequest) throws(APIFailure) -> (spec: String, ttl: Duration?) {
+    func applyRequest(of request: APIRequest) throws(APIFailure) -> (spec: String, ttl: Duration?, seed: UInt64?) {
         let type = try mediaType(
             of: request, accepting: ["application/json", "text/plain", "application/x-www-form-urlencoded"])
         if type == "application/json" {
             let body: ApplyRequest = try decodeJSON(request)
-            return (body.spec, try ttl(body.ttl ?? queryTTL(request)))
+            var seed = body.seed
+            if seed == nil { seed = try querySeed(request) }
+            return (body.spec, try ttl(body.ttl ?? queryTTL(request)), seed)
         }
-        return (try specText(of: request, type: type), try ttl(queryTTL(request)))
+        return (try specText(of: request, type: type), try ttl(queryTTL(request)), try querySeed(request))
+    }
+
+    /// The `seed` query parameter: a decimal UInt64.
+    func querySeed(_ request: APIRequest) throws(APIFailure) -> UInt64? {
+        guard let text = request.query["seed"] else { return nil }
+        guard let seed = UInt64(text) else {
+            throw APIFailure(
+                .badRequest, "invalid seed", "seed must be a whole number from 0 to \(UInt64.max), got '\(text)'")
+        }
+        return seed
     }
 
     /// The `ttl` query parameter: seconds, or a spec duration.

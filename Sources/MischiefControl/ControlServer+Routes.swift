@@ -71,8 +71,8 @@ extension ControlServer {
             return .json(try detail(of: try seamID(id)))
         case (.PUT, .seam(let id)):
             let seam = try seamID(id)
-            let (spec, ttl) = try applyRequest(of: request)
-            return .json(try apply(spec, to: seam, ttl: ttl, session: session))
+            let (spec, ttl, seed) = try applyRequest(of: request)
+            return .json(try apply(spec, to: seam, ttl: ttl, seed: seed, session: session))
         case (.POST, .ttl(let id)):
             let seam = try seamID(id)
             let body: TTLRequest = try decodeJSON(request)

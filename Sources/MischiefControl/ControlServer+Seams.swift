@@ -15,7 +15,7 @@ extension ControlServer {
             name: options.name, pid: getpid(),
             uptime: registry.uptime.seconds,
             apiVersion: ControlAPI.version, libraryVersion: ControlAPI.libraryVersion,
-            sessionSeed: registry.sessionSeed, socket: socketPath, instance: instance)
+            sessionSeed: registry.sessionSeed, socket: socketPath, instance: instance, label: label)
     }
 
     /// `GET /v1/console`: the newest `events` events (200 by default), only those after `after` when given.
@@ -108,15 +108,18 @@ extension ControlServer {
         return try detail(of: seam)
     }
 
-    /// `PUT /v1/seams/{id}`: applies a spec, owned by `session` when given, for `ttl` when given.
-    func apply(_ spec: String, to seam: SeamID, ttl: Duration? = nil, session: String?) throws(APIFailure)
-        -> SeamDetail
-    {
+    /// `PUT /v1/seams/{id}`: applies a spec, owned by `session` when given, for `ttl` when given, with a seed derived
+    /// from `seed` and the target's label when given.
+    func apply(
+        _ spec: String, to seam: SeamID, ttl: Duration? = nil, seed: UInt64? = nil, session: String?
+    ) throws(APIFailure) -> SeamDetail {
         _ = try detail(of: seam)
         let applied: Applied
         do throws(MischiefError) {
             applied = try registry.apply(
-                spec: spec, to: seam, source: source(for: session), fileAccess: options.fileAccess, ttl: ttl)
+                spec: spec, to: seam, source: source(for: session),
+                seed: seed.map { SeededGenerator.seed($0, for: label) },
+                fileAccess: options.fileAccess, ttl: ttl)
         } catch {
             switch error {
             case .invalidSpec(_, let specError):

@@ -59,6 +59,12 @@ public final class ControlServer: Sendable {
         public var allowCrash = false
         /// The monotonic clock leases are measured on (injected by tests).
         public var now: @Sendable () -> Duration
+        /// This target's stable name among targets of the same name, which a seed sent with a change is derived
+        /// with (``SeededGenerator/seed(_:for:)``), so a fleet given one seed is reproducible and its instances
+        /// differ. When nil: `MISCHIEF_LABEL` from the environment, else `<name>#<n>`, where n counts the targets of
+        /// that name already serving in the socket directory when this one starts (start them one after another,
+        /// or label them).
+        public var label: String?
 
         public init(name: String, socketPath: String? = nil) {
             self.name = name
@@ -125,7 +131,12 @@ public final class ControlServer: Sendable {
         var tcpPort: UInt16?
         var stopped = false
         var observation: Observation?
+        /// Set when the server starts (see ``Options/label``).
+        var label: String?
     }
+
+    /// This target's label among targets of its name (see ``Options/label``); its name until it starts.
+    public var label: String { state.withLock { $0.label } ?? options.label ?? options.name }
 
     /// A server for `registry`; nothing is served until ``start()``.
     public convenience init(registry: Registry = .shared, options: Options) {
@@ -200,9 +211,24 @@ public final class ControlServer: Sendable {
         if options.allowCrash { registry.allowsCrash = true }  // before MISCHIEF_PROFILE, which may name crash
         if registry === Registry.shared { ProfileEnvironment.applyFromEnvironment(to: registry) }
         let directory = (socketPath as NSString).deletingLastPathComponent
+        let label = options.label ?? Self.fleetLabel(name: options.name, directory: directory, socketPath: socketPath)
+        state.withLock { $0.label = label }
         try ControlSocket.checkLength(socketPath)
         if options.socketPath == nil { try ControlSocket.prepareDirectory(directory) }
         try ControlSocket.clearStale(socketPath)
+    }
+
+    /// `MISCHIEF_LABEL`, else `<name>#<n>` with n the live targets of this name already in `directory`.
+    static func fleetLabel(
+        name: String, directory: String, socketPath: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String {
+        if let label = environment["MISCHIEF_LABEL"], !label.isEmpty { return label }
+        let file = ControlSocket.fileName(for: name)
+        let others = ControlSocket.find(in: URL(fileURLWithPath: directory)).filter {
+            $0.isLive && $0.name == file && $0.path != socketPath
+        }
+        return "\(name)#\(others.count)"
     }
 
     /// The hidden name the socket is bound under before it is made 0600 and renamed into place, so nobody can

@@ -91,14 +91,15 @@ public func expect<Input, Output, Failure>(
 }
 
 /// Expects `first` to be called before `then` in the current test scope: both are called, and the first call
-/// of `first` comes before the first call of `then`. Checked when the scope ends.
+/// of `first` comes before the first call of `then`. Checked when the scope ends. Either may be a seam or a mock
+/// method (`expect(api.fetch, calledBefore: cacheStore)`), whose calls the scope records as `mock.<name>`.
 public func expect(
-    _ first: AnySeam, calledBefore then: AnySeam, fileID: String = #fileID, filePath: StaticString = #filePath,
-    line: UInt = #line, column: UInt = #column
+    _ first: any RecordedCallSource, calledBefore then: any RecordedCallSource, fileID: String = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     guard let scope = currentScope(for: "expect(_:calledBefore:)", site: site) else { return }
-    let (earlier, later) = (first.info.id, then.info.id)
+    let (earlier, later) = (first.callID, then.callID)
     scope.addCheck { chaos in
         let calls = chaos.calls
         let firstEarlier = calls.first { $0.seam == earlier }

@@ -69,20 +69,22 @@ extension Trait where Self == MischiefTrait {
     /// `.mischief(clock.seam, .constant(.frozen(at: date)))`.
     public static func mischief<Input, Output, Failure>(
         _ seam: Seam<Input, Output, Failure>, _ behaviour: Behaviour<Input, Output, Failure>,
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        registry: Registry = .shared, fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) -> Self {
         MischiefTrait(
-            changes: [.change(seam, behaviour)], registry: .shared,
+            changes: [.change(seam, behaviour)], registry: registry,
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
     /// Applies a typed behaviour to an async seam for the test alone.
     public static func mischief<Input, Output, Failure>(
         _ seam: AsyncSeam<Input, Output, Failure>, _ behaviour: Behaviour<Input, Output, Failure>,
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        registry: Registry = .shared, fileID: String = #fileID, filePath: StaticString = #filePath,
+        line: UInt = #line, column: UInt = #column
     ) -> Self {
         MischiefTrait(
-            changes: [.change(seam, behaviour)], registry: .shared,
+            changes: [.change(seam, behaviour)], registry: registry,
             site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 

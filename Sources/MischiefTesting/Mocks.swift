@@ -27,6 +27,9 @@ import Mischief
 public final class MockFunction<Input: Sendable, Output: Sendable, Failure: Error>: Sendable {
     /// The answers; add rules with `returns`, `throws`, `answers`, `when`.
     public let stub: Stub<Input, Output, Failure>
+    /// The id its calls are recorded under in a test's scope, `mock.<name>`, so expectations can order them
+    /// among seam calls (`expect(api.fetch, calledBefore: cacheStore)`).
+    public let callID: SeamID
     private let log = Locked<[Input]>([])
 
     /// A mock method named `name` for messages.
@@ -36,17 +39,40 @@ public final class MockFunction<Input: Sendable, Output: Sendable, Failure: Erro
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         stub = Stub(name: name, strict: strict, otherwise: .defaultValue, site: site)
+        callID = MockFunction.callID(for: name)
     }
 
-    /// Calls the mock: records the input and answers it.
+    /// Calls the mock: records the input (also in the test's scope, when there is one) and answers it.
     public func call(_ input: Input) throws(Failure) -> Output {
         record(input)
-        return try stub.respond(to: input) { () throws(Failure) in
-            preconditionFailure("\(stub.name) has no answer for \(input) and \(Output.self) has no default: stub it")
+        do throws(Failure) {
+            let output = try stub.respond(to: input) { () throws(Failure) in
+                preconditionFailure(
+                    "\(stub.name) has no answer for \(input) and \(Output.self) has no default: stub it")
+            }
+            recordInScope(input, .returned(output))
+            return output
+        } catch {
+            recordInScope(input, .threw(error))
+            throw error
         }
     }
 
     func record(_ input: Input) { log.withLock { $0.append(input) } }
+
+    /// Records a call in the current task's scope, beside the seam calls made in it.
+    func recordInScope(_ input: any Sendable, _ outcome: RecordedCall.Outcome) {
+        guard let scope = ChaosScope.current, scope.recordsCalls else { return }
+        scope.record(
+            seam: callID, input: input, outcome: outcome, servedBy: .mock, task: withUnsafeCurrentTask { $0?.hashValue }
+        )
+    }
+
+    /// `mock.<name>`, with what a seam id cannot hold replaced by `-`.
+    static func callID(for name: String) -> SeamID {
+        let cleaned = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_".contains($0)) ? $0 : "-" })
+        return (try? SeamID("mock." + (cleaned.isEmpty ? "function" : cleaned))) ?? "mock.function"
+    }
 
     /// The inputs of every call, in order.
     public var calls: [Input] { log.withLock { $0 } }
@@ -182,9 +208,16 @@ public final class AnyFuncMock: Sendable {
         do {
             value = try function.stub.respond(to: arguments) { throw Unanswered() }
         } catch is Unanswered {
-            if let value = defaultValue(T.self) { return value }
+            if let value = defaultValue(T.self) {
+                function.recordInScope(arguments, .returned(String(describing: value)))  // T need not be Sendable
+                return value
+            }
             preconditionFailure("\(name) has no answer for \(arguments) and \(T.self) has no default: stub it")
+        } catch {
+            function.recordInScope(arguments, .threw(error))
+            throw error
         }
+        function.recordInScope(arguments, .returned(value))
         if let value = value as? T { return value }
         fail("\(name) answered \(value), which is not a \(T.self)", at: function.stub.site)
         preconditionFailure("\(name) answered \(value), which is not a \(T.self)")
@@ -194,6 +227,8 @@ public final class AnyFuncMock: Sendable {
     @discardableResult public func returns(_ value: any Sendable) -> Stub<[any Sendable], any Sendable, any Error> {
         function.returns(value)
     }
+    /// The id its calls are recorded under in a test's scope, `mock.<name>`.
+    public var callID: SeamID { function.callID }
     /// The arguments of every call, in order.
     public var calls: [[any Sendable]] { function.calls }
     /// How many times it was called.
@@ -228,3 +263,18 @@ public func expect<Input, Output, Failure>(
         check()
     }
 }
+
+/// A seam or a mock method: something whose calls a test's scope records, so `expect(_:calledBefore:)` can order
+/// them.
+public protocol RecordedCallSource {
+    /// The id its calls are recorded under: a seam's id, or `mock.<name>`.
+    var callID: SeamID { get }
+}
+
+extension AnySeam: RecordedCallSource {
+    /// The seam's id.
+    public var callID: SeamID { info.id }
+}
+
+extension MockFunction: RecordedCallSource {}
+extension AnyFuncMock: RecordedCallSource {}

@@ -117,6 +117,14 @@ public struct ScopedChange: Sendable, CustomStringConvertible {
         )
     }
 
+    /// `spec` on `seam` itself, registered or not: `.spec(fetchUser, "50% throw(\"offline\")")`.
+    public static func spec(_ seam: AnySeam, _ spec: String) -> ScopedChange {
+        ScopedChange(
+            apply: { scope throws(MischiefError) in
+                try scope.apply(Change(spec: spec, for: seam, sessionSeed: scope.registry.sessionSeed))
+            }, description: "\(seam.info.id): \(spec)")
+    }
+
     /// Every entry of `profile`.
     public static func profile(_ profile: Profile) -> ScopedChange {
         ScopedChange(

@@ -146,4 +146,35 @@ struct MockTests {
                 "Expected forecast to be called never, but it was called 1 time.\nIts calls:\n  #0 Oslo")
         }
     }
+
+    @Test(.mischief())
+    func mockCallsAreOrderedAmongSeamCalls() async throws {
+        let api = MockWeatherAPI()
+        api.forecastMock.returns("sunny")
+        api.saveMock.throws(SaveFailed())
+        expect(Seams.double, calledBefore: api.forecastMock)
+        expect(api.forecastMock, calledBefore: api.saveMock)
+        _ = Seams.double(1)
+        #expect(await api.forecast(for: "Oslo") == "sunny")
+        #expect(throws: SaveFailed.self) { try api.save("sunny") }
+        let calls = try #require(ChaosScope.current).calls
+        #expect(calls.map(\.seam) == ["testing.double", "mock.forecast", "mock.save"])
+        #expect(calls[1].description == #"#1 mock.forecast("Oslo") → "sunny" [mock]"#)
+        #expect(calls[2].description.hasPrefix(#"#2 mock.save("sunny") → threw"#))
+    }
+
+    @Test func anOrderThatDidNotHappenNamesTheMock() {
+        withKnownIssue {
+            withMischiefScope {
+                let api = MockWeatherAPI()
+                api.saveMock.returns(())
+                expect(api.saveMock, calledBefore: Seams.double)
+                _ = Seams.double(1)
+                try? api.save("late")
+            }
+        } matching: { issue in
+            issue.description.contains(
+                "Expected mock.save to be called before testing.double, but testing.double was called first")
+        }
+    }
 }

@@ -119,3 +119,34 @@ struct ScopedPauseTests {
         #expect(try await escaped.value == "body of late")
     }
 }
+
+@Suite("typed forms")
+struct TypedFormTests {
+    /// A seam registered nowhere: the spec binds to the seam object itself.
+    static let unregistered = Seam<Int, Int, Never>("testing.unregistered", title: "U", category: "Test", summary: "") {
+        $0 + 1
+    }
+
+    @Test(.mischief(.spec(TypedFormTests.unregistered, "return(40)")))
+    func aSpecOnTheSeamItself() {
+        #expect(Self.unregistered(1) == 40)
+    }
+
+    @Test(.mischief(Seams.double, .constant(3), registry: Seams.registry))
+    func aTypedTraitTakesARegistry() throws {
+        #expect(Seams.double(1) == 3)
+        #expect(try #require(ChaosScope.current).registry === Seams.registry)
+    }
+
+    @Test func aBadSpecOnTheSeamItselfNamesItAndTheColumn() {
+        #expect(throws: MischiefError.self) {
+            try ChaosScope().apply(Change(spec: "return(", for: Self.unregistered))
+        }
+        do {
+            _ = try Change(spec: "retrun(1)", for: Self.unregistered)
+            Issue.record("a misspelt action is refused")
+        } catch {
+            #expect(error.description.contains("testing.unregistered") && error.description.contains("return"))
+        }
+    }
+}

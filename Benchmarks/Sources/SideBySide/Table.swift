@@ -66,19 +66,24 @@ enum Table {
         }
     }
 
+    /// Calls through 1, 10 and 100 stacked merge layers, against a direct call and one layer measured in the same
+    /// rounds.
     static func stacked(calls: Int, rounds: Int) {
         var samples: [Int: [Double]] = [:]
         for _ in 0..<rounds {
+            samples[0, default: []].append(Measure.nanosecondsPerCall(calls) { n in PerCall.ints(n) { trivial($0) } })
             for layers in [1, 10, 100] {
                 samples[layers, default: []].append(Scale.stackedNanoseconds(layers: layers, calls: calls))
             }
         }
+        let direct = Measure.median(samples[0]!)
         let one = Measure.median(samples[1]!)
+        row("direct call (stacked rounds)", String(format: "%.1f ns", direct), "1.00×")
         for layers in [1, 10, 100] {
             let value = Measure.median(samples[layers]!)
             row(
                 "\(layers) stacked merge layers (no rule matches)", String(format: "%.1f ns", value),
-                String(format: "%.2f× one layer", value / one))
+                String(format: "%.1f× direct, %.2f× one layer", value / direct, value / one))
         }
     }
 

@@ -89,18 +89,25 @@ extension Behaviour.Node {
             }
         case .sequence(let nodes):
             guard !nodes.isEmpty else { throw context.unsupported("seq() needs at least one behaviour") }
-            var runs: [SyncRun<Input, Output, Failure>] = []
-            for node in nodes { runs.append(try compile(node)) }
+            var boxes: [SyncBox<Input, Output, Failure>] = []
+            for node in nodes { boxes.append(SyncBox(try compile(node))) }
             let counter = CallCounter()
-            return { [runs] input, output, failure in
-                runs[min(counter.next(), runs.count - 1)](input, output, failure)
+            let list = RunList(boxes)
+            return { input, output, failure in
+                list.with(min(counter.next(), list.count - 1)) { $0.run(input, output, failure) }
             }
         case .match(let rules, let fallback):
-            var compiled: [(@Sendable (Input) -> Bool, SyncRun<Input, Output, Failure>)] = []
-            for rule in rules { compiled.append((rule.matches, try compile(rule.node))) }
+            var compiled: [CompiledRule<Input, SyncBox<Input, Output, Failure>>] = []
+            for rule in rules { compiled.append(CompiledRule(rule.matches, SyncBox(try compile(rule.node)))) }
             let otherwise = try fallback.map { (node) throws(MischiefError) in try compile(node) }
-            return { [compiled] input, output, failure in
-                for (matches, run) in compiled where matches(input.pointee) { return run(input, output, failure) }
+            let list = RunList(compiled)
+            return { input, output, failure in
+                for index in 0..<list.count {
+                    let fired: Fired? = list.with(index) { rule in
+                        rule.matches(input.pointee) ? rule.box.run(input, output, failure) : nil
+                    }
+                    if let fired { return fired }
+                }
                 return otherwise?(input, output, failure) ?? .skipped
             }
         case .delay(let duration, let then):
@@ -155,19 +162,27 @@ extension Behaviour.Node {
                 }
             }
         case .fallback(let nodes):
-            var runs: [SyncRun<Input, Output, Failure>] = []
-            for node in nodes { runs.append(try compile(node)) }
-            return { [runs] input, output, failure in
-                for run in runs {
-                    let fired = run(input, output, failure)
-                    if fired != .skipped { return fired }
-                }
-                return .skipped
-            }
+            var boxes: [SyncBox<Input, Output, Failure>] = []
+            for node in nodes { boxes.append(SyncBox(try compile(node))) }
+            let list = RunList(boxes)
+            return { input, output, failure in firstFiring(list, input, output, failure) }
         case .labelled(_, let node):
             return try compile(node)
         }
     }
+}
+
+/// Runs `runs` in order until one fires; what it did, or `.skipped` when none did (fallbacks, stacked layers).
+@inline(__always)
+func firstFiring<Input, Output, Failure: Error>(
+    _ runs: RunList<SyncBox<Input, Output, Failure>>, _ input: UnsafePointer<Input>,
+    _ output: UnsafeMutablePointer<Output>, _ failure: UnsafeMutablePointer<Failure>
+) -> Fired {
+    for index in 0..<runs.count {
+        let fired = runs.with(index) { $0.run(input, output, failure) }
+        if fired != .skipped { return fired }
+    }
+    return .skipped
 }
 
 /// The event a pause reports when it lets a call go because its maximum time passed.

@@ -42,18 +42,26 @@ extension Behaviour.Node {
             throw context.unsupported("a synchronous closure cannot call an async original; use .asyncClosure")
         case .sequence(let nodes):
             guard !nodes.isEmpty else { throw context.unsupported("seq() needs at least one behaviour") }
-            var runs: [AsyncRun<Input, Output, Failure>] = []
-            for node in nodes { runs.append(try compile(node)) }
+            var boxes: [AsyncBox<Input, Output, Failure>] = []
+            for node in nodes { boxes.append(AsyncBox(try compile(node))) }
             let counter = CallCounter()
-            return { [runs] input, output, failure in
-                await runs[min(counter.next(), runs.count - 1)](input, &output, &failure)
+            let list = RunList(boxes)
+            return { input, output, failure in
+                // Retained across the suspension: the list keeps it alive anyway, but a guaranteed reference
+                // cannot be held over an await.
+                let box = list.with(min(counter.next(), list.count - 1)) { $0 }
+                return await box.run(input, &output, &failure)
             }
         case .match(let rules, let fallback):
-            var compiled: [(@Sendable (Input) -> Bool, AsyncRun<Input, Output, Failure>)] = []
-            for rule in rules { compiled.append((rule.matches, try compile(rule.node))) }
+            var compiled: [CompiledRule<Input, AsyncBox<Input, Output, Failure>>] = []
+            for rule in rules { compiled.append(CompiledRule(rule.matches, AsyncBox(try compile(rule.node)))) }
             let otherwise = try fallback.map { (node) throws(MischiefError) in try compile(node) }
-            return { [compiled] input, output, failure in
-                for (matches, run) in compiled where matches(input) { return await run(input, &output, &failure) }
+            let list = RunList(compiled)
+            return { input, output, failure in
+                for index in 0..<list.count {
+                    let box = list.with(index) { rule in rule.matches(input) ? rule.box : nil }
+                    if let box { return await box.run(input, &output, &failure) }
+                }
                 guard let otherwise else { return .skipped }
                 return await otherwise(input, &output, &failure)
             }
@@ -111,15 +119,10 @@ extension Behaviour.Node {
                 }
             }
         case .fallback(let nodes):
-            var runs: [AsyncRun<Input, Output, Failure>] = []
-            for node in nodes { runs.append(try compile(node)) }
-            return { [runs] input, output, failure in
-                for run in runs {
-                    let fired = await run(input, &output, &failure)
-                    if fired != .skipped { return fired }
-                }
-                return .skipped
-            }
+            var boxes: [AsyncBox<Input, Output, Failure>] = []
+            for node in nodes { boxes.append(AsyncBox(try compile(node))) }
+            let list = RunList(boxes)
+            return { input, output, failure in await firstFiring(list, input, &output, &failure) }
         case .labelled(_, let node):
             return try compile(node)
         case .constant, .random, .failure, .failureMessage, .crash:
@@ -142,4 +145,17 @@ extension Behaviour.Node {
             }
         }
     }
+}
+
+/// Runs `runs` in order until one fires; what it did, or `.skipped` when none did (fallbacks, stacked layers).
+func firstFiring<Input, Output, Failure: Error>(
+    _ runs: RunList<AsyncBox<Input, Output, Failure>>, _ input: Input, _ output: inout Output?,
+    _ failure: inout Failure?
+) async -> Fired {
+    for index in 0..<runs.count {
+        let box = runs.with(index) { $0 }  // retained: held across the await
+        let fired = await box.run(input, &output, &failure)
+        if fired != .skipped { return fired }
+    }
+    return .skipped
 }

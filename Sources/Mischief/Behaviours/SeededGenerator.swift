@@ -48,6 +48,14 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
+    /// The seed a target labelled `label` uses for `seed`: the same for the same pair in every run, different
+    /// from one target to the next, so a fleet given one seed is reproducible without every instance doing the
+    /// same thing.
+    public static func seed(_ seed: UInt64, for label: String) -> UInt64 {
+        var generator = SeededGenerator(mixing: seed, hash(label))
+        return generator.next()
+    }
+
     /// A stable 64-bit hash of text (FNV-1a), for deriving seeds from names.
     static func hash(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325

@@ -37,6 +37,29 @@ public struct Change: Sendable, CustomStringConvertible {
         self.init(seam: seam, behaviour: behaviour, description: behaviour.description, spec: nil, seed: nil)
     }
 
+    /// Parses `spec` for `seam` directly, registered or not (``Registry/change(spec:for:seed:fileAccess:)`` finds
+    /// a registered seam by id).
+    ///
+    /// - Parameters:
+    ///   - spec: The spec's text (see <doc:WritingSpecs>).
+    ///   - seam: The seam it is for.
+    ///   - seed: The seed random parts derive theirs from instead of `sessionSeed`.
+    ///   - sessionSeed: The seed random parts derive theirs from when neither they nor `seed` give one.
+    ///   - fileAccess: Which files the spec may read (`respond(file:)`, `route(path:)`).
+    /// - Throws: ``MischiefError/invalidSpec(_:_:)`` with the column and what was expected.
+    public init(
+        spec: String, for seam: AnySeam, seed: UInt64? = nil, sessionSeed: UInt64 = 0,
+        fileAccess: FileAccess = .unrestricted
+    ) throws(MischiefError) {
+        do throws(SpecError) {
+            let (behaviour, canonical) = try seam.behaviour(
+                from: try Spec(parsing: spec), seed: seed, sessionSeed: sessionSeed, fileAccess: fileAccess)
+            self.init(seam: seam, behaviour: behaviour, description: canonical, spec: canonical, seed: seed)
+        } catch {
+            throw .invalidSpec(seam.info.id, error)
+        }
+    }
+
     /// The id of the seam this change is for.
     public var seamID: SeamID { seam.info.id }
 

@@ -210,7 +210,8 @@ extension Registry {
     /// One applied change on a seam.
     struct Layer {
         let entry: EntryID
-        /// The compiled behaviour (a SyncRun or AsyncRun of the seam's types).
+        /// The compiled behaviour (a SyncBox or AsyncBox of the seam's types: a class, so the closure inside is
+        /// not reabstracted as it would be if it were kept as an `any Sendable` itself).
         let run: any Sendable
         let description: String
         /// The canonical spec, when the change was made from one.

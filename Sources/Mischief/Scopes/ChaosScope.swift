@@ -277,7 +277,7 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
 
     /// Whether this scope or one around it records calls.
     @usableFromInline
-    var recordsCalls: Bool {
+    package var recordsCalls: Bool {
         var scope: ChaosScope? = self
         while let current = scope {
             if current.isRecording { return true }
@@ -287,7 +287,7 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
     }
 
     /// Records a call in this scope and every recording scope around it.
-    func record(
+    package func record(
         seam: SeamID, input: any Sendable, outcome: RecordedCall.Outcome, servedBy: RecordedCall.Server, task: Int?
     ) {
         var scope: ChaosScope? = self

@@ -16,13 +16,16 @@ public struct RecordedCall: Sendable, CustomStringConvertible {
         case registry
         /// Nothing: the original ran.
         case original
+        /// A test's mock (MischiefTesting's `MockFunction`) answered: the call is recorded as `mock.<name>`.
+        case mock
 
-        /// `scope: constant(1)`, `registry` or `original`.
+        /// `scope: constant(1)`, `registry`, `original` or `mock`.
         public var description: String {
             switch self {
             case .scope(let behaviour): "scope: \(behaviour)"
             case .registry: "registry"
             case .original: "original"
+            case .mock: "mock"
             }
         }
     }

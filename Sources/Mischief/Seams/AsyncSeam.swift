@@ -73,6 +73,11 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
         // suspensions, because the call leaves on the shard it entered.
         unowned(unsafe) let box = Unmanaged<AsyncBox<Input, Output, Failure>>.fromOpaque(ticket.box)
             .takeUnretainedValue()
+        if let value = box.constant {
+            core.leave(ticket)
+            served = true
+            return value
+        }
         var output: Output?
         var failure: Failure?
         switch await box.run(input, &output, &failure) {
@@ -94,7 +99,7 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
 
     override func compile(_ behaviour: any Sendable, context: LayerContext) throws(MischiefError) -> any Sendable {
         try parts.compile(behaviour, context: context) { node, context throws(MischiefError) in
-            try node.compileAsync(original: original, context: context)
+            AsyncBox(try node.compileAsync(original: original, context: context), constant: node.constantValue)
         }
     }
 
@@ -105,15 +110,11 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
     }
 
     override func makeBox(layers: [any Sendable]) -> AnyObject {
-        let stack = parts.stack(layers, as: AsyncRun<Input, Output, Failure>.self)
-        if let alone = stack.alone { return AsyncBox(alone) }
-        return AsyncBox { input, output, failure in
-            for run in stack.all {
-                let fired = await run(input, &output, &failure)
-                if fired != .skipped { return fired }
-            }
-            return .skipped
-        }
+        let stack = parts.stack(layers, as: AsyncBox<Input, Output, Failure>.self)
+        // A new box even for one layer: the core tells boxes apart by identity while it retires them.
+        if let alone = stack.alone { return AsyncBox(alone.run, constant: alone.constant) }
+        let list = RunList(stack.all)
+        return AsyncBox { input, output, failure in await firstFiring(list, input, &output, &failure) }
     }
 }
 
@@ -137,7 +138,13 @@ extension AsyncSeam where Input == Void {
 }
 
 /// The installed form of an async seam's behaviour.
-final class AsyncBox<Input, Output, Failure: Error>: Sendable {
+final class AsyncBox<Input, Output: Sendable, Failure: Error>: Sendable {
     let run: AsyncRun<Input, Output, Failure>
-    init(_ run: @escaping AsyncRun<Input, Output, Failure>) { self.run = run }
+    /// The value every call gets, when the behaviour is a plain constant (see ``SyncBox``).
+    let constant: Output?
+
+    init(_ run: @escaping AsyncRun<Input, Output, Failure>, constant: Output? = nil) {
+        self.run = run
+        self.constant = constant
+    }
 }

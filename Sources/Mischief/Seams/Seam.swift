@@ -91,13 +91,19 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
         guard let ticket = core.enter(word, counted: counted) else { return try original(input) }
         // The box is used without retaining it: `enter` announced this call, so the registry keeps the box
         // alive until the call has left (see SeamCore).
+        let box = Unmanaged<SyncBox<Input, Output, Failure>>.fromOpaque(ticket.box)
+        if let value = box._withUnsafeGuaranteedRef({ $0.constant }) {
+            // A constant is copied here, where the types are known, rather than through the unspecialised run.
+            core.leave(ticket)
+            served = true
+            return value
+        }
         return try withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { (outputs) throws(Failure) in
             try withUnsafeTemporaryAllocation(of: Failure.self, capacity: 1) { (failures) throws(Failure) in
                 let output = outputs.baseAddress.unsafelyUnwrapped
                 let failure = failures.baseAddress.unsafelyUnwrapped
                 let fired = withUnsafePointer(to: input) { input in
-                    Unmanaged<SyncBox<Input, Output, Failure>>.fromOpaque(ticket.box)
-                        ._withUnsafeGuaranteedRef { $0.run(input, output, failure) }
+                    box._withUnsafeGuaranteedRef { $0.run(input, output, failure) }
                 }
                 switch fired {
                 case .value:
@@ -120,7 +126,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
 
     override func compile(_ behaviour: any Sendable, context: LayerContext) throws(MischiefError) -> any Sendable {
         try parts.compile(behaviour, context: context) { node, context throws(MischiefError) in
-            try node.compileSync(original: original, context: context)
+            SyncBox(try node.compileSync(original: original, context: context), constant: node.constantValue)
         }
     }
 
@@ -131,15 +137,11 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     }
 
     override func makeBox(layers: [any Sendable]) -> AnyObject {
-        let stack = parts.stack(layers, as: SyncRun<Input, Output, Failure>.self)
-        if let alone = stack.alone { return SyncBox(alone) }
-        return SyncBox { input, output, failure in
-            for run in stack.all {
-                let fired = run(input, output, failure)
-                if fired != .skipped { return fired }
-            }
-            return .skipped
-        }
+        let stack = parts.stack(layers, as: SyncBox<Input, Output, Failure>.self)
+        // A new box even for one layer: the core tells boxes apart by identity while it retires them.
+        if let alone = stack.alone { return SyncBox(alone.run, constant: alone.constant) }
+        let list = RunList(stack.all)
+        return SyncBox { input, output, failure in firstFiring(list, input, output, failure) }
     }
 }
 
@@ -164,11 +166,30 @@ extension Seam where Input == Void {
     public func peek() throws(Failure) -> Output { try peek(()) }
 }
 
+extension Behaviour.Node {
+    /// The value of a plain constant (labelled or not), which boxes keep for the call path; nil for any other
+    /// behaviour.
+    var constantValue: Output? {
+        switch self {
+        case .constant(let value, _): value
+        case .labelled(_, let node): node.constantValue
+        default: nil
+        }
+    }
+}
+
 /// The installed form of a synchronous seam's behaviour.
 @usableFromInline
-final class SyncBox<Input, Output, Failure: Error>: Sendable {
+final class SyncBox<Input, Output: Sendable, Failure: Error>: Sendable {
     @usableFromInline let run: SyncRun<Input, Output, Failure>
-    init(_ run: @escaping SyncRun<Input, Output, Failure>) { self.run = run }
+    /// The value every call gets, when the behaviour is a plain constant: the call path returns it without
+    /// running `run`.
+    @usableFromInline let constant: Output?
+
+    init(_ run: @escaping SyncRun<Input, Output, Failure>, constant: Output? = nil) {
+        self.run = run
+        self.constant = constant
+    }
 
     /// Runs the behaviour for `input`: its result, or nil when it did not fire.
     @usableFromInline
