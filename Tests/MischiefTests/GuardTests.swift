@@ -196,6 +196,24 @@ import Testing
         #expect(g.registry.checkGuards().count == 1)
     }
 
+    @Test func aGuardSaysWhetherItWatchesAndTheChangesCarryIt() throws {
+        let g = try Guarded()
+        try g.registry.addGuard(Guard(parsing: "no-success(api.checkout) for 30s"))
+        #expect(g.registry.guards.map(\.stateName) == ["armed"])
+        let before = g.registry.snapshot()
+        try g.registry.apply(spec: "return(1)", to: "net.request")
+        let applied = g.registry.changes(since: before.generation)
+        #expect(applied.guards?.map(\.stateName) == ["watching"])
+        #expect(
+            g.registry.guards.first?.description
+                == "guard 1 no-success(api.checkout) for 30s reverts everything: watching")
+        g.registry.revert(seam: "net.request")
+        let reverted = g.registry.changes(since: applied.generation)
+        #expect(reverted.guards?.map(\.stateName) == ["armed"])
+        let quiet = g.registry.changes(since: reverted.generation)
+        #expect(quiet.guards == nil)
+    }
+
     // MARK: Guard seams
 
     @Test func aGuardSeamTripsWhenTheHealthCheckFails() throws {
@@ -324,7 +342,7 @@ import Testing
         let statuses = [
             GuardStatus(
                 id: 1, definition: try Guard(parsing: "errors(net.request) > 50% over 10s"), source: "api",
-                state: .armed),
+                state: .armed, isWatching: true),
             GuardStatus(
                 id: 2, definition: try Guard(parsing: "check(health.db)", reverts: .profile("P")), source: "profile P",
                 state: .tripped(at: .seconds(3), reason: "health.db returned false")),

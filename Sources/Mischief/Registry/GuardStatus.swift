@@ -17,13 +17,24 @@ public struct GuardStatus: Hashable, Sendable, Identifiable, CustomStringConvert
     public let source: String
     /// Armed or tripped.
     public let state: State
+    /// Whether an armed guard watches now: what it guards is applied, so its condition is evaluated each round.
+    /// An armed guard with nothing to guard waits, and its window starts when something is applied.
+    public let isWatching: Bool
 
     /// A guard's status, as a registry reports it or a client decodes it.
-    public init(id: Int, definition: Guard, source: String, state: State) {
+    ///
+    /// - Parameters:
+    ///   - id: Its number within its registry.
+    ///   - definition: Its condition and what it reverts.
+    ///   - source: Who added it.
+    ///   - state: Armed or tripped.
+    ///   - isWatching: Whether what it guards is applied now (ignored when tripped).
+    public init(id: Int, definition: Guard, source: String, state: State, isWatching: Bool = false) {
         self.id = id
         self.definition = definition
         self.source = source
         self.state = state
+        self.isWatching = isWatching && state == .armed
     }
 
     /// Whether it has tripped (and not been armed again).
@@ -32,11 +43,16 @@ public struct GuardStatus: Hashable, Sendable, Identifiable, CustomStringConvert
         return false
     }
 
-    /// One line: `guard 1 errors(net.request) > 50% over 10s reverts everything: armed`, or `tripped: …` with
+    /// `watching` (armed, and what it guards is applied), `armed` (nothing to guard yet) or `tripped`.
+    public var stateName: String {
+        isTripped ? "tripped" : isWatching ? "watching" : "armed"
+    }
+
+    /// One line: `guard 1 errors(net.request) > 50% over 10s reverts everything: watching`, or `tripped: …` with
     /// the figures.
     public var description: String {
         switch state {
-        case .armed: "guard \(id) \(definition): armed"
+        case .armed: "guard \(id) \(definition): \(stateName)"
         case .tripped(_, let reason): "guard \(id) \(definition): tripped: \(reason)"
         }
     }

@@ -53,7 +53,7 @@ extension Registry {
 
     /// Every guard, in the order they were added, with its state.
     public var guards: [GuardStatus] {
-        state.withLock { $0.guards.map(\.status) }
+        state.withLock { $0.guardStatuses }
     }
 
     /// Evaluates every guard now, as the housekeeping thread does each round: tests with a
@@ -78,7 +78,7 @@ extension Registry {
         let time = now
         let (tripped, touched, next) = state.withLock { state in
             let (tripped, touched) = state.evaluateGuards(time: time, checks: results)
-            return (tripped, touched, state.guards.contains { !$0.status.isTripped } ? Self.guardInterval : nil)
+            return (tripped, touched, state.guards.contains { !$0.isTripped } ? Self.guardInterval : nil)
         }
         for core in touched { core.notifyChanged() }
         return (tripped, next)
@@ -98,11 +98,23 @@ extension Registry {
         /// Health checks that failed in a row.
         var failures = 0
 
-        var status: GuardStatus { GuardStatus(id: id, definition: rule, source: source, state: state) }
+        var isTripped: Bool {
+            if case .tripped = state { return true }
+            return false
+        }
     }
 }
 
 extension Registry.State {
+    /// Every guard's status, watching when what it guards is applied.
+    var guardStatuses: [GuardStatus] {
+        guards.map { record in
+            GuardStatus(
+                id: record.id, definition: record.rule, source: record.source, state: record.state,
+                isWatching: !record.isTripped && !entries(guardedBy: record.rule.reverts).isEmpty)
+        }
+    }
+
     /// The seams whose calls guards count.
     var guardedSeams: Set<SeamID> {
         var seams: Set<SeamID> = []
@@ -183,7 +195,7 @@ extension Registry.State {
     /// The health checks to run this round: armed `check` guards with something to guard.
     func pendingChecks() -> [(Int, Seam<Void, Bool, Never>)] {
         guards.compactMap { record in
-            guard case .check(let seam, _) = record.rule.condition, !record.status.isTripped,
+            guard case .check(let seam, _) = record.rule.condition, !record.isTripped,
                 !entries(guardedBy: record.rule.reverts).isEmpty,
                 let check = records[seam]?.seam as? Seam<Void, Bool, Never>
             else { return nil }
@@ -196,7 +208,7 @@ extension Registry.State {
     mutating func evaluateGuards(time: Duration, checks: [Int: Bool]) -> ([Int], [SeamCore]) {
         var tripped: [Int] = []
         var touched: [SeamCore] = []
-        for index in guards.indices where !guards[index].status.isTripped {
+        for index in guards.indices where !guards[index].isTripped {
             let guarded = entries(guardedBy: guards[index].rule.reverts)
             guard !guarded.isEmpty else {
                 // Nothing to guard: the window starts again when there is.

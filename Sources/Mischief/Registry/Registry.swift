@@ -260,7 +260,7 @@ public final class Registry: Sendable {
             return Snapshot(
                 uptime: time, sessionSeed: sessionSeed, isCounting: state.isCounting,
                 disabledReason: KillSwitch.reason, seams: seams, entries: entries, view: state.view,
-                lastEventID: state.events.lastID, guards: state.guards.map(\.status),
+                lastEventID: state.events.lastID, guards: state.guardStatuses,
                 generation: state.generations.current)
         }
     }

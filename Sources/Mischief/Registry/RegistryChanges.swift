@@ -93,7 +93,7 @@ extension Registry {
                 removed: removed.sorted { $0.rawValue < $1.rawValue },
                 entries: entries.sorted { $0.id < $1.id },
                 profiles: generation == 0 || state.generations.profiles > generation ? state.profileStatuses : nil,
-                guards: generation == 0 || state.generations.guards > generation ? state.guards.map(\.status) : nil,
+                guards: generation == 0 || state.generations.guards > generation ? state.guardStatuses : nil,
                 events: events, view: generation == 0 || state.generations.view > generation ? state.view : nil,
                 lastEventID: state.events.lastID)
         }

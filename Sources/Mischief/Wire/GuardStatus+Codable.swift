@@ -1,9 +1,9 @@
 /// In JSON (`GET /v1/guards`) a guard is flat: `id`, `when` (the condition's text), `reverts` (`everything`,
-/// `profile` or `entries`) with `profile` or `entries`, `source`, `state` (`armed` or `tripped`), and for a tripped
-/// one `trippedAt` (seconds of uptime) and `reason`.
+/// `profile` or `entries`) with `profile` or `entries`, `source`, `state` (`armed` or `tripped`), `watching` (an
+/// armed guard whose charge is applied), and for a tripped one `trippedAt` (seconds of uptime) and `reason`.
 extension GuardStatus: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, when, reverts, profile, entries, source, state, trippedAt, reason
+        case id, when, reverts, profile, entries, source, state, watching, trippedAt, reason
     }
 
     /// Decodes a guard's status; a `when` that does not parse is a decoding error.
@@ -33,7 +33,8 @@ extension GuardStatus: Codable {
         }
         self.init(
             id: try container.decode(Int.self, forKey: .id), definition: Guard(condition, reverts: scope),
-            source: try container.decode(String.self, forKey: .source), state: state)
+            source: try container.decode(String.self, forKey: .source), state: state,
+            isWatching: try container.decodeIfPresent(Bool.self, forKey: .watching) ?? false)
     }
 
     /// Encodes the status flat, times in seconds.
@@ -55,6 +56,7 @@ extension GuardStatus: Codable {
         switch state {
         case .armed:
             try container.encode("armed", forKey: .state)
+            try container.encode(isWatching, forKey: .watching)
         case .tripped(let time, let reason):
             try container.encode("tripped", forKey: .state)
             try container.encode(time.seconds, forKey: .trippedAt)
