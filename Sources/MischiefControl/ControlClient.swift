@@ -123,8 +123,10 @@ public struct ControlClient: Sendable {
     @discardableResult
     public func addGuard(_ when: String, profile: String? = nil) async throws(ControlClientError) -> GuardStatus {
         try await send(
-            .POST, "guards", json: GuardRequest(when: when, reverts: profile == nil ? "everything" : "profile",
-            profile: profile))
+            .POST, "guards",
+            json: GuardRequest(
+                when: when, reverts: profile == nil ? "everything" : "profile",
+                profile: profile))
     }
 
     /// Removes a guard.

@@ -27,7 +27,7 @@ public struct TargetStatus: Sendable, Codable, Equatable {
     public var seams: [SeamStatus]
     /// Totals over every seam.
     public var summary: StatusSummary
-    /// The guards, each armed or tripped with the figures that tripped it.
+    /// The guards, each watching, armed or tripped with the figures that tripped it.
     public var guards: [GuardStatus]
 
     /// A status from its parts.
@@ -35,7 +35,6 @@ public struct TargetStatus: Sendable, Codable, Equatable {
         target: TargetInfo, chaosAllowed: Bool, disabledReason: String?, crashAllowed: Bool, active: [LayerSnapshot],
         seams: [SeamStatus], summary: StatusSummary, guards: [GuardStatus] = []
     ) {
-        self.guards = guards
         self.target = target
         self.chaosAllowed = chaosAllowed
         self.disabledReason = disabledReason
@@ -43,6 +42,23 @@ public struct TargetStatus: Sendable, Codable, Equatable {
         self.active = active
         self.seams = seams
         self.summary = summary
+        self.guards = guards
+    }
+}
+
+extension TargetStatus {
+    /// Decodes a status; `guards` came after the rest, and a target that does not send it has none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            target: try container.decode(TargetInfo.self, forKey: .target),
+            chaosAllowed: try container.decode(Bool.self, forKey: .chaosAllowed),
+            disabledReason: try container.decodeIfPresent(String.self, forKey: .disabledReason),
+            crashAllowed: try container.decode(Bool.self, forKey: .crashAllowed),
+            active: try container.decode([LayerSnapshot].self, forKey: .active),
+            seams: try container.decode([SeamStatus].self, forKey: .seams),
+            summary: try container.decode(StatusSummary.self, forKey: .summary),
+            guards: try container.decodeIfPresent([GuardStatus].self, forKey: .guards) ?? [])
     }
 }
 

@@ -4,8 +4,8 @@ import MischiefControl
 import Testing
 
 /// Guards over the socket: `GET`/`POST /v1/guards`, `DELETE /v1/guards/{id}`, `POST /v1/guards/{id}/rearm`,
-/// guards in profile definitions and in `GET /v1/status`. Trips themselves are tested on a manual clock in
-/// `GuardTests`; here a failing health check trips on the target's own housekeeping thread.
+/// guards in profile definitions, in `GET /v1/status` and in sessions. Trips themselves are tested on a manual clock
+/// in `GuardTests`; here `checkGuards()` runs a round at once, as the target's housekeeping thread would.
 @Suite(.timeLimit(.minutes(1))) struct ControlServerGuardTests {
     @Test func aGuardIsAddedListedAndRemoved() async throws {
         try await withTarget { target in
@@ -32,16 +32,26 @@ import Testing
             let syntax = await refusal { try await client.addGuard("errors(t.count) > 50% for 10s") }
             #expect(syntax?.status == 400)
             #expect(syntax?.body.error == "invalid guard")
-            #expect(syntax?.body.column == 24)
+            #expect(syntax?.body.column == 23)
             #expect(syntax?.body.detail.contains("expected 'over', found 'for'") == true)
             let unknown = await refusal { try await client.addGuard("no-success(no.such) for 5s") }
             #expect(unknown?.status == 404)
+            #expect(unknown?.body.error == "unknown seam")
             let noProfile = await refusal { try await client.addGuard("no-success(t.count) for 5s", profile: "Nope") }
             #expect(noProfile?.status == 404)
+            #expect(noProfile?.body.error == "unknown profile")
+            let empty = try await target.raw.request("POST", "/v1/guards", body: Data("  ".utf8))
+            #expect(empty.status == 400)
+            let badScope = try await target.raw.request(
+                "POST", "/v1/guards", headers: ["Content-Type": "application/json"],
+                body: Data(#"{"when": "check(t.count)", "reverts": "all"}"#.utf8))
+            #expect(badScope.status == 400)
+            #expect(String(decoding: badScope.body, as: UTF8.self).contains("'everything' or 'profile', not 'all'"))
             let notBool = await refusal { try await client.addGuard("check(t.count)") }
             #expect(notBool?.status == 400)
             #expect(notBool?.body.detail.contains("returns Bool") == true)
-            #expect(try await client.guards().isEmpty)
+            let guards = try await client.guards()
+            #expect(guards.isEmpty)
         }
     }
 
@@ -52,7 +62,9 @@ import Testing
             let client = target.client()
             let events = target.registry.eventStream()
             try await client.apply("return(5)", to: "t.count")
-            try await client.addGuard("check(t.health)")
+            let added = try await client.addGuard("check(t.health)")
+            #expect(added.isWatching)
+            target.registry.checkGuards()
             let trip = await firstEvent(in: events) { $0.kind == .guardTripped }
             #expect(trip?.message.contains("t.health returned false; reverted everything (1 change)") == true)
             #expect(target.count() == 0)
@@ -61,6 +73,36 @@ import Testing
             #expect(try await client.status().guards.first?.isTripped == true)
             #expect(try await client.rearmGuard(1).state == .armed)
             #expect(await refusal { try await client.rearmGuard(9) }?.status == 404)
+            #expect(try await target.raw.request("POST", "/v1/guards/one/rearm").status == 404)
+            #expect(try await target.raw.request("DELETE", "/v1/guards/0").status == 404)
+            #expect(try await target.raw.request("GET", "/v1/guards/1").status == 405)
+        }
+    }
+
+    @Test func aConditionSentAsTextGuardsTheProfileTheQueryNames() async throws {
+        try await withTarget { target in
+            try await target.client().define(profiles: "name: Counted\nentries:\n  t.count: return(1)\n")
+            let response = try await target.raw.request(
+                "POST", "/v1/guards?profile=Counted", body: Data("no-success(t.count) for 30s".utf8))
+            #expect(response.status == 201)
+            let guards = try await target.client().guards()
+            #expect(guards.map(\.definition.reverts) == [.profile("Counted")])
+        }
+    }
+
+    @Test func aGuardAddedInASessionIsRemovedWhenTheSessionEnds() async throws {
+        try await withTarget { target in
+            let session = try await target.client().openSession(SessionRequest(name: "alice"))
+            let client = target.client(session: session.id)
+            try await client.apply("return(5)", to: "t.count")
+            let owned = try await client.addGuard("errors(t.count) > 50% over 10s")
+            #expect(owned.source == "alice (s1)")
+            let lasting = try await target.client().addGuard("no-success(t.count) for 30s")
+            let events = target.registry.eventStream()
+            try await target.client().endSession(session.id)
+            let ended = await firstEvent(in: events) { $0.message.contains("ended") }
+            #expect(ended?.message == "alice (s1) ended: it was closed; reverted 1 change; removed guard 1")
+            #expect(try await target.client().guards().map(\.id) == [lasting.id])
         }
     }
 
