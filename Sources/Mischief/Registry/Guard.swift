@@ -10,7 +10,15 @@
 /// try registry.addGuard(Guard(parsing: "errors(net.request) > 50% over 10s", reverts: .profile("Flaky network")))
 /// try registry.addGuard(Guard(.noSuccess(seam: "api.checkout", for: .seconds(30)), reverts: .entries(flaky.entries)))
 /// ```
-/// Test example, with a ``ManualRegistryClock``: make the calls, advance the clock, then `registry.checkGuards()`.
+/// Test example: make the failing calls, then wait for the trip the registry's own thread reports about a second
+/// later (a health-check guard trips at the next round once chaos makes its seam return false):
+///
+/// ```swift
+/// let events = registry.eventStream()
+/// try registry.apply(spec: "return(false)", to: "health.db")
+/// for await event in events where event.kind == .guardTripped { break }
+/// #expect(registry.guards.allSatisfy(\.isTripped))
+/// ```
 public struct Guard: Hashable, Sendable, CustomStringConvertible {
     /// When a guard trips.
     public enum Condition: Hashable, Sendable, CustomStringConvertible {
