@@ -122,11 +122,7 @@ public struct ControlClient: Sendable {
     /// the profile named `profile`.
     @discardableResult
     public func addGuard(_ when: String, profile: String? = nil) async throws(ControlClientError) -> GuardStatus {
-        try await send(
-            .POST, "guards",
-            json: GuardRequest(
-                when: when, reverts: profile == nil ? "everything" : "profile",
-                profile: profile))
+        try await send(.POST, "guards", json: GuardRequest(when: when, profile: profile))
     }
 
     /// Removes a guard.

@@ -394,7 +394,7 @@ public final class ControlServer: Sendable {
         let profiles = session.profiles.intersection(activeProfiles).sorted()
         let active = Set(registry.snapshot().entries.filter { $0.status == .active }.map(\.id))
         let entries = session.entries.intersection(active)
-        // Its guards go first, so none trips on what is being reverted.
+        // The guards it added go with it.
         let guards = session.guards.sorted().filter { (try? registry.removeGuard($0)) != nil }
         for profile in profiles { registry.revert(profile: profile) }
         registry.revert(entries: entries)

@@ -4,8 +4,8 @@ import Mischief
 ///
 /// A change made without a session is lasting. A change made with one belongs to it until the session ends;
 /// then the server reverts what it still owns. Guards are owned the same way: one added in a session is removed
-/// when the session ends, so a console that went away leaves no guard to trip on someone else's changes. A session lives while an events stream holds it open, or
-/// until its lease lapses without a renewal.
+/// when the session ends, so a console that went away leaves no guard to trip on someone else's changes. A session
+/// lives while an events stream holds it open, or until its lease lapses without a renewal.
 struct SessionTable: Sendable {
     struct Session: Sendable {
         let id: String
