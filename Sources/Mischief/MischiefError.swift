@@ -21,6 +21,8 @@ public enum MischiefError: Error, Hashable, Sendable, CustomStringConvertible {
     case disabled(reason: String)
     /// A time to live is not more than zero and at most ``Registry/longestTTL``.
     case invalidTTL(Duration)
+    /// No guard has that id (see ``Registry/guards``).
+    case unknownGuard(Int)
 
     /// The message: what went wrong, where, and how to fix it.
     public var description: String {
@@ -47,6 +49,8 @@ public enum MischiefError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidTTL(let ttl):
             return
                 "a ttl must be more than 0s and at most \(SpecDuration(Registry.longestTTL)), not \(SpecDuration(ttl))"
+        case .unknownGuard(let id):
+            return "no guard \(id); list the guards (registry.guards, GET /v1/guards) for their ids"
         }
     }
 }

@@ -5,7 +5,8 @@ import MischiefControl
 extension ConsoleData {
     /// Applies a `changes` message of the events stream (see ``StreamChanges``): the header as sent, the seams listed
     /// replaced or added in place (keeping their actions when the message leaves them out), those removed dropped,
-    /// the profiles and the view when sent, and the events not seen yet appended, keeping the newest `eventLimit`.
+    /// the profiles, the guards and the view when sent, and the events not seen yet appended, keeping the newest
+    /// `eventLimit`.
     mutating func apply(_ message: StreamChanges, eventLimit: Int) {
         let changes = message.changes
         target = message.target
@@ -31,6 +32,7 @@ extension ConsoleData {
             }
         }
         if let profiles = changes.profiles { self.profiles = profiles }
+        if let guards = changes.guards { self.guards = guards }
         if let view = changes.view { self.view = view }
         let newest = events.last?.id ?? 0
         let fresh = changes.events.filter { $0.id > newest }

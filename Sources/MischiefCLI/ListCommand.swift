@@ -16,7 +16,7 @@ struct ListCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Only this target: a socket path or a target name.")
     var socket: String?
 
-    @Flag(name: .long, help: "Print JSON: an array of {target, seams}.")
+    @Flag(name: .long, help: "Print JSON: an array of {target, seams, guards}.")
     var json = false
 
     @Flag(
@@ -31,6 +31,7 @@ struct ListCommand: AsyncParsableCommand {
     struct Listing: Codable {
         var target: TargetInfo
         var seams: [SeamSnapshot]
+        var guards: [GuardStatus]
     }
 
     func run() async throws {
@@ -48,7 +49,8 @@ struct ListCommand: AsyncParsableCommand {
             listings.append(
                 try await talking { () async throws(ControlClientError) in
                     let target = try await client.handshake()
-                    return Listing(target: target, seams: try await client.seams())
+                    return Listing(
+                        target: target, seams: try await client.seams(), guards: try await Self.guards(client))
                 })
         }
         if json {
@@ -63,6 +65,16 @@ struct ListCommand: AsyncParsableCommand {
                 "no target is serving in \(ControlSocket.directory().path)\n  start one with `mischief demo --headless`"
             )
             throw TargetExit.noTarget
+        }
+    }
+
+    /// The target's guards; none from a target that predates them (it answers 404).
+    static func guards(_ client: ControlClient) async throws(ControlClientError) -> [GuardStatus] {
+        do {
+            return try await client.guards()
+        } catch {
+            if case .refused(404, _) = error { return [] }
+            throw error
         }
     }
 
@@ -87,6 +99,7 @@ struct ListCommand: AsyncParsableCommand {
                     + "  " + seam.status.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
                     + "  " + (seam.behaviour ?? "-") + timeLeft(seam))
         }
+        if !listing.guards.isEmpty { lines += [""] + GuardTable.lines(listing.guards) }
         return lines.joined(separator: "\n")
     }
 }

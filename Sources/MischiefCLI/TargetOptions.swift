@@ -8,6 +8,8 @@ enum TargetExit {
     static let refused = ExitCode(1)
     /// No target was found, or it stopped answering.
     static let noTarget = ExitCode(3)
+    /// `watch`: one of the target's guards tripped while it watched.
+    static let guardTripped = ExitCode(4)
 }
 
 /// How a command finds its target: `--socket PATH`, a name, or the only live socket in the socket directory.

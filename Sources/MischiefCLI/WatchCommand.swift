@@ -13,7 +13,9 @@ struct WatchCommand: AsyncParsableCommand {
         abstract: "Print a running target's call counts and events as they change.",
         discussion: """
             On a terminal it redraws a table in place; into a pipe or a file it writes one line per change \
-            and per event. Ends with exit status 3 when the target goes away.
+            and per event. Ends with exit status 3 when the target goes away, and with 4 when one of the target's \
+            guards trips while it watches (the trip's line, with the figures that tripped it, is printed last), \
+            so a script can run `mischief watch` beside a test and stop when the target's guards say so.
             """)
 
     @OptionGroup var target: TargetOptions
@@ -42,6 +44,7 @@ struct WatchCommand: AsyncParsableCommand {
         let every = (try? Seconds.duration(interval, field: "--interval", within: 0.05...86_400)) ?? .seconds(1)
         var lastOutput = clock.now - every
         var pending: [SeamID: SeamUpdate] = [:]
+        var trip: Event?
         do {
             for try await message in client.events() {
                 switch message {
@@ -50,9 +53,11 @@ struct WatchCommand: AsyncParsableCommand {
                 case .event(let event):
                     table.note(event)
                     if !live { print(WatchTable.line(event)) }
+                    if event.kind == .guardTripped { trip = event }
                 case .counters(let updates):
                     for update in updates { pending[update.seam] = update }
                 }
+                if trip != nil { break }
                 guard clock.now - lastOutput >= every else { continue }
                 lastOutput = clock.now
                 let changed = table.update(
@@ -69,5 +74,11 @@ struct WatchCommand: AsyncParsableCommand {
             printError(error)
             throw TargetExit.noTarget
         }
+        guard let trip else { return }
+        // On a terminal the table stays as it was last drawn and the trip is printed under it.
+        if live { print("\n" + WatchTable.line(trip)) }
+        fflush(nil)
+        printError("a guard tripped; watch exits \(TargetExit.guardTripped.rawValue)")
+        throw TargetExit.guardTripped
     }
 }

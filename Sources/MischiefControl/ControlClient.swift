@@ -113,6 +113,30 @@ public struct ControlClient: Sendable {
         try await send(.POST, "revert-all")
     }
 
+    // MARK: Guards
+
+    /// The target's guards, each armed or tripped.
+    public func guards() async throws(ControlClientError) -> [GuardStatus] { try await get("guards") }
+
+    /// Adds a guard: `when` is its condition (`errors(net.request) > 50% over 10s`); it reverts everything, or
+    /// the profile named `profile`.
+    @discardableResult
+    public func addGuard(_ when: String, profile: String? = nil) async throws(ControlClientError) -> GuardStatus {
+        try await send(.POST, "guards", json: GuardRequest(when: when, profile: profile))
+    }
+
+    /// Removes a guard.
+    @discardableResult
+    public func removeGuard(_ id: Int) async throws(ControlClientError) -> GuardStatus {
+        try await send(.DELETE, "guards/\(id)")
+    }
+
+    /// Arms a tripped guard again.
+    @discardableResult
+    public func rearmGuard(_ id: Int) async throws(ControlClientError) -> GuardStatus {
+        try await send(.POST, "guards/\(id)/rearm")
+    }
+
     // MARK: Profiles
 
     public func profiles() async throws(ControlClientError) -> [ProfileStatus] { try await get("profiles") }

@@ -101,6 +101,14 @@ extension ControlServer {
             registry.revertAll()
             try withSessions { $0.disownAll() }
             return .json(RevertAllResult(reverted: active))
+        case (.GET, .guards):
+            return .json(registry.guards)
+        case (.POST, .guards):
+            return .json(try addGuard(request, session: session), status: .created)
+        case (.DELETE, .guard(let id)):
+            return .json(try removeGuard(id))
+        case (.POST, .rearm(let id)):
+            return .json(try rearmGuard(id))
         case (.GET, .sessions):
             return .json(sessions)
         case (.POST, .sessions):
@@ -136,6 +144,7 @@ extension ControlServer {
         case target, view, console, seams, seam(String), release(String), reset(String), ttl(String), profiles,
             currentProfile, profile(String, ProfileVerb)
         case status, resetAll, revertAll, advance, sessions, renew(String), session(String), events
+        case guards, `guard`(String), rearm(String)
 
         init?(_ parts: [String]) {
             switch parts.count {
@@ -150,6 +159,7 @@ extension ControlServer {
                 case "reset": self = .resetAll
                 case "sessions": self = .sessions
                 case "events": self = .events
+                case "guards": self = .guards
                 default: return nil
                 }
             case 2:
@@ -159,6 +169,7 @@ extension ControlServer {
                 case ("profiles", "current"): self = .currentProfile
                 case ("seams", _): self = .seam(parts[1])
                 case ("sessions", _): self = .session(parts[1])
+                case ("guards", _): self = .guard(parts[1])
                 default: return nil
                 }
             case 3:
@@ -170,6 +181,7 @@ extension ControlServer {
                 case ("seams", "release"): self = .release(parts[1])
                 case ("seams", "reset"): self = .reset(parts[1])
                 case ("seams", "ttl"): self = .ttl(parts[1])
+                case ("guards", "rearm"): self = .rearm(parts[1])
                 default: return nil
                 }
             default:

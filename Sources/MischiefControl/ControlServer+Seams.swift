@@ -36,7 +36,7 @@ extension ControlServer {
         let events = registry.events(after: max(after, snapshot.lastEventID - 200), limit: limit)
         return TargetState(
             target: header(snapshot.uptime), seams: snapshot.seams, profiles: registry.profiles, events: events,
-            view: snapshot.view)
+            view: snapshot.view, guards: snapshot.guards)
     }
 
     /// Who the target is and what time it is there now, for a console's header.

@@ -380,7 +380,8 @@ public final class ControlServer: Sendable {
         try state.withLock { (state) throws(APIFailure) -> R in try body(&state.sessions) }
     }
 
-    /// Reverts what an ended session still owns (unless it keeps its changes) and logs why it ended.
+    /// Reverts what an ended session still owns and removes the guards it added (unless it keeps its changes), and
+    /// logs why it ended.
     func finish(_ ended: SessionTable.Ended) {
         let session = ended.session
         guard !session.keep else {
@@ -393,15 +394,20 @@ public final class ControlServer: Sendable {
         let profiles = session.profiles.intersection(activeProfiles).sorted()
         let active = Set(registry.snapshot().entries.filter { $0.status == .active }.map(\.id))
         let entries = session.entries.intersection(active)
+        // The guards it added go with it.
+        let guards = session.guards.sorted().filter { (try? registry.removeGuard($0)) != nil }
         for profile in profiles { registry.revert(profile: profile) }
         registry.revert(entries: entries)
         let count = entries.count + profiles.count
-        let what =
+        var what =
             count == 0
             ? "nothing of its own was still applied"
             : "reverted \(count) change\(count == 1 ? "" : "s")"
                 + (profiles.isEmpty
                     ? "" : " (profile\(profiles.count == 1 ? "" : "s") \(profiles.joined(separator: ", ")))")
+        if !guards.isEmpty {
+            what += "; removed guard\(guards.count == 1 ? "" : "s") \(guards.map(String.init).joined(separator: ", "))"
+        }
         registry.report(seam: nil, message: "\(session.name) ended: \(ended.reason); \(what)", source: session.name)
     }
 

@@ -3,8 +3,9 @@ import Mischief
 /// Who owns which change: the bookkeeping of sessions, as a plain value so leases are tested with any clock.
 ///
 /// A change made without a session is lasting. A change made with one belongs to it until the session ends;
-/// then the server reverts what it still owns. A session lives while an events stream holds it open, or
-/// until its lease lapses without a renewal.
+/// then the server reverts what it still owns. Guards are owned the same way: one added in a session is removed
+/// when the session ends, so a console that went away leaves no guard to trip on someone else's changes. A session
+/// lives while an events stream holds it open, or until its lease lapses without a renewal.
 struct SessionTable: Sendable {
     struct Session: Sendable {
         let id: String
@@ -16,6 +17,8 @@ struct SessionTable: Sendable {
         var streams = 0
         var entries: Set<EntryID> = []
         var profiles: Set<String> = []
+        /// The ids of the guards it added.
+        var guards: Set<Int> = []
 
         var info: SessionInfo {
             SessionInfo(
@@ -101,7 +104,18 @@ struct SessionTable: Sendable {
         for id in sessions.keys { sessions[id]!.profiles.remove(profile) }
     }
 
-    /// Everything was reverted: nobody owns anything.
+    /// Records that `session` (nil: nobody, a lasting guard) added guard `id`.
+    mutating func own(guard id: Int, by session: String?) {
+        guard let session, sessions[session]?.keep == false else { return }
+        sessions[session]!.guards.insert(id)
+    }
+
+    /// A guard was removed: nobody owns it.
+    mutating func disown(guard id: Int) {
+        for session in sessions.keys { sessions[session]!.guards.remove(id) }
+    }
+
+    /// Everything was reverted: nobody owns any change (guards stay, and stay owned).
     mutating func disownAll() {
         for id in sessions.keys {
             sessions[id]!.entries.removeAll()

@@ -12,16 +12,33 @@ public struct TargetState: Sendable, Codable, Equatable {
     public var events: [Event]
     /// The target's own screen.
     public var view: TargetView
+    /// The guards, in the order they were added, each watching, armed or tripped.
+    public var guards: [GuardStatus]
 
     /// The state of one moment.
     public init(
         target: TargetHeader, seams: [SeamSnapshot] = [], profiles: [ProfileStatus] = [], events: [Event] = [],
-        view: TargetView = TargetView()
+        view: TargetView = TargetView(), guards: [GuardStatus] = []
     ) {
         self.target = target
         self.seams = seams
         self.profiles = profiles
         self.events = events
         self.view = view
+        self.guards = guards
+    }
+}
+
+extension TargetState {
+    /// Decodes a state; `guards` came after API version 1, and a target that does not send it has none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            target: try container.decode(TargetHeader.self, forKey: .target),
+            seams: try container.decode([SeamSnapshot].self, forKey: .seams),
+            profiles: try container.decode([ProfileStatus].self, forKey: .profiles),
+            events: try container.decode([Event].self, forKey: .events),
+            view: try container.decode(TargetView.self, forKey: .view),
+            guards: try container.decodeIfPresent([GuardStatus].self, forKey: .guards) ?? [])
     }
 }

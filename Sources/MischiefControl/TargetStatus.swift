@@ -10,7 +10,7 @@ import Mischief
 ///
 /// Unlike `GET /v1/seams` (and `mischief list --json`, which is built on it), it lists only the seams with
 /// activity: a change applied, or calls, chaos calls, errors, calls in flight or held calls counted since their
-/// last reset. The summary covers every seam.
+/// last reset. The summary covers every seam. `guards` lists every guard, armed or tripped.
 public struct TargetStatus: Sendable, Codable, Equatable {
     /// Name, pid, instance, versions, session seed and socket, as `GET /v1/target` gives them.
     public var target: TargetInfo
@@ -27,11 +27,13 @@ public struct TargetStatus: Sendable, Codable, Equatable {
     public var seams: [SeamStatus]
     /// Totals over every seam.
     public var summary: StatusSummary
+    /// The guards, each watching, armed or tripped with the figures that tripped it.
+    public var guards: [GuardStatus]
 
     /// A status from its parts.
     public init(
         target: TargetInfo, chaosAllowed: Bool, disabledReason: String?, crashAllowed: Bool, active: [LayerSnapshot],
-        seams: [SeamStatus], summary: StatusSummary
+        seams: [SeamStatus], summary: StatusSummary, guards: [GuardStatus] = []
     ) {
         self.target = target
         self.chaosAllowed = chaosAllowed
@@ -40,6 +42,23 @@ public struct TargetStatus: Sendable, Codable, Equatable {
         self.active = active
         self.seams = seams
         self.summary = summary
+        self.guards = guards
+    }
+}
+
+extension TargetStatus {
+    /// Decodes a status; `guards` came after the rest, and a target that does not send it has none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            target: try container.decode(TargetInfo.self, forKey: .target),
+            chaosAllowed: try container.decode(Bool.self, forKey: .chaosAllowed),
+            disabledReason: try container.decodeIfPresent(String.self, forKey: .disabledReason),
+            crashAllowed: try container.decode(Bool.self, forKey: .crashAllowed),
+            active: try container.decode([LayerSnapshot].self, forKey: .active),
+            seams: try container.decode([SeamStatus].self, forKey: .seams),
+            summary: try container.decode(StatusSummary.self, forKey: .summary),
+            guards: try container.decodeIfPresent([GuardStatus].self, forKey: .guards) ?? [])
     }
 }
 
@@ -117,6 +136,6 @@ extension ControlServer {
         return TargetStatus(
             target: targetInfo(), chaosAllowed: snapshot.disabledReason == nil,
             disabledReason: snapshot.disabledReason, crashAllowed: registry.allowsCrash, active: active, seams: seams,
-            summary: summary)
+            summary: summary, guards: snapshot.guards)
     }
 }

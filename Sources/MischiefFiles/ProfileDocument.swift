@@ -9,10 +9,11 @@ struct ProfileDocument: Decodable {
     var seed: UInt64?
     var entries: OrderedMapping<EntryDocument>?
     var ttl: TTLText?
+    var guards: [Located<String>]?
     var location: FileLocation?
 
     private enum CodingKeys: String, CodingKey {
-        case name, description, key, seed, entries, ttl
+        case name, description, key, seed, entries, ttl, guards
     }
 
     init(from decoder: any Decoder) throws {
@@ -27,11 +28,12 @@ struct ProfileDocument: Decodable {
         seed = try container.decodeIfPresent(UInt64.self, forKey: .seed)
         entries = try container.decodeIfPresent(OrderedMapping<EntryDocument>.self, forKey: .entries)
         ttl = try container.decodeIfPresent(TTLText.self, forKey: .ttl)
+        guards = try container.decodeIfPresent([Located<String>].self, forKey: .guards)
     }
 
     /// The profile this document describes.
     var profile: ProfileFile {
-        ProfileFile(
+        var profile = ProfileFile(
             name: name.value,
             description: description,
             key: key?.value,
@@ -47,6 +49,8 @@ struct ProfileDocument: Decodable {
             nameLocation: name.location,
             keyLocation: key?.location
         )
+        profile.guards = guards ?? []
+        return profile
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Mischief
 
 extension ProfileFile {
     /// The caller's verdict on one entry: what is wrong, and whether it is the seam id or the spec.
@@ -34,7 +35,8 @@ extension ProfileFile {
     }
 
     /// Every problem in a set of profiles at once, in profile order: the caller's verdict per entry, hot keys
-    /// outside 1–9, hot keys and names used by more than one profile, and seams listed twice in a profile.
+    /// outside 1–9, hot keys and names used by more than one profile, seams listed twice in a profile, and guards
+    /// that do not parse (at their column).
     ///
     /// - Parameter entry: returns what is wrong with an entry (an unknown seam, a bad spec), or nil.
     public static func check(
@@ -71,6 +73,14 @@ extension ProfileFile {
                                 + " and '\(profile.name)' (\(keyHere))"))
                 } else {
                     keyOwners[key] = profile
+                }
+            }
+            for (index, line) in profile.guards.enumerated() {
+                do throws(SpecError) {
+                    _ = try Guard.Condition(parsing: line.value)
+                } catch {
+                    let location = profile.guardLocation(index, column: error.column) ?? line.location ?? here
+                    diagnostics.append(.error(at: location, "guard: \(error.message)"))
                 }
             }
             var seams: [String: ProfileFile.Entry] = [:]

@@ -11,7 +11,9 @@ extension ProfileFile {
         for entry in self.entries {
             entries.append(Profile.Entry(seam: try SeamID(entry.seam), spec: entry.spec, ttl: entry.ttl))
         }
-        return Profile(name: name, description: description, key: key, seed: seed, entries: entries, ttl: ttl)
+        return Profile(
+            name: name, description: description, key: key, seed: seed, entries: entries, ttl: ttl,
+            guards: guardTexts)
     }
 
     /// A profile to save.
@@ -20,6 +22,7 @@ extension ProfileFile {
             name: profile.name, description: profile.description, key: profile.key, seed: profile.seed,
             entries: profile.entries.map { Entry(seam: $0.seam.rawValue, spec: $0.spec, ttl: $0.ttl) }, ttl: profile.ttl
         )
+        guards = profile.guards.map { Located($0) }
     }
 
     /// Every problem with `profiles` against the seams registered in `registry`, at once and located: malformed
@@ -30,7 +33,24 @@ extension ProfileFile {
         _ profiles: [ProfileFile], against registry: Registry, fileAccess: FileAccess = .unrestricted
     ) -> [FileDiagnostic] {
         let entries = profiles.flatMap { entryProblems(in: $0, against: registry, fileAccess: fileAccess) }
-        return (entries + check(profiles) { _ in nil }).sorted { $0.location < $1.location }
+        let guards = profiles.flatMap { guardProblems(in: $0, against: registry) }
+        return (entries + guards + check(profiles) { _ in nil }).sorted { $0.location < $1.location }
+    }
+
+    /// The problems of one profile's guards that the registry finds (unknown seams, a check seam of the wrong
+    /// type), at the guard; ``check(_:entry:)`` reports those in their text.
+    private static func guardProblems(in profile: ProfileFile, against registry: Registry) -> [FileDiagnostic] {
+        var diagnostics: [FileDiagnostic] = []
+        for (index, line) in profile.guards.enumerated() {
+            guard (try? Guard.Condition(parsing: line.value)) != nil else { continue }
+            let bare = Profile(name: profile.name, entries: [], guards: [line.value])
+            for problem in registry.problems(in: bare) where problem.specError == nil {
+                let here = profile.guardLocation(index, column: 1) ?? profile.location ?? .wholeFile("profile")
+                let message = problem.message.replacingOccurrences(of: "guard 1: ", with: "guard: ")
+                diagnostics.append(.error(at: here, message))
+            }
+        }
+        return diagnostics
     }
 
     /// The problems of one profile's entries.
@@ -39,6 +59,7 @@ extension ProfileFile {
     ) -> [FileDiagnostic] {
         var bare = profile
         bare.key = nil
+        bare.guards = []  // reported once, by the check of the whole profile
         return check([bare]) { entry in
             let seam: SeamID
             do throws(MischiefError) { seam = try SeamID(entry.seam) } catch { return .seam(error.description) }

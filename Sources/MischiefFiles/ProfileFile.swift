@@ -31,6 +31,9 @@ public struct ProfileFile: Hashable, Sendable {
     public var entries: [Entry]
     /// How long its entries last once applied, unless an entry has its own; nil for as long as it is on.
     public var ttl: Duration?
+    /// Guards that revert this profile when they trip, as text (`errors(net.request) > 50% over 10s`), each with
+    /// where it was written.
+    public var guards: [Located<String>] = []
     /// Where the profile starts.
     public var location: FileLocation?
     /// Where the name's value was written.
@@ -92,6 +95,16 @@ public struct ProfileFile: Hashable, Sendable {
         self.keyLocation = keyLocation
     }
 
+    /// The guard texts, without their locations.
+    public var guardTexts: [String] { guards.map(\.value) }
+
+    /// Where column `column` (1-based, in Unicode scalars) of guard `index` was written in the file.
+    public func guardLocation(_ index: Int, column: Int) -> FileLocation? {
+        let line = guards[index]
+        guard let source = line.source, column >= 1 else { return line.contentLocation }
+        return source.location(ofScalar: column - 1, in: line.value) ?? line.contentLocation
+    }
+
     /// The same profile with every location removed, for comparing content.
     public func withoutLocations() -> ProfileFile {
         var copy = self
@@ -99,6 +112,7 @@ public struct ProfileFile: Hashable, Sendable {
         copy.nameLocation = nil
         copy.keyLocation = nil
         copy.entries = entries.map { Entry(seam: $0.seam, spec: $0.spec, ttl: $0.ttl) }
+        copy.guards = guards.map { Located($0.value) }
         return copy
     }
 
@@ -137,6 +151,10 @@ public struct ProfileFile: Hashable, Sendable {
         if let key { lines.append("key: \(key)") }
         if let seed { lines.append("seed: \(seed)") }
         if let ttl { lines.append("ttl: \(SpecDuration(ttl))") }
+        if !guards.isEmpty {
+            lines.append("guards:")
+            for line in guards { lines.append("  - \(YAMLQuoting.scalar(line.value))") }
+        }
         if entries.isEmpty {
             lines.append("entries: {}")
         } else {

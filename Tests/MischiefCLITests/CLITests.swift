@@ -48,6 +48,7 @@ struct CLI {
         let result = try CLI.run(["--help"])
         #expect(result.status == 0)
         #expect(result.output.contains("spec"))
+        #expect(result.output.contains("  guard ") && result.output.contains("checks that revert chaos"))
     }
 
     @Test func specCheckPrintsTheCanonicalFormAndExplains() throws {

@@ -30,6 +30,30 @@ import Testing
         }
     }
 
+    @Test func anAttachedConsoleSeesTheGuardsAndATrip() async throws {
+        try await withTarget { target in
+            let remote = RemoteController(
+                socketPath: target.socketPath, sessionName: "console",
+                saveDirectory: URL(fileURLWithPath: "/nonexistent"))
+            _ = try await remote.load()
+            let health = Seam<Void, Bool, Never>("t.health", title: "Health", category: "Test", summary: "") { false }
+            try target.registry.register(health)
+            try await target.client().apply("return(5)", to: "t.count")
+            try await target.client().addGuard("check(t.health)")
+            target.registry.checkGuards()
+            // The console's copy follows the events stream: wait (on what it shows, up to the suite's time limit)
+            // until it carries the trip.
+            var data = try await remote.load()
+            while data.guards.first?.isTripped != true || !data.events.contains(where: { $0.kind == .guardTripped }) {
+                try await Task.sleep(for: .milliseconds(20))
+                data = try await remote.load()
+            }
+            #expect(data.guards.map(\.id) == [1])
+            #expect(data.seams.first { $0.id == "t.count" }?.behaviour == nil)
+            await remote.close()
+        }
+    }
+
     @Test func anAttachedConsolesTTLIsKeptByTheTarget() async throws {
         try await withTarget { target in
             let remote = RemoteController(

@@ -85,6 +85,24 @@ import Testing
         #expect(counters.counters.held == 0 && counters.counters.calls == 5)
     }
 
+    /// `guards` came after API version 1: a console state from a target that does not send it has none.
+    @Test func aConsoleStateCarriesGuardsAndReadsOneWithout() throws {
+        var state = Self.state
+        state.guards = [
+            GuardStatus(
+                id: 1, definition: try Guard(parsing: "errors(clock.now) > 50% over 10s"), source: "api",
+                state: .armed, isWatching: true)
+        ]
+        let json = try JSONEncoder.control.encode(state)
+        #expect(String(decoding: json, as: UTF8.self).contains(#""state":"armed","watching":true"#))
+        #expect(try JSONDecoder.control.decode(TargetState.self, from: json) == state)
+        var object = try Self.object(state)
+        object["guards"] = nil
+        let old = try JSONDecoder.control.decode(
+            TargetState.self, from: try JSONSerialization.data(withJSONObject: object))
+        #expect(old.guards.isEmpty && old.seams == state.seams)
+    }
+
     @Test func layerProfileAndCountersKeepTheirFieldNames() throws {
         let layer = try Self.object(Self.layer)
         #expect(layer["entry"] as? Int == 4 && layer["behaviour"] as? String == "shift(1d)")

@@ -18,6 +18,7 @@ import Testing
         #expect(
             Set(object.keys) == [
                 "generation", "since", "uptime", "sessionSeed", "isCounting", "seams", "removed", "entries", "profiles",
+                "guards",
                 "events", "view", "lastEventID",
             ])
         #expect(object["uptime"] is Double, "seconds, as TargetHeader sends them")

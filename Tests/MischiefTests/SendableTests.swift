@@ -18,6 +18,8 @@ import Testing
         requireSendable(SeamUpdate.self)
         requireSendable(TargetHeader.self)
         requireSendable(ProfileStatus.self)
+        requireSendable(Guard.self)
+        requireSendable(GuardStatus.self)
         requireSendable(Change.self)
         requireSendable(Applied.self)
         requireSendable(Event.self)

@@ -13,6 +13,8 @@ public struct Event: Hashable, Sendable, Identifiable, Codable, CustomStringConv
         case report
         /// A problem a client found itself, such as a broken profile file a console read at start.
         case problem
+        /// A guard's condition held and what it guards was reverted; the message gives the figures.
+        case guardTripped = "guard-tripped"
     }
 
     /// Increasing number within the registry, starting at 1.

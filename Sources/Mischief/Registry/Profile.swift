@@ -60,6 +60,9 @@ public struct Profile: Hashable, Sendable, Codable {
     /// How long its entries last once applied before the registry reverts them, unless an entry has its own
     /// ``Entry/ttl``; nil for as long as the profile is on.
     public var ttl: Duration?
+    /// Guards that revert this profile when their condition holds, as text (``Guard/Condition/init(parsing:)``):
+    /// `errors(net.request) > 50% over 10s`. They are armed again each time the profile is applied.
+    public var guards: [String]
 
     /// A profile; ``Registry/define(_:fileAccess:)`` checks it against the registered seams.
     ///
@@ -70,9 +73,10 @@ public struct Profile: Hashable, Sendable, Codable {
     ///   - seed: The seed for random parts without their own; nil for the session seed.
     ///   - entries: The seams and their specs.
     ///   - ttl: How long its entries last once applied; nil for as long as the profile is on.
+    ///   - guards: Guards that revert the profile, as text.
     public init(
         name: String, description: String? = nil, key: Int? = nil, seed: UInt64? = nil, entries: [Entry],
-        ttl: Duration? = nil
+        ttl: Duration? = nil, guards: [String] = []
     ) {
         self.name = name
         self.description = description
@@ -80,11 +84,13 @@ public struct Profile: Hashable, Sendable, Codable {
         self.seed = seed
         self.entries = entries
         self.ttl = ttl
+        self.guards = guards
     }
 
-    private enum CodingKeys: String, CodingKey { case name, description, key, seed, entries, ttl }
+    private enum CodingKeys: String, CodingKey { case name, description, key, seed, entries, ttl, guards }
 
-    /// Decodes a profile; everything but `name` and `entries` may be missing, `ttl` is in seconds.
+    /// Decodes a profile; everything but `name` and `entries` may be missing, `ttl` is in seconds, `guards` a list
+    /// of guard conditions.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -93,7 +99,8 @@ public struct Profile: Hashable, Sendable, Codable {
             key: try container.decodeIfPresent(Int.self, forKey: .key),
             seed: try container.decodeIfPresent(UInt64.self, forKey: .seed),
             entries: try container.decode([Entry].self, forKey: .entries),
-            ttl: try container.decodeIfPresent(Double.self, forKey: .ttl).map(Profile.ttl(seconds:)))
+            ttl: try container.decodeIfPresent(Double.self, forKey: .ttl).map(Profile.ttl(seconds:)),
+            guards: try container.decodeIfPresent([String].self, forKey: .guards) ?? [])
     }
 
     /// Encodes the profile, its `ttl` in seconds.
@@ -105,6 +112,7 @@ public struct Profile: Hashable, Sendable, Codable {
         try container.encodeIfPresent(seed, forKey: .seed)
         try container.encode(entries, forKey: .entries)
         try container.encodeIfPresent(ttl?.seconds, forKey: .ttl)
+        if !guards.isEmpty { try container.encode(guards, forKey: .guards) }
     }
 
     /// The time to live each entry gets when the profile is applied: its own, else the profile's.
@@ -120,7 +128,7 @@ public struct Profile: Hashable, Sendable, Codable {
 
 /// One problem with a profile, pointing at the entry at fault.
 public struct ProfileProblem: Hashable, Sendable, CustomStringConvertible {
-    /// The index of the entry in ``Profile/entries``, or nil for the profile as a whole.
+    /// The index of the entry in ``Profile/entries``, or nil for the profile as a whole (or one of its guards).
     public let entry: Int?
     /// The seam the problem concerns, if one does.
     public let seam: SeamID?

@@ -49,9 +49,13 @@ extension Registry {
         expire().entries
     }
 
-    /// One round of the expiry thread: expires what is due; returns how long until the next deadline.
-    func expiryRound() -> Duration? {
-        expire().next.map { $0 - now }
+    /// One round of the housekeeping thread: expires what is due and evaluates the guards; returns how long until
+    /// the next deadline or guard round (nil: none).
+    func housekeepingRound() -> Duration? {
+        let expiry = expire().next.map { $0 - now }
+        let guards = guardRound()
+        guard let expiry else { return guards }
+        return min(expiry, guards ?? expiry)
     }
 
     private func expire() -> (entries: [EntryID], next: Duration?) {

@@ -20,6 +20,7 @@ extension Registry {
         var removed: [SeamID: UInt64] = [:]
         private(set) var profiles: UInt64 = 0
         private(set) var view: UInt64 = 0
+        private(set) var guards: UInt64 = 0
 
         mutating func next() -> UInt64 {
             current += 1
@@ -34,6 +35,7 @@ extension Registry {
 
         mutating func profilesChanged() { profiles = next() }
         mutating func viewChanged() { view = next() }
+        mutating func guardsChanged() { guards = next() }
 
         /// Keeps one mention per seam once stale ones outnumber the seams.
         mutating func compact(live: [SeamID: UInt64]) {
@@ -73,6 +75,7 @@ extension Registry.State {
         } else {
             for id in retiring { readCounters(of: id, time: time) }
             for entry in history.values where entry.status == .active { readCounters(of: entry.seam, time: time) }
+            if !guards.isEmpty { for id in guardedSeams { readCounters(of: id, time: time) } }
         }
     }
 

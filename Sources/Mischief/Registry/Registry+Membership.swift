@@ -26,7 +26,7 @@ extension Registry.State {
         records[id] = Registry.SeamRecord(seam: seam, index: nextIndex)
         nextIndex += 1
         order.append(id)
-        seam.core.setCounting(isCounting)
+        seam.core.setCounting(counts(id))
         bump(id)
         log(time, .registered, id, nil, seam.info.title)
     }

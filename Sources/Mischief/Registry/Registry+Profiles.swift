@@ -19,6 +19,22 @@ extension Registry {
                 ProfileProblem(
                     entry: nil, seam: nil, specError: nil, message: MischiefError.invalidTTL(ttl).description))
         }
+        for (index, text) in profile.guards.enumerated() {
+            do throws(SpecError) {
+                let rule = try Guard(parsing: text, reverts: .profile(profile.name))
+                do throws(MischiefError) {
+                    try state.withLock { (state) throws(MischiefError) in try state.check(rule) }
+                } catch {
+                    let message = "guard \(index + 1): \(error.description)"
+                    problems.append(
+                        ProfileProblem(entry: nil, seam: rule.condition.seam, specError: nil, message: message))
+                }
+            } catch {
+                problems.append(
+                    ProfileProblem(
+                        entry: nil, seam: nil, specError: error, message: "guard \(index + 1): \(error.message)"))
+            }
+        }
         for (index, entry) in profile.entries.enumerated() {
             do throws(MischiefError) {
                 try Self.check(ttl: entry.ttl)
@@ -50,12 +66,18 @@ extension Registry {
     public func define(_ profile: Profile, fileAccess: FileAccess = .unrestricted) throws(MischiefError) {
         let problems = problems(in: profile, fileAccess: fileAccess)
         guard problems.isEmpty else { throw .invalidProfile(profile.name, problems: problems.map(\.description)) }
+        let guards = profile.guards.compactMap { try? Guard(parsing: $0, reverts: .profile(profile.name)) }
+        let time = now
         state.withLock { state in
+            if (state.profiles[profile.name]?.guards ?? []) != profile.guards {
+                state.setGuards(ofProfile: profile.name, guards, time: time)
+            }
             if state.profiles[profile.name] == nil { state.profileOrder.append(profile.name) }
             state.profiles[profile.name] = profile
             state.profileFileAccess[profile.name] = fileAccess == .unrestricted ? nil : fileAccess
             state.generations.profilesChanged()
         }
+        if !guards.isEmpty { expiry?.wake() }
     }
 
     /// Every defined profile, in definition order, with whether it is applied.
@@ -88,7 +110,7 @@ extension Registry {
             }
             guard let (applied, touched) = outcome else { continue }
             for core in touched { core.notifyChanged() }
-            if ttls.contains(where: { $0 != nil }) { expiry?.wake() }
+            if ttls.contains(where: { $0 != nil }) || !profile.guards.isEmpty { expiry?.wake() }
             return applied
         }
     }
@@ -133,7 +155,7 @@ extension Registry {
             }
             guard let touched else { continue }  // applied or redefined meanwhile: decide again
             for core in touched { core.notifyChanged() }
-            if profile.entryTTLs.contains(where: { $0 != nil }) { expiry?.wake() }
+            if profile.entryTTLs.contains(where: { $0 != nil }) || !profile.guards.isEmpty { expiry?.wake() }
             return true
         }
     }
@@ -196,6 +218,7 @@ extension Registry.State {
         let (applied, touched) = try apply(
             changes, source: "profile \(name)", time: time, sessionSeed: sessionSeed, reporter: reporter, ttls: ttls)
         appliedProfiles[name] = applied
+        rearmGuards(ofProfile: name, time: time)
         return (applied, touched)
     }
 

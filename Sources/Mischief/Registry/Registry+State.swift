@@ -38,6 +38,9 @@ extension Registry {
         var generations = Generations()
         /// When each active entry with a time to live expires (see `Registry+Expiry.swift`).
         var deadlines: [EntryID: Duration] = [:]
+        /// The guards, in the order they were added (see `Registry+Guards.swift`).
+        var guards: [Registry.GuardRecord] = []
+        var nextGuard = 1
         var nextIndex = 0
 
         init(eventCapacity: Int, owner: Int) {
@@ -55,7 +58,8 @@ extension Registry {
         }
 
         mutating func updateCounting() {
-            for record in records.values { record.seam.core.setCounting(isCounting) }
+            let guarded = guardedSeams
+            for (id, record) in records { record.seam.core.setCounting(isCounting || guarded.contains(id)) }
         }
 
         /// Builds and installs the box for the seam's current layers; the seam's core retires the previous
@@ -102,7 +106,11 @@ extension Registry {
 
         /// Records `entry` in the history and in its seam's list, and counts the change.
         mutating func setHistory(_ entry: LayerSnapshot) {
-            if history.updateValue(entry, forKey: entry.id) == nil { records[entry.seam]?.entries.append(entry.id) }
+            let old = history.updateValue(entry, forKey: entry.id)
+            if old == nil { records[entry.seam]?.entries.append(entry.id) }
+            if !guards.isEmpty, (old?.status == .active) != (entry.status == .active) {
+                generations.guardsChanged()  // a guard watches while what it guards is active
+            }
             if entry.status == .reverting { reverting.insert(entry.id) }
             bump(entry.seam)
             if appliedProfiles.values.contains(where: { $0.entries.contains(entry.id) }) {
@@ -114,6 +122,7 @@ extension Registry {
         mutating func removeHistory(_ entry: EntryID) {
             guard let old = history.removeValue(forKey: entry) else { return }
             if old.status == .reverted { revertedCount -= 1 }
+            if old.status == .active, !guards.isEmpty { generations.guardsChanged() }
             reverting.remove(entry)
             records[old.seam]?.entries.removeAll { $0 == entry }
             bump(old.seam)

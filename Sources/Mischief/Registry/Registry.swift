@@ -30,8 +30,9 @@ public final class Registry: Sendable {
     /// The clock's reading when the registry started.
     let start: Duration
     let state: Locked<State>
-    /// The thread that reverts changes whose time to live runs out; nil when only ``expireDue()`` does (tests).
-    let expiry: ExpiryTimer?
+    /// The thread that reverts changes whose time to live runs out and evaluates guards; nil when only
+    /// ``expireDue()`` and ``checkGuards()`` do (tests).
+    let expiry: HousekeepingTimer?
     /// What is left to apply from `MISCHIEF_APPLY`, `MISCHIEF_PROFILE` (or ``applyWhenRegistered(_:)``) as seams
     /// register, by source.
     let environment = Locked<[String: EnvironmentPlan]>([:])
@@ -63,9 +64,9 @@ public final class Registry: Sendable {
         self.start = clock.now
         let owner = Registry.owners.wrappingAdd(1, ordering: .relaxed).newValue
         self.state = Locked(State(eventCapacity: eventCapacity, owner: owner))
-        self.expiry = expiresOnItsOwn ? ExpiryTimer() : nil
+        self.expiry = expiresOnItsOwn ? HousekeepingTimer() : nil
         if let expiry {
-            expiry.attach { [weak self] in self.map { $0.expiryRound() } }
+            expiry.attach { [weak self] in self.map { $0.housekeepingRound() } }
             clock.onAdvance { [weak expiry] in expiry?.poke() }
         }
         KillSwitch.track(self)
@@ -259,7 +260,8 @@ public final class Registry: Sendable {
             return Snapshot(
                 uptime: time, sessionSeed: sessionSeed, isCounting: state.isCounting,
                 disabledReason: KillSwitch.reason, seams: seams, entries: entries, view: state.view,
-                lastEventID: state.events.lastID, generation: state.generations.current)
+                lastEventID: state.events.lastID, guards: state.guardStatuses,
+                generation: state.generations.current)
         }
     }
 

@@ -38,6 +38,8 @@ public struct RegistryChanges: Hashable, Sendable {
     public let entries: [LayerSnapshot]
     /// The profiles, each with whether it is applied, when any was defined or changed status after `since`.
     public let profiles: [ProfileStatus]?
+    /// The guards with their state, when any was added, removed, armed or tripped after `since`.
+    public let guards: [GuardStatus]?
     /// The events after the one the caller saw (or, without one, those logged after `since`), oldest first;
     /// at most what the event history keeps.
     public let events: [Event]
@@ -48,7 +50,7 @@ public struct RegistryChanges: Hashable, Sendable {
 
     /// Whether nothing but the time moved.
     public var isEmpty: Bool {
-        seams.isEmpty && removed.isEmpty && profiles == nil && events.isEmpty && view == nil
+        seams.isEmpty && removed.isEmpty && profiles == nil && guards == nil && events.isEmpty && view == nil
     }
 }
 
@@ -91,6 +93,7 @@ extension Registry {
                 removed: removed.sorted { $0.rawValue < $1.rawValue },
                 entries: entries.sorted { $0.id < $1.id },
                 profiles: generation == 0 || state.generations.profiles > generation ? state.profileStatuses : nil,
+                guards: generation == 0 || state.generations.guards > generation ? state.guardStatuses : nil,
                 events: events, view: generation == 0 || state.generations.view > generation ? state.view : nil,
                 lastEventID: state.events.lastID)
         }

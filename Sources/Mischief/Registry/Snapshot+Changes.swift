@@ -22,6 +22,6 @@ extension Snapshot {
         return Snapshot(
             uptime: changes.uptime, sessionSeed: changes.sessionSeed, isCounting: changes.isCounting,
             disabledReason: changes.disabledReason, seams: seams, entries: entries, view: changes.view ?? view,
-            lastEventID: changes.lastEventID, generation: changes.generation)
+            lastEventID: changes.lastEventID, guards: changes.guards ?? guards, generation: changes.generation)
     }
 }

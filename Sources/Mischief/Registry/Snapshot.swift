@@ -16,6 +16,8 @@ public struct Snapshot: Sendable {
     public let view: TargetView
     /// The id of the newest event.
     public let lastEventID: Int
+    /// The guards, in the order they were added, each armed or tripped.
+    public internal(set) var guards: [GuardStatus] = []
     /// The registry's generation this snapshot is as of: pass it to ``Registry/changes(since:eventsAfter:)``.
     public let generation: UInt64
 

@@ -1,10 +1,10 @@
 extension RegistryChanges: Codable {
     // Field names are the Swift names, as every wire type's: `seams` are ``SeamSnapshot``s in their flat JSON,
     // `entries` ``LayerSnapshot``s, `events` ``Event``s, `profiles` ``ProfileStatus``es, and `uptime` is in seconds.
-    // `profiles` and `view` are absent when they did not change; `disabledReason` when the kill switch is off.
+    // `profiles`, `guards` (``GuardStatus``es) and `view` are absent when they did not change; `disabledReason` when the kill switch is off.
     private enum CodingKeys: String, CodingKey {
         case generation, since, uptime, sessionSeed, isCounting, disabledReason, seams, removed, entries, profiles
-        case events, view, lastEventID
+        case guards, events, view, lastEventID
     }
 
     /// Decodes an answer of ``Registry/changes(since:eventsAfter:)`` as the control API sends it.
@@ -21,6 +21,7 @@ extension RegistryChanges: Codable {
             removed: try container.decode([SeamID].self, forKey: .removed),
             entries: try container.decode([LayerSnapshot].self, forKey: .entries),
             profiles: try container.decodeIfPresent([ProfileStatus].self, forKey: .profiles),
+            guards: try container.decodeIfPresent([GuardStatus].self, forKey: .guards),
             events: try container.decode([Event].self, forKey: .events),
             view: try container.decodeIfPresent(TargetView.self, forKey: .view),
             lastEventID: try container.decode(Int.self, forKey: .lastEventID))
@@ -39,6 +40,7 @@ extension RegistryChanges: Codable {
         try container.encode(removed, forKey: .removed)
         try container.encode(entries, forKey: .entries)
         try container.encodeIfPresent(profiles, forKey: .profiles)
+        try container.encodeIfPresent(guards, forKey: .guards)
         try container.encode(events, forKey: .events)
         try container.encodeIfPresent(view, forKey: .view)
         try container.encode(lastEventID, forKey: .lastEventID)

@@ -47,7 +47,8 @@ public final class LocalController: ConsoleController {
             target: TargetHeader(
                 name: name, pid: getpid(), uptime: snapshot.uptime, sessionSeed: snapshot.sessionSeed,
                 wallTime: Date(), targetTime: targetTime()),
-            seams: snapshot.seams, profiles: registry.profiles, events: events, view: snapshot.view)
+            seams: snapshot.seams, profiles: registry.profiles, events: events, view: snapshot.view,
+            guards: snapshot.guards)
     }
 
     public func apply(_ spec: String, to seam: SeamID) async throws {

@@ -22,6 +22,8 @@ public struct ConsoleData: Sendable, Codable, Equatable {
     public var events: [Event]
     /// The target's own screen.
     public var view: TargetView
+    /// The target's guards, in the order they were added: watching, armed or tripped.
+    public var guards: [GuardStatus]
     /// Whether the console still reaches the target.
     public var connection: ConnectionState
 
@@ -32,6 +34,7 @@ public struct ConsoleData: Sendable, Codable, Equatable {
         profiles: [ProfileStatus] = [],
         events: [Event] = [],
         view: TargetView = TargetView(),
+        guards: [GuardStatus] = [],
         connection: ConnectionState = .connected
     ) {
         self.target = target
@@ -39,6 +42,7 @@ public struct ConsoleData: Sendable, Codable, Equatable {
         self.profiles = profiles
         self.events = events
         self.view = view
+        self.guards = guards
         self.connection = connection
     }
 }

@@ -4,8 +4,8 @@ extension Console {
     /// Draws the state into a grid of `size`: a pure function of its arguments.
     ///
     /// The main screen has a header, the seam list, the selected seam's detail, the target's own view, the
-    /// profile bar and a status line; the action picker opens over it; help, the event log and the profile list
-    /// take the whole screen. Below ``ScreenSize/minimum`` the grid says which size the console needs.
+    /// guard bar (while there are guards), the profile bar and a status line; the action picker opens over it;
+    /// help, the event log and the profile list take the whole screen. Below ``ScreenSize/minimum`` the grid says which size the console needs.
     public static func render(_ state: ConsoleState, size: ScreenSize, theme: ThemeInfo) -> CellGrid {
         var canvas = Canvas(size, theme: theme)
         guard size.isUsable else {
@@ -30,6 +30,9 @@ extension Console {
             }
             if let target = layout.target {
                 TargetPaneView.draw(state, in: target, on: &canvas, focused: focus == .target)
+            }
+            if let guards = layout.guards {
+                GuardBarView.draw(state, in: guards, on: &canvas)
             }
             ProfileBarView.draw(state, in: layout.profiles, on: &canvas)
             if case .picker(let picker) = state.mode {

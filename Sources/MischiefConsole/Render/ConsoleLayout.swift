@@ -7,7 +7,7 @@ import Mischief
 /// lines need while the detail keeps ``minimumDetailRows``. Narrower screens put the list on top and detail beside
 /// target below it, the target as wide as its lines need within two fifths to half of the screen. Short screens drop
 /// the lower panes (and the target pane first). The profile bar takes as many rows as its profiles need
-/// (``ProfileBarView``).
+/// (``ProfileBarView``), and the guard bar one row above it while the target has guards (``GuardBarView``).
 struct ConsoleLayout: Sendable, Equatable {
     /// Columns from which the list and the other panes sit side by side.
     static let wideColumns = 110
@@ -58,22 +58,29 @@ struct ConsoleLayout: Sendable, Equatable {
     let list: Rect
     let detail: Rect?
     let target: Rect?
+    /// The guard bar's row, while there are guards.
+    let guards: Rect?
     let profiles: Rect
     let status: Rect
 
     /// The layout of `state` on `size` (by default its own).
     init(_ state: ConsoleState, size: ScreenSize? = nil) {
         let size = size ?? state.size
-        self.init(size, profileRows: ProfileBarView.rowCount(state, size: size), content: Content(state))
+        self.init(
+            size, profileRows: ProfileBarView.rowCount(state, size: size), guardRows: GuardBarView.rowCount(state),
+            content: Content(state))
     }
 
-    /// The layout at `size` with a profile bar of `profileRows` rows, for panes holding `content`.
-    init(_ size: ScreenSize, profileRows: Int = 1, content: Content = .unknown) {
+    /// The layout at `size` with a profile bar of `profileRows` rows and a guard bar of `guardRows` rows above it,
+    /// for panes holding `content`.
+    init(_ size: ScreenSize, profileRows: Int = 1, guardRows: Int = 0, content: Content = .unknown) {
         let columns = size.columns
         header = Rect(x: 0, y: 0, width: columns, height: 2)
         profiles = Rect(x: 0, y: size.rows - 1 - profileRows, width: columns, height: profileRows)
+        guards =
+            guardRows > 0 ? Rect(x: 0, y: profiles.y - guardRows, width: columns, height: guardRows) : nil
         status = Rect(x: 0, y: size.rows - 1, width: columns, height: 1)
-        let body = Rect(x: 0, y: 2, width: columns, height: max(0, size.rows - 3 - profileRows))
+        let body = Rect(x: 0, y: 2, width: columns, height: max(0, size.rows - 3 - profileRows - guardRows))
         if columns >= Self.wideColumns {
             let listWidth = min(
                 max(66, content.listWidth ?? columns * 3 / 5), columns - Self.minimumRightColumns)

@@ -1,6 +1,7 @@
 import Mischief
 
-/// The selected seam in detail: what it is and does now, then its actions and recent events (which scroll).
+/// The selected seam in detail: what it is and does now, then the guards on it, its actions and recent events
+/// (which scroll).
 enum DetailView {
     /// Rows above the scrolling part.
     static let fixedRows = 5
@@ -24,7 +25,7 @@ enum DetailView {
         }
         let rows = inner.height - fixed.count
         guard rows > 0 else { return }
-        let lines = scrollingLines(of: seam, in: state)
+        let lines = scrollingLines(of: seam, in: state, width: width)
         let scroll = max(0, min(state.detailScroll, lines.count - rows))
         for (row, spans) in lines.dropFirst(scroll).prefix(rows).enumerated() {
             canvas.spans(spans, x: x, y: inner.y + fixed.count + row, maxWidth: width)
@@ -77,9 +78,34 @@ enum DetailView {
         ]
     }
 
-    /// The seam's actions with their parameters, then its recent events, newest first.
-    static func scrollingLines(of seam: SeamSnapshot, in state: ConsoleState) -> [[Canvas.Span]] {
-        var lines: [[Canvas.Span]] = [[.init("Actions", .title, bold: true)]]
+    /// The guards on the seam (each with its state, then what it reverts or, tripped, the figures wrapped at
+    /// `width`), the seam's actions with their parameters, then its recent events, newest first.
+    static func scrollingLines(of seam: SeamSnapshot, in state: ConsoleState, width: Int) -> [[Canvas.Span]] {
+        var lines: [[Canvas.Span]] = []
+        let guards = (state.data?.guards ?? []).filter { $0.definition.condition.seam == seam.id }
+        if !guards.isEmpty {
+            lines.append([.init("Guards", .title, bold: true)])
+            for status in guards {
+                let (mark, role) = GuardBarView.mark(status)
+                lines.append([
+                    .init(" " + mark + " ", role, bold: status.isTripped), .init("\(status.id) ", .accent),
+                    .init(status.definition.condition.description),
+                    .init("  " + status.stateName, role, bold: status.isTripped),
+                ])
+                if case .tripped(let time, let reason) = status.state {
+                    let at = "    " + Format.elapsed(time) + "  "
+                    let pad = String(repeating: " ", count: DisplayWidth.of(at))
+                    for (row, text) in TextWrap.lines(reason, width: max(10, width - DisplayWidth.of(at))).enumerated()
+                    {
+                        lines.append([.init(row == 0 ? at : pad, .muted), .init(text, .error)])
+                    }
+                } else {
+                    lines.append([.init("    reverts \(status.definition.reverts)", .muted)])
+                }
+            }
+            lines.append([])
+        }
+        lines.append([.init("Actions", .title, bold: true)])
         for action in seam.actions {
             lines.append(actionLine(action, indent: " "))
             for parameter in action.parameters {

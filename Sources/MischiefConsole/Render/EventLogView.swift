@@ -76,7 +76,7 @@ enum EventLogView {
         case .applied: .active
         case .reverted: .reverting
         case .revertCompleted: .reverted
-        case .refused, .problem: .error
+        case .refused, .problem, .guardTripped: .error
         case .registered: .muted
         case .report: .text
         }

@@ -106,7 +106,8 @@ extension Console {
             state.selectEdge(last: movement == .last)
         case (.detail, _):
             let rows = max(1, (layout.detail?.inner.height ?? 1) - DetailView.fixedRows)
-            let count = state.selectedSeam.map { DetailView.scrollingLines(of: $0, in: state).count } ?? 0
+            let width = (layout.detail?.inner.width ?? 2) - 1
+            let count = state.selectedSeam.map { DetailView.scrollingLines(of: $0, in: state, width: width).count } ?? 0
             state.detailScroll = movement.applied(to: state.detailScroll, limit: count - rows)
         case (.target, _):
             let rows = max(1, layout.target?.inner.height ?? 1)

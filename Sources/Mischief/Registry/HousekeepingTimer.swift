@@ -4,14 +4,15 @@
     import Darwin
 #endif
 
-/// The thread of its own that reverts changes whose time to live has run out, even while nobody calls the
-/// registry.
+/// The registry's housekeeping thread: it reverts changes whose time to live has run out and evaluates the guards,
+/// even while nobody calls the registry.
 ///
-/// It is started by the first change with a time to live, and asks the registry (through a weak reference, so it
-/// never keeps the registry alive) to expire what is due and for its next deadline; then it waits on a
+/// It is started by the first change with a time to live or the first guard, and asks the registry (through a weak
+/// reference, so it never keeps the registry alive) to expire what is due, evaluate the guards, and for its next
+/// deadline (a time to live, or the next guard round); then it waits on a
 /// condition variable of the monotonic clock until that deadline or until ``wake()`` (a deadline changed). Never
 /// libdispatch, whose timeouts follow the wall clock. ``stop()`` (the registry's deinit) ends it.
-final class ExpiryTimer: @unchecked Sendable {
+final class HousekeepingTimer: @unchecked Sendable {
     // @unchecked: `started`, `stopped`, `woken` and `round` are only touched between pthread_mutex_lock and unlock.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let condition: UnsafeMutablePointer<pthread_cond_t>
@@ -92,15 +93,15 @@ final class ExpiryTimer: @unchecked Sendable {
             &thread, nil,
             { context in
                 #if canImport(Glibc)
-                    let timer = Unmanaged<ExpiryTimer>.fromOpaque(context!).takeRetainedValue()
+                    let timer = Unmanaged<HousekeepingTimer>.fromOpaque(context!).takeRetainedValue()
                 #else
-                    let timer = Unmanaged<ExpiryTimer>.fromOpaque(context).takeRetainedValue()
+                    let timer = Unmanaged<HousekeepingTimer>.fromOpaque(context).takeRetainedValue()
                 #endif
                 timer.run()
                 return nil
             }, context)
         guard result == 0 else {
-            Unmanaged<ExpiryTimer>.fromOpaque(context).release()
+            Unmanaged<HousekeepingTimer>.fromOpaque(context).release()
             return
         }
         #if canImport(Glibc)
