@@ -17,7 +17,7 @@ final class ConsoleInTmux {
     let tmux: TmuxServer
     let directory: URL
     let session = "console"
-    /// The demo's process id, read off its header.
+    /// The demo's process id, read off its header (0 when started without waiting for it).
     private(set) var pid: Int32 = 0
 
     /// How the demo ended.
@@ -45,17 +45,18 @@ final class ConsoleInTmux {
         self.directory = directory
     }
 
-    /// Starts the demo (`binary`, by default the built one) on a `width`×`height` pane and waits for its first screen.
+    /// Starts the demo (`binary`, by default the built one) on a `width`×`height` pane and waits for its first screen
+    /// (unless `waitForFirstScreen` is false: a demo set to end by itself may end before a loaded machine reads it).
     static func start(
         seed: Int, jobControl: Bool = false, binary: URL = CLI.binary, width: Int = 120, height: Int = 40,
-        options: String = "", environment: String = ""
+        options: String = "", environment: String = "", waitForFirstScreen: Bool = true
     ) async throws -> ConsoleInTmux {
         let console = ConsoleInTmux(tmux: try TmuxServer(), directory: try HeadlessDemo.makeDirectory())
         do {
             try console.launch(
                 seed: seed, jobControl: jobControl, binary: binary, size: (width, height), options: options,
                 environment: environment)
-            try await console.waitForFirstScreen()
+            if waitForFirstScreen { try await console.waitForFirstScreen() }
             return console
         } catch {
             console.stop()
