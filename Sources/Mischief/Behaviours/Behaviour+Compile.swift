@@ -103,7 +103,7 @@ extension Behaviour.Node {
         case .delay(let duration, let then):
             let run = try compile(then)
             return { input, output, failure in
-                sleepBlocking(duration)
+                if !Peek.isActive { sleepBlocking(duration) }
                 return run(input, output, failure)
             }
         case .pause(let max, let gate, let then):
@@ -111,8 +111,10 @@ extension Behaviour.Node {
             let site = context.pauseSite(gate: gate, max: max)
             let reporter = context.reporter
             return { input, output, failure in
-                // Blocks this thread; when the maximum passes the call goes on as if released.
-                if site.gate.holdBlocking(at: site, max: max) == .expired { reporter.report(pauseExpired(max)) }
+                // Blocks this thread (never a peek's); when the maximum passes the call goes on as if released.
+                if !Peek.isActive, site.gate.holdBlocking(at: site, max: max) == .expired {
+                    reporter.report(pauseExpired(max))
+                }
                 return run(input, output, failure)
             }
         case .log(let message, let then):
@@ -125,7 +127,10 @@ extension Behaviour.Node {
         case .crash(let message):
             try context.checkCrashAllowed(message)
             let seam = context.seam
-            return { _, _, _ in Registry.endProcess(seam: seam, message: message) }
+            return { _, _, _ in
+                guard !Peek.isActive else { return .skipped }  // a peek gets what lies beneath
+                Registry.endProcess(seam: seam, message: message)
+            }
         case .probability(let percent, let seed, .call, let node):
             let run = try compile(node)
             let seed = context.seed(seed)

@@ -70,7 +70,7 @@ extension Behaviour.Node {
             return { input, output, failure in
                 // Cancellation ends the wait early; the call then goes on, since `Failure` may not be able to
                 // carry a CancellationError.
-                try? await Task.sleep(for: duration)
+                if !Peek.isActive { try? await Task.sleep(for: duration) }
                 return await run(input, &output, &failure)
             }
         case .pause(let max, let gate, let then):
@@ -80,7 +80,9 @@ extension Behaviour.Node {
             return { input, output, failure in
                 // Suspends; a cancelled task, a release or the maximum time passing all let the call go on (as
                 // with delay, `Failure` may not be able to carry a CancellationError).
-                if await site.gate.hold(at: site, max: max) == .expired { reporter.report(pauseExpired(max)) }
+                if !Peek.isActive, await site.gate.hold(at: site, max: max) == .expired {
+                    reporter.report(pauseExpired(max))
+                }
                 return await run(input, &output, &failure)
             }
         case .log(let message, let then):

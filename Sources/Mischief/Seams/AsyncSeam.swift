@@ -51,7 +51,13 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
         #else
             let word = core.word.load(ordering: .relaxed)
             if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 { return try await original(input) }
-            return try await chaosCall(input, word: word, counted: false)
+            return try await Peek.$isActive.withValue(true) { () async -> Result<Output, Failure> in
+                do throws(Failure) {
+                    return .success(try await chaosCall(input, word: word, counted: false))
+                } catch {
+                    return .failure(error)
+                }
+            }.get()
         #endif
     }
 

@@ -79,14 +79,21 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
 
     /// Calls the seam without counting the call, so a console can read a value without inflating counts.
     ///
-    /// Behaviours that depend on call order (sequences, first-N, call indices) still see the peek.
+    /// Behaviours that depend on call order (sequences, first-N, call indices) still see the peek; `pause`, `delay`
+    /// and `crash` let it through at once (see `Peek`).
     public func peek(_ input: Input) throws(Failure) -> Output {
         #if !Chaos
             return try original(input)
         #else
             let word = core.word.load(ordering: .relaxed)
             if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 { return try original(input) }
-            return try chaosCall(input, word: word, counted: false)
+            return try Peek.$isActive.withValue(true) { () -> Result<Output, Failure> in
+                do throws(Failure) {
+                    return .success(try chaosCall(input, word: word, counted: false))
+                } catch {
+                    return .failure(error)
+                }
+            }.get()
         #endif
     }
 

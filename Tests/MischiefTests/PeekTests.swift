@@ -1,0 +1,57 @@
+import Foundation
+import Mischief
+import MischiefCatalog
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A peek reads what a seam gives for display: `pause` does not hold it, `delay` does not wait, and `crash` does not
+/// end the process, while the program's own calls still meet all three.
+@Suite(.timeLimit(.minutes(1))) struct PeekTests {
+    @Test func aPeekGoesThroughAPauseThatHoldsTheProgramsCalls() async throws {
+        let f = try Fixture()
+        try f.registry.apply(spec: "pause(max: 1h)", to: "test.double")
+        try f.registry.apply(spec: "pause(max: 1h)", to: "test.fetch")
+        #expect(f.double.peek(21) == 42)
+        #expect(try await f.fetch.peek(3) == "item 3")
+
+        let call = Task.detached { f.double(5) }  // the program's call is held
+        try await f.registry.waitUntilHeld("test.double", 1)
+        #expect(f.double.peek(1) == 2)  // and a peek still goes through meanwhile
+        #expect(try f.registry.release("test.double") == 1)
+        #expect(await call.value == 10)
+    }
+
+    @Test func aPeekDoesNotWaitOutADelay() async throws {
+        let f = try Fixture()
+        try f.registry.apply(spec: "delay(1h) + return(7)", to: "test.double")
+        #expect(f.double.peek(1) == 7)
+        try f.registry.apply(spec: "delay(1h)", to: "test.fetch")
+        #expect(try await f.fetch.peek(4) == "item 4")
+    }
+
+    /// The clock's scheduler peeks at every change, on the thread that applied it: a pause on the clock held that
+    /// thread for the pause's maximum (the demo's action picker applying every draft took 30 s).
+    @Test func pausingTheClockReturnsAtOnce() throws {
+        let registry = Registry(sessionSeed: 1)
+        let clock = ChaosClock(id: "peek.clock")
+        try registry.register(clock.seam)
+        try registry.apply(spec: "pause(max: 1h)", to: "peek.clock")
+        #expect(clock.peekDate().timeIntervalSinceNow.magnitude < 3_600)
+        registry.revertAll()
+    }
+
+    @Test func aPeekAtACrashGetsWhatLiesBeneath() async throws {
+        await #expect(processExitsWith: .exitCode(0)) {
+            let f = try Fixture()
+            f.registry.allowsCrash = true
+            try f.registry.apply(spec: "crash(\"not for a peek\")", to: "test.double")
+            guard f.double.peek(4) == 8 else { exit(2) }
+            try f.registry.apply(spec: "crash -> return(1)", to: "test.double")
+            guard f.double.peek(4) == 1 else { exit(3) }
+            exit(0)
+        }
+    }
+}
