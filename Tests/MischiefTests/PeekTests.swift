@@ -1,6 +1,5 @@
 import Foundation
 import Mischief
-import MischiefCatalog
 import Testing
 
 #if canImport(Glibc)
@@ -30,17 +29,6 @@ import Testing
         #expect(f.double.peek(1) == 7)
         try f.registry.apply(spec: "delay(1h)", to: "test.fetch")
         #expect(try await f.fetch.peek(4) == "item 4")
-    }
-
-    /// The clock's scheduler peeks at every change, on the thread that applied it: a pause on the clock held that
-    /// thread for the pause's maximum (the demo's action picker applying every draft took 30 s).
-    @Test func pausingTheClockReturnsAtOnce() throws {
-        let registry = Registry(sessionSeed: 1)
-        let clock = ChaosClock(id: "peek.clock")
-        try registry.register(clock.seam)
-        try registry.apply(spec: "pause(max: 1h)", to: "peek.clock")
-        #expect(clock.peekDate().timeIntervalSinceNow.magnitude < 3_600)
-        registry.revertAll()
     }
 
     @Test func aPeekAtACrashGetsWhatLiesBeneath() async throws {
