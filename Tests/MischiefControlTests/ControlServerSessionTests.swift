@@ -147,12 +147,15 @@ import Testing
             let (greetings, greeted) = AsyncStream<StreamHello>.makeStream()
             let holder = client
             let reader = Task {
+                // If the stream fails before its greeting, the wait below ends with the error, not at the time limit.
+                defer { greeted.finish() }
                 for try await message in holder.events() {
                     if case .hello(let hello) = message { greeted.yield(hello) }
                 }
             }
             var hellos = greetings.makeAsyncIterator()
             let hello = await hellos.next()
+            if hello == nil { Issue.record("the events stream ended before its greeting: \(await reader.result)") }
             #expect(hello?.session == session.id)
             #expect(target.server.sessions.map(\.streams) == [1])
             #expect(target.count() == 6)
