@@ -10,12 +10,11 @@
 /// It is started by the first change with a time to live or the first guard, and asks the registry (through a weak
 /// reference, so it never keeps the registry alive) to expire what is due, evaluate the guards, and for its next
 /// deadline (a time to live, or the next guard round); then it waits on a
-/// condition variable of the monotonic clock until that deadline or until ``wake()`` (a deadline changed). Never
+/// ``MonotonicCondition`` until that deadline or until ``wake()`` (a deadline changed). Never
 /// libdispatch, whose timeouts follow the wall clock. ``stop()`` (the registry's deinit) ends it.
 final class HousekeepingTimer: @unchecked Sendable {
-    // @unchecked: `started`, `stopped`, `woken` and `round` are only touched between pthread_mutex_lock and unlock.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    // @unchecked: `started`, `stopped`, `woken` and `round` are only touched while `condition` is locked.
+    private let condition = MonotonicCondition()
     private var started = false
     private var stopped = false
     private var woken = false
@@ -23,63 +22,38 @@ final class HousekeepingTimer: @unchecked Sendable {
     /// `.none` once the registry is gone.
     private var round: (@Sendable () -> Duration??)?
 
-    /// A timer whose thread is not started yet.
-    init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        #if canImport(Glibc)
-            var attributes = pthread_condattr_t()
-            pthread_condattr_init(&attributes)
-            pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
-            pthread_cond_init(condition, &attributes)
-            pthread_condattr_destroy(&attributes)
-        #else
-            pthread_cond_init(condition, nil)
-        #endif
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
-
     /// Sets what the thread does each round (before it starts).
     func attach(_ round: @escaping @Sendable () -> Duration??) {
-        pthread_mutex_lock(mutex)
+        condition.lock()
         self.round = round
-        pthread_mutex_unlock(mutex)
+        condition.unlock()
     }
 
     /// Makes the thread look at the deadlines again if it runs.
     func poke() {
-        pthread_mutex_lock(mutex)
+        condition.lock()
         woken = true
-        pthread_cond_signal(condition)
-        pthread_mutex_unlock(mutex)
+        condition.signal()
+        condition.unlock()
     }
 
     /// Makes the thread look at the deadlines again, starting it the first time.
     func wake() {
-        pthread_mutex_lock(mutex)
+        condition.lock()
         let start = !started && !stopped && round != nil
         started = started || start
         woken = true
-        pthread_cond_signal(condition)
-        pthread_mutex_unlock(mutex)
+        condition.signal()
+        condition.unlock()
         if start { startThread() }
     }
 
     /// Ends the thread (at once if it waits; after its round if it is in one).
     func stop() {
-        pthread_mutex_lock(mutex)
+        condition.lock()
         stopped = true
-        pthread_cond_signal(condition)
-        pthread_mutex_unlock(mutex)
+        condition.signal()
+        condition.unlock()
     }
 
     private func startThread() {
@@ -113,41 +87,28 @@ final class HousekeepingTimer: @unchecked Sendable {
 
     private func run() {
         while true {
-            pthread_mutex_lock(mutex)
+            condition.lock()
             woken = false
             let isStopped = stopped
             let round = self.round
-            pthread_mutex_unlock(mutex)
+            condition.unlock()
             if isStopped { return }
             guard let next = round?() else { return }  // the registry is gone
-            pthread_mutex_lock(mutex)
+            condition.lock()
             if !woken && !stopped {
                 if let next {
                     wait(next)  // timed out, woken or spuriously: the next round asks the registry again
                 } else {
-                    while !woken && !stopped { pthread_cond_wait(condition, mutex) }
+                    while !woken && !stopped { condition.wait() }
                 }
             }
-            pthread_mutex_unlock(mutex)
+            condition.unlock()
         }
     }
 
-    /// Waits (holding the mutex) at most `timeout` on the monotonic clock, or until signalled.
+    /// Waits (holding the lock) at most `timeout`, capped at an hour, or until signalled.
     private func wait(_ timeout: Duration) {
         guard timeout > .zero else { return }
-        let capped = min(timeout, .seconds(3_600))
-        #if canImport(Glibc)
-            var deadline = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &deadline)
-            let (seconds, attoseconds) = capped.components
-            let nanoseconds = Int(deadline.tv_nsec) + Int(attoseconds / 1_000_000_000)
-            deadline.tv_sec += Int(seconds) + nanoseconds / 1_000_000_000
-            deadline.tv_nsec = nanoseconds % 1_000_000_000
-            _ = pthread_cond_timedwait(condition, mutex, &deadline)
-        #else
-            let (seconds, attoseconds) = capped.components
-            var relative = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-            _ = pthread_cond_timedwait_relative_np(condition, mutex, &relative)
-        #endif
+        _ = condition.wait(until: MonotonicCondition.Deadline(after: min(timeout, .seconds(3_600))))
     }
 }
