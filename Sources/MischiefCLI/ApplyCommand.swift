@@ -109,8 +109,7 @@ struct ApplyCommand: AsyncParsableCommand {
                 try await Self.apply(work, with: client).joined(separator: "; ")
             }
         }
-        var client = ControlClient(socketPath: try target.resolve())
-        try await talking { () async throws(ControlClientError) in _ = try await client.handshake() }
+        var client = try await target.connect()
         if hold {
             let session = try await talking { () async throws(ControlClientError) in
                 try await client.openSession(SessionRequest(name: "mischief apply --hold"))

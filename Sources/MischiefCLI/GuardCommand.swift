@@ -69,8 +69,7 @@ struct GuardCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let client = ControlClient(socketPath: try target.resolve())
-            try await talking { () async throws(ControlClientError) in _ = try await client.handshake() }
+            let client = try await target.connect()
             let added = try await talking { () async throws(ControlClientError) in
                 try await client.addGuard(condition, profile: profile)
             }
@@ -88,8 +87,7 @@ struct GuardCommand: AsyncParsableCommand {
         @OptionGroup var target: TargetOptions
 
         func run() async throws {
-            let client = ControlClient(socketPath: try target.resolve())
-            try await talking { () async throws(ControlClientError) in _ = try await client.handshake() }
+            let client = try await target.connect()
             let removed = try await talking { () async throws(ControlClientError) in try await client.removeGuard(id) }
             print("guard \(removed.id) removed: \(removed.definition)")
         }
@@ -106,8 +104,7 @@ struct GuardCommand: AsyncParsableCommand {
         @OptionGroup var target: TargetOptions
 
         func run() async throws {
-            let client = ControlClient(socketPath: try target.resolve())
-            try await talking { () async throws(ControlClientError) in _ = try await client.handshake() }
+            let client = try await target.connect()
             let armed = try await talking { () async throws(ControlClientError) in try await client.rearmGuard(id) }
             print("guard \(armed.id) armed again: \(armed.definition) (\(armed.stateName))")
         }

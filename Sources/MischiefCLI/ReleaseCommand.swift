@@ -19,8 +19,7 @@ struct ReleaseCommand: AsyncParsableCommand {
             printError(error)
             throw TargetExit.refused
         }
-        let client = ControlClient(socketPath: try target.resolve())
-        try await talking { () async throws(ControlClientError) in _ = try await client.handshake() }
+        let client = try await target.connect()
         let result = try await talking { () async throws(ControlClientError) in try await client.release(id) }
         print("\(result.seam): released \(result.released) held call\(result.released == 1 ? "" : "s")")
     }

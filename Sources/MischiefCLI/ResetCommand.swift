@@ -31,8 +31,7 @@ struct ResetCommand: AsyncParsableCommand {
                 throw TargetExit.refused
             }
         }
-        let client = ControlClient(socketPath: try target.resolve())
-        try await talking { () async throws(ControlClientError) in _ = try await client.handshake() }
+        let client = try await target.connect()
         if let id {
             let result = try await talking { () async throws(ControlClientError) in try await client.resetCounters(id) }
             let before = result.before

@@ -45,8 +45,7 @@ struct RevertCommand: AsyncParsableCommand {
                 try await Self.revert(id, with: client)
             }
         }
-        let client = ControlClient(socketPath: try target.resolve())
-        try await talking { () async throws(ControlClientError) in _ = try await client.handshake() }
+        let client = try await target.connect()
         print(try await talking { [id] () async throws(ControlClientError) in try await Self.revert(id, with: client) })
     }
 

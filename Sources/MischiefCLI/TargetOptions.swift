@@ -62,6 +62,15 @@ struct TargetOptions: ParsableArguments {
     }
 }
 
+extension TargetOptions {
+    /// A client for the target these options name, after a handshake that checks it answers and speaks this API.
+    func connect() async throws -> ControlClient {
+        let client = ControlClient(socketPath: try resolve())
+        try await talking { () async throws(ControlClientError) in _ = try await client.handshake() }
+        return client
+    }
+}
+
 /// Runs a client call, turning its errors into the commands' exit codes with the message on standard error.
 func talking<T>(_ body: () async throws(ControlClientError) -> T) async throws -> T {
     do {
