@@ -18,6 +18,10 @@ public struct CursesKeyDecoder: Sendable {
     /// Whether an escape sequence has begun and waits for its final byte.
     public var isInsideSequence: Bool { input.isInsideSequence }
 
+    /// Whether a lone ESC was flushed as the Escape key and nothing came since; see
+    /// ``KeyInputDecoder/hasGivenUpOnEscape``.
+    public var hasGivenUpOnEscape: Bool { input.hasGivenUpOnEscape }
+
     /// Feeds one `wget_wch` result.
     ///
     /// - Parameters:
@@ -41,7 +45,8 @@ public struct CursesKeyDecoder: Sendable {
         }
     }
 
-    /// Says that no more input came in time: a lone ESC is the Escape key, an unfinished sequence is dropped.
+    /// Says that no more input came in time: a lone ESC is the Escape key, an unfinished sequence is dropped, and
+    /// after a given-up ESC `[` and `O` are keys again.
     public mutating func flush(emit: (Key) -> Void) {
         input.flush(emit: emit)
     }

@@ -75,6 +75,33 @@ import Testing
         #expect(keys("\u{1B}[1\u{3}q") == [.character("q")])
     }
 
+    /// A sequence split after its ESC, past the wait: the Escape key, then the tail read as a sequence, not as keys.
+    @Test func aSequenceSplitAfterItsEscapeIsNotTyped() {
+        func split(_ head: String, _ tail: String, flushes: Int = 1) -> [Key] {
+            var decoder = KeyInputDecoder()
+            var seen: [Key] = []
+            for byte in head.utf8 { decoder.feed(character: UInt32(byte)) { seen.append($0) } }
+            for _ in 0..<flushes { decoder.flush { seen.append($0) } }
+            for byte in tail.utf8 { decoder.feed(character: UInt32(byte)) { seen.append($0) } }
+            decoder.flush { seen.append($0) }
+            return seen
+        }
+        // A mouse report's digits would switch presets 1 and 8.
+        #expect(split("\u{1B}", "[<0;11;8Mq") == [.escape, .character("q")])
+        #expect(split("\u{1B}", "[A") == [.escape, .up])
+        #expect(split("\u{1B}", "OR") == [.escape, .function(3)])  // F3, whose R would revert everything
+        #expect(split("\u{1B}\u{1B}", "[B") == [.escape, .down])
+        // Anything else after it is a plain key, not Alt with it; the state ends with the next flush.
+        #expect(split("\u{1B}", "1[") == [.escape, .character("1"), .character("[")])
+        #expect(split("\u{1B}", "[q", flushes: 2) == [.escape, .character("["), .character("q")])
+        var decoder = KeyInputDecoder()
+        decoder.feed(character: 0x1B) { _ in }
+        decoder.flush { _ in }
+        #expect(decoder.hasGivenUpOnEscape && !decoder.isPending)  // the reader does not wait, it keeps the time
+        decoder.feed(key: .pageDown) { _ in }
+        #expect(!decoder.hasGivenUpOnEscape)
+    }
+
     @Test func eightBitIntroducersAndBrokenUTF8() {
         #expect(keys("\u{9B}1~\u{8F}P") == [.home, .function(1)])
         #expect(keys("\u{85}a") == [.character("a")])

@@ -10,6 +10,11 @@
 /// not toggle preset 1. ESC followed by a control is swallowed. A lone ESC stays pending until more input comes or
 /// the reader calls ``flush(emit:)`` because none came in time; then it is ``Key/escape``.
 ///
+/// A loaded machine or a slow link can split a sequence after its ESC, past any wait: the ESC has become the Escape
+/// key when `[<0;11;8M` arrives, whose digits would switch presets. So a `[` or `O` that comes next after a lone ESC
+/// was given up on still begins a sequence (see ``hasGivenUpOnEscape``), until the reader calls ``flush(emit:)``
+/// again. `[` and `O` are no console keys, so this costs a user nothing but a key typed right after them.
+///
 /// ```swift
 /// KeyInputDecoder.keys(in: Array("\u{1B}[1~q".utf8))  // [.home, .character("q")]
 /// KeyInputDecoder.keys(in: Array("\u{1B}[99;9Xq".utf8))  // [.character("q")]: the unknown sequence is swallowed
@@ -25,6 +30,8 @@ public struct KeyInputDecoder: Sendable {
         case sequence
         /// After `ESC [ [`: the Linux console's F1–F5 take one more byte.
         case linuxFunction
+        /// After a lone ESC that was given up on (flushed as the Escape key): `[` or `O` still begins a sequence.
+        case escapeGivenUp
     }
 
     private var state = State.ground
@@ -34,7 +41,16 @@ public struct KeyInputDecoder: Sendable {
     public init() {}
 
     /// Whether input read so far waits for more (a lone ESC, an unfinished sequence).
-    public var isPending: Bool { state != .ground }
+    public var isPending: Bool {
+        switch state {
+        case .ground, .escapeGivenUp: false
+        default: true
+        }
+    }
+
+    /// Whether a lone ESC was flushed as the Escape key and nothing came since: the rest of a split sequence may
+    /// still come. The reader ends this with ``flush(emit:)`` once that is no longer likely (a second, say).
+    public var hasGivenUpOnEscape: Bool { state == .escapeGivenUp }
 
     /// Whether a sequence has begun (`ESC [`, `ESC O`, CSI) and waits for its final byte: terminals send a sequence
     /// in one write, so only a loaded machine splits one, and its tail must not become keys.
@@ -48,6 +64,14 @@ public struct KeyInputDecoder: Sendable {
     /// Feeds one character the terminal read: a Unicode scalar value, or a C0/C1 control.
     public mutating func feed(character code: UInt32, emit: (Key) -> Void) {
         switch state {
+        case .escapeGivenUp:
+            switch code {
+            case 0x5B: begin(.csi)  // [
+            case 0x4F: begin(.ss3)  // O
+            default:
+                state = .ground
+                feed(character: code, emit: emit)
+            }
         case .ground:
             switch code {
             case 0x1B: state = .escape(doubled: false)
@@ -96,13 +120,15 @@ public struct KeyInputDecoder: Sendable {
         key.map(emit)
     }
 
-    /// Says that no more input came in time: a lone ESC (or ESC ESC) is the Escape key; an unfinished sequence is
-    /// dropped.
+    /// Says that no more input came in time: a lone ESC (or ESC ESC) is the Escape key (and the decoder is then
+    /// ``hasGivenUpOnEscape``); an unfinished sequence is dropped; after a given-up ESC, a `[` or `O` is a key again.
     public mutating func flush(emit: (Key) -> Void) {
         if case .escape = state {
             emit(.escape)
+            state = .escapeGivenUp
+        } else {
+            state = .ground
         }
-        state = .ground
     }
 
     /// The keys in a byte stream (UTF-8; invalid bytes are dropped), read as if no more input came after it.
