@@ -236,8 +236,9 @@ public final class RemoteController: ConsoleController {
         _ = try await perform { client throws(ControlClientError) in try await client.revertAll() }
     }
 
-    public func toggleProfile(_ name: String) async throws {
-        _ = try await perform { client throws(ControlClientError) in try await client.profile(name, .toggle) }
+    @discardableResult
+    public func toggleProfile(_ name: String) async throws -> Bool {
+        try await perform { client throws(ControlClientError) in try await client.profile(name, .toggle) }.isActive
     }
 
     public func advanceTime(by duration: Duration) async throws {

@@ -37,7 +37,9 @@ extension ControlServer {
         try withSessions { table in
             if isOn { table.own(profile: name, by: session) } else { table.disown(profile: name) }
         }
-        return registry.profiles.first { $0.profile.name == name }!
+        // What this request did, even if another client switches the profile again before the answer is sent.
+        let status = registry.profiles.first { $0.profile.name == name }!
+        return ProfileStatus(status.profile, isActive: isOn)
     }
 
     func define(_ request: APIRequest) throws(APIFailure) -> [ProfileStatus] {

@@ -27,7 +27,10 @@ import Testing
             return 2
         }
         func resetCounters(_ seam: SeamID?) async throws { try record("reset \(seam.map(\.rawValue) ?? "all")") }
-        func toggleProfile(_ name: String) async throws { try record("toggle \(name)") }
+        func toggleProfile(_ name: String) async throws -> Bool {
+            try record("toggle \(name)")
+            return name.hasPrefix("On")
+        }
         func advanceTime(by duration: Duration) async throws { try record("advance \(duration)") }
         func saveProfile(named name: String, overwrite: Bool) async throws -> String {
             try record("save \(name)")
@@ -39,7 +42,7 @@ import Testing
         let controller = RecordingController()
         let commands: [ConsoleCommand] = [
             .apply(seam: "clock.now", spec: "shift(1d)"), .revert("clock.now"), .revertAll, .toggleProfile("Tokyo"),
-            .advanceTime(.seconds(3_600)), .saveProfile("Morning"), .cycleTheme, .quit,
+            .toggleProfile("On time"), .advanceTime(.seconds(3_600)), .saveProfile("Morning"), .cycleTheme, .quit,
         ]
         var results: [CommandResult?] = []
         for command in commands {
@@ -47,12 +50,13 @@ import Testing
         }
         #expect(
             results == [
-                .success(nil), .success(nil), .success(nil), .success(nil), .success(nil),
-                .success("/profiles/Morning.yaml"), nil, nil,
+                .success(nil), .success(nil), .success(nil), .success("profile Tokyo switched off"),
+                .success("profile On time switched on"), .success(nil), .success("/profiles/Morning.yaml"), nil, nil,
             ])
         #expect(
             controller.calls.withLock { $0 } == [
-                "apply clock.now shift(1d)", "revert clock.now", "revertAll", "toggle Tokyo", "advance 3600.0 seconds",
+                "apply clock.now shift(1d)", "revert clock.now", "revertAll", "toggle Tokyo", "toggle On time",
+                "advance 3600.0 seconds",
                 "save Morning",
             ])
     }

@@ -53,7 +53,8 @@ public enum ConsoleCommand: Sendable, Equatable {
             case .resetCounters(let seam):
                 try await controller.resetCounters(seam)
             case .toggleProfile(let name):
-                try await controller.toggleProfile(name)
+                let isOn = try await controller.toggleProfile(name)
+                return .success("profile \(name) switched \(isOn ? "on" : "off")")
             case .advanceTime(let duration):
                 try await controller.advanceTime(by: duration)
             case .saveProfile(let name):

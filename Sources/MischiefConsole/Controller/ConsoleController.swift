@@ -34,7 +34,11 @@ public protocol ConsoleController: Sendable {
     func resetCounters(_ seam: SeamID?) async throws
 
     /// Applies a profile when it is off, reverts it when it is on.
-    func toggleProfile(_ name: String) async throws
+    ///
+    /// - Returns: Whether the profile is on now. The console says what happened from this answer, not from the data
+    ///   it last loaded, which may be older than the switch.
+    @discardableResult
+    func toggleProfile(_ name: String) async throws -> Bool
 
     /// Moves the target's virtual time forward.
     ///

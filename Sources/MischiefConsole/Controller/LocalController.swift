@@ -92,9 +92,10 @@ public final class LocalController: ConsoleController {
         }
     }
 
-    public func toggleProfile(_ name: String) async throws {
+    @discardableResult
+    public func toggleProfile(_ name: String) async throws -> Bool {
         do throws(MischiefError) {
-            try registry.toggle(profile: name)
+            return try registry.toggle(profile: name)
         } catch {
             throw ConsoleError.refused(Self.message(error))
         }

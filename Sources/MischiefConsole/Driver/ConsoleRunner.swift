@@ -1,4 +1,5 @@
 import Mischief
+import Synchronization
 
 /// Runs the console: feeds keys, resizes, fresh data and command results to ``Console/update(_:_:)``, runs the
 /// commands it returns against a ``ConsoleController``, and draws ``Console/render(_:size:theme:)`` on a
@@ -6,7 +7,9 @@ import Mischief
 ///
 /// The terminal owns its own thread for every terminal call and its input loop; this loop only computes.
 /// Data is reloaded every `refresh` (and at once after each command), and a frame is drawn only when it differs
-/// from the last one, so an idle console costs a snapshot every `refresh` and nothing else.
+/// from the last one, so an idle console costs a snapshot every `refresh` and nothing else. Loads are numbered as
+/// they start and only a newer one replaces the data: a periodic load that began before a command and ends after
+/// it never puts back the state the command changed.
 ///
 /// ```swift
 /// let runner = ConsoleRunner(terminal: CursesTerminal(palette: theme.palette), controller: controller,
@@ -27,7 +30,34 @@ public final class ConsoleRunner: Sendable {
 
     private enum Input: Sendable {
         case event(ConsoleEvent)
+        /// Data from the periodic load numbered `load`.
+        case data(ConsoleData, load: Int)
         case signal(TerminalSignal)
+    }
+
+    /// Numbers loads in the order they start.
+    private final class LoadNumbers: Sendable {
+        private let last = Mutex(0)
+
+        func next() -> Int {
+            last.withLock {
+                $0 += 1
+                return $0
+            }
+        }
+    }
+
+    /// The number of the load whose data the console shows, and the numbers the next loads get.
+    private struct Loads {
+        let numbers = LoadNumbers()
+        var shown = 0
+
+        /// Whether the data of load `number` is newer than what is shown; if so, it is shown from now on.
+        mutating func show(_ number: Int) -> Bool {
+            guard number > shown else { return false }
+            shown = number
+            return true
+        }
     }
 
     private let terminal: any Terminal
@@ -71,9 +101,12 @@ public final class ConsoleRunner: Sendable {
         defer { terminal.stop() }
         let controller = self.controller
         let refresh = self.refresh
+        var loads = Loads()
+        let numbers = loads.numbers
         let ticker = Task {
             while !Task.isCancelled {
-                if let data = try? await controller.load() { feed.yield(.event(.data(data))) }
+                let number = numbers.next()
+                if let data = try? await controller.load() { feed.yield(.data(data, load: number)) }
                 try? await Task.sleep(for: refresh)
             }
         }
@@ -86,14 +119,16 @@ public final class ConsoleRunner: Sendable {
         var themeIndex = 0
         var lastGrid: CellGrid?
         for message in messages {
-            if let exit = await handle(.message(message), &state, &themeIndex) { return exit }
+            if let exit = await handle(.message(message), &state, &themeIndex, &loads) { return exit }
         }
         for await input in inputs {
             switch input {
             case .signal(let signal):
                 return .signal(signal)
+            case .data(let data, let number):
+                if loads.show(number) { _ = Console.update(&state, .data(data)) }
             case .event(let event):
-                if let exit = await handle(event, &state, &themeIndex) { return exit }
+                if let exit = await handle(event, &state, &themeIndex, &loads) { return exit }
             }
             let theme = themes[themeIndex]
             let grid = Console.render(
@@ -107,7 +142,9 @@ public final class ConsoleRunner: Sendable {
     }
 
     /// Applies `event` and the results of the commands it causes; an exit ends the console.
-    private func handle(_ event: ConsoleEvent, _ state: inout ConsoleState, _ themeIndex: inout Int) async -> Exit? {
+    private func handle(
+        _ event: ConsoleEvent, _ state: inout ConsoleState, _ themeIndex: inout Int, _ loads: inout Loads
+    ) async -> Exit? {
         var pending = [event]
         var changed = false
         while !pending.isEmpty {
@@ -129,8 +166,9 @@ public final class ConsoleRunner: Sendable {
                 }
             }
         }
-        if changed, let data = try? await controller.load() {
-            _ = Console.update(&state, .data(data))
+        if changed {
+            let number = loads.numbers.next()
+            if let data = try? await controller.load(), loads.show(number) { _ = Console.update(&state, .data(data)) }
         }
         return nil
     }

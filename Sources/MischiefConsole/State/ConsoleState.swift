@@ -111,8 +111,6 @@ public struct ConsoleState: Sendable, Equatable {
     public internal(set) var message: Message?
     /// Problems the console found itself (at start: broken theme or profile files), listed in the event log.
     public internal(set) var problems: [Event] = []
-    /// Profiles switched and not yet reported: whether each will be on, for the message when the switch is done.
-    public internal(set) var profileSwitches: [String: Bool] = [:]
 
     /// A console with no data yet.
     public init(size: ScreenSize = ScreenSize(rows: 24, columns: 80), timeZone: TimeZone = .current) {

@@ -189,7 +189,7 @@ extension Console {
             state.message = .init("no profile has the key \(key)")
             return []
         }
-        return switchProfile(profile, in: &state)
+        return [.toggleProfile(profile.profile.name)]
     }
 
     /// Enter: opens the action picker on the selected seam, at the action of its behaviour if it has one.

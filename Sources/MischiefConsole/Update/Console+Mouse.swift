@@ -1,3 +1,5 @@
+import Mischief
+
 extension Console {
     /// How many lines a turn of the wheel moves.
     static let wheelLines = 3
@@ -24,7 +26,7 @@ extension Console {
             guard let index = ProfileListView.profile(atRow: mouse.y, state, selected: selected) else { return [] }
             state.mode = .profileList(selected: index)
             if mouse.action == .doubleClick, let profile = state.data?.profiles[index] {
-                return switchProfile(profile, in: &state)
+                return [.toggleProfile(profile.profile.name)]
             }
             return []
         case .eventLog, .help:
@@ -66,7 +68,7 @@ extension Console {
         } else if contains(layout.profiles),
             let profile = ProfileBarView.profile(at: mouse, state, in: layout.profiles)
         {
-            return switchProfile(profile, in: &state)
+            return [.toggleProfile(profile.profile.name)]
         }
         return []
     }

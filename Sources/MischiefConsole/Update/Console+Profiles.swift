@@ -1,13 +1,6 @@
 import Mischief
 
 extension Console {
-    /// Switches `profile`: on when it is off (or being switched off), off when it is on; the message says which.
-    static func switchProfile(_ profile: ProfileStatus, in state: inout ConsoleState) -> [ConsoleCommand] {
-        let isOn = state.profileSwitches[profile.profile.name] ?? profile.isActive
-        state.profileSwitches[profile.profile.name] = !isOn
-        return [.toggleProfile(profile.profile.name)]
-    }
-
     /// A key in the profile list: arrows choose, Space or Enter switches the chosen profile, Esc closes.
     static func profileListKey(_ key: Key, selected: Int, in state: inout ConsoleState) -> [ConsoleCommand] {
         let profiles = state.data?.profiles ?? []
@@ -17,7 +10,7 @@ extension Console {
             state.mode = .browse
         case .character(" "), .enter:
             guard profiles.indices.contains(selected) else { return [] }
-            return switchProfile(profiles[selected], in: &state)
+            return [.toggleProfile(profiles[selected].profile.name)]
         case .character(let digit) where ("1"..."9").contains(digit):
             return toggleProfile(key: Int(String(digit))!, in: &state)
         default:

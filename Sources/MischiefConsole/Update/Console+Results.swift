@@ -43,8 +43,7 @@ extension Console {
             }
             succeeded(result, "everything reverted", in: &state)
         case .toggleProfile(let name):
-            let on = state.profileSwitches.removeValue(forKey: name)
-            succeeded(result, "profile \(name) switched" + (on.map { $0 ? " on" : " off" } ?? ""), in: &state)
+            succeeded(result, "profile \(name) switched", in: &state)
         case .advanceTime(let duration):
             succeeded(result, "virtual time moved forward by \(SpecDuration(duration))", in: &state)
         case .saveProfile(let name), .overwriteProfile(let name):
