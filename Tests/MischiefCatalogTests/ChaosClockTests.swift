@@ -121,6 +121,19 @@ import Testing
         #expect(f.clock.date == newYear2030)
     }
 
+    /// `date` reads the timeline where the seam keeps it; on every path it is one counted call.
+    @Test func eachDateIsOneCountedCallWhateverIsApplied() throws {
+        let f = try ClockFixture()
+        let observation = f.registry.observe()
+        defer { withExtendedLifetime(observation) {} }
+        _ = f.clock.date  // real
+        try f.apply("shift(+1d)")
+        #expect(abs(f.clock.date.timeIntervalSinceNow - 86_400) < 5)  // shifted: a sum leaves the call
+        try f.apply("freeze(2030-01-01)")
+        #expect(f.clock.date == Date(timeIntervalSince1970: 1_893_456_000))  // stopped: the timeline leaves it
+        #expect(f.registry.snapshot().seam("test.clock")?.counters.calls == 3)
+    }
+
     @Test func advanceMovesShiftedAndDilatedTimeButNotRealTime() async throws {
         let f = try ClockFixture()
         #expect(await f.clock.advance(by: .seconds(3_600)) == false)

@@ -1,6 +1,7 @@
 import Foundation
 import Mischief
 import MischiefControl
+import Synchronization
 import Testing
 
 /// Guards over the socket: `GET`/`POST /v1/guards`, `DELETE /v1/guards/{id}`, `POST /v1/guards/{id}/rearm`,
@@ -57,13 +58,19 @@ import Testing
 
     @Test func aFailingHealthCheckTripsRevertsAndIsReportedUntilRearmed() async throws {
         try await withTarget { target in
-            let health = Seam<Void, Bool, Never>("t.health", title: "Health", category: "Test", summary: "") { false }
+            // Healthy until the guard is in place: the housekeeping thread checks guards too, and would trip a
+            // failing check before the answer to the add was written.
+            let healthy = Healthy()
+            let health = Seam<Void, Bool, Never>("t.health", title: "Health", category: "Test", summary: "") {
+                healthy.value.load(ordering: .relaxed)
+            }
             try target.registry.register(health)
             let client = target.client()
             let events = target.registry.eventStream()
             try await client.apply("return(5)", to: "t.count")
             let added = try await client.addGuard("check(t.health)")
             #expect(added.isWatching)
+            healthy.value.store(false, ordering: .relaxed)
             target.registry.checkGuards()
             let trip = await firstEvent(in: events) { $0.kind == .guardTripped }
             #expect(trip?.message.contains("t.health returned false; reverted everything (1 change)") == true)
@@ -127,4 +134,9 @@ import Testing
             #expect(bad?.body.detail.contains("request body:3:") == true, "\(bad?.body.detail ?? "accepted")")
         }
     }
+}
+
+/// Whether a test's health check passes.
+private final class Healthy: Sendable {
+    let value = Atomic(true)
 }

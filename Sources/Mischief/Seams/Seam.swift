@@ -23,6 +23,9 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     let parts: SeamParts<Input, Output, Failure>
     /// What the original always gives, for a seam declared with a value (``init(_:title:category:summary:stacking:actions:value:)``).
     let originalValue: Output?
+    /// Where the seam keeps a copy of `originalValue`, so ``read(_:_:)`` lends it in place instead of calling the
+    /// original for a copy; immutable from init to deinit.
+    @usableFromInline nonisolated(unsafe) let originalAddress: UnsafeMutablePointer<Output>?
     /// The actions specs can use on this seam: its own first, then the generic ones its types allow.
     public var actions: [SeamAction<Input, Output, Failure>] { parts.actions }
 
@@ -58,7 +61,12 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
             makeError: makeError, actions: actions)
         self.original = original
         self.originalValue = originalValue
+        originalAddress = heapCopy(of: originalValue)
         super.init(info: parts.info, actionSignatures: parts.actions.map(\.signature))
+    }
+
+    deinit {
+        originalAddress?.deinitialize(count: 1).deallocate()
     }
 
     /// Calls the seam: the original, or the behaviour applied to it.
@@ -74,6 +82,42 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
                 return try original(input)
             }
             return try chaosCall(input, word: word, counted: true)
+        #endif
+    }
+
+    /// Calls the seam and hands its output to `body` where it lies: a constant behaviour's value is read in place,
+    /// not copied. Counts, scopes and records are those of a call.
+    ///
+    /// For an output that holds a reference, such as the catalogue clock's `Timeline`, copying the constant out
+    /// costs a retain and a release, more than the rest of a short reading:
+    /// ```swift
+    /// let date = clock.seam.read { $0.dateNow() }
+    /// ```
+    @inlinable @inline(__always)
+    public func read<Result>(_ input: Input, _ body: (borrowing Output) -> Result) throws(Failure) -> Result {
+        #if !Chaos
+            return body(try original(input))
+        #else
+            let word = core.word.load(ordering: .relaxed)
+            if _fastPath(word == 0) {
+                if let originalAddress { return body(originalAddress.pointee) }
+                return body(try original(input))
+            }
+            if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 {
+                core.countPlain()
+                return body(try original(input))
+            }
+            guard word & SeamCore.scopedBit == 0 else { return body(try chaosCall(input, word: word, counted: true)) }
+            guard let ticket = core.enter(word, counted: true) else { return body(try original(input)) }
+            // As in `registryCall`: `enter` keeps the box alive until `leave`, so it is used without retaining it.
+            let box = Unmanaged<SyncBox<Input, Output, Failure>>.fromOpaque(ticket.box)
+            if let address = box._withUnsafeGuaranteedRef({ $0.constantAddress }) {
+                let read = body(address.pointee)
+                core.leave(ticket)
+                return read
+            }
+            var served = false
+            return body(try run(input, box: box, ticket: ticket, counted: true, served: &served))
         #endif
     }
 
@@ -119,7 +163,16 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
             served = true
             return value
         }
-        return try withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { (outputs) throws(Failure) in
+        return try run(input, box: box, ticket: ticket, counted: counted, served: &served)
+    }
+
+    /// Runs the box a call entered with `ticket`, and leaves.
+    @inlinable
+    func run(
+        _ input: Input, box: Unmanaged<SyncBox<Input, Output, Failure>>, ticket: SeamCore.Ticket, counted: Bool,
+        served: inout Bool
+    ) throws(Failure) -> Output {
+        try withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { (outputs) throws(Failure) in
             try withUnsafeTemporaryAllocation(of: Failure.self, capacity: 1) { (failures) throws(Failure) in
                 let output = outputs.baseAddress.unsafelyUnwrapped
                 let failure = failures.baseAddress.unsafelyUnwrapped
@@ -215,6 +268,10 @@ extension Seam where Input == Void {
     @inlinable
     public func callAsFunction() throws(Failure) -> Output { try self(()) }
 
+    /// Calls the seam and hands its output to `body` where it lies; see ``read(_:_:)``.
+    @inlinable @inline(__always)
+    public func read<Result>(_ body: (borrowing Output) -> Result) throws(Failure) -> Result { try read((), body) }
+
     /// Reads a seam that takes no input without counting the call.
     public func peek() throws(Failure) -> Output { try peek(()) }
 }
@@ -260,6 +317,9 @@ final class SyncBox<Input, Output: Sendable, Failure: Error>: Sendable {
     /// The value every call gets, when the behaviour is a plain constant: the call path returns it without
     /// running `run`.
     @usableFromInline let constant: Output?
+    /// Where the box keeps a copy of `constant`, so ``Seam/read(_:_:)`` can lend it in place (`pointee` is an
+    /// address, not a copy); immutable from init to deinit.
+    @usableFromInline nonisolated(unsafe) let constantAddress: UnsafeMutablePointer<Output>?
     /// The compiled rules, when the behaviour is a `match` with no fallback: stacked `merge` layers walk them in one
     /// list (``MergeStep``) instead of calling `run`.
     let rules: RunList<CompiledRule<Input, SyncBox>>?
@@ -271,6 +331,11 @@ final class SyncBox<Input, Output: Sendable, Failure: Error>: Sendable {
         self.run = run
         self.constant = constant
         self.rules = rules
+        constantAddress = heapCopy(of: constant)
+    }
+
+    deinit {
+        constantAddress?.deinitialize(count: 1).deallocate()
     }
 
     /// Runs the behaviour for `input`: its result, or nil when it did not fire.
@@ -288,4 +353,12 @@ final class SyncBox<Input, Output: Sendable, Failure: Error>: Sendable {
             }
         }
     }
+}
+
+/// A copy of `value` at an address of its own, for the owner to deinitialize and free; nil for nil.
+func heapCopy<Value>(of value: Value?) -> UnsafeMutablePointer<Value>? {
+    guard let value else { return nil }
+    let address = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+    address.initialize(to: value)
+    return address
 }

@@ -31,6 +31,9 @@ public struct Timeline: Sendable, CustomStringConvertible {
     let offsetSeconds: Double
     /// How far ``ChaosClock/advance(by:)`` has moved this timeline; nil for the real timeline, which cannot move.
     let progress: Progress?
+    /// Where `progress` keeps its seconds, valid while this value holds `progress`: ``dateNow()`` reads them
+    /// without retaining `progress`, which cost more than the rest of a shifted reading.
+    nonisolated(unsafe) let advancedSeconds: UnsafeMutablePointer<Atomic<UInt64>>?
 
     init(base: Base, offset: Duration = .zero, progress: Progress?) {
         self.init(base: base, offset: offset, offsetSeconds: offset.seconds, progress: progress)
@@ -43,6 +46,7 @@ public struct Timeline: Sendable, CustomStringConvertible {
         self.offset = offset
         self.offsetSeconds = offsetSeconds
         self.progress = progress
+        advancedSeconds = progress?.secondsAddress
     }
 
     /// Real time: what the seam's original returns. Built on each use, which costs less than a lazy global's check.
@@ -88,8 +92,37 @@ public struct Timeline: Sendable, CustomStringConvertible {
         guard case .real = base else {
             return Instants.date(chaos(atReal: isStopped ? .zero : Instants.realNow()))
         }
-        guard let progress else { return Date() }
-        return Date(timeIntervalSinceNow: offsetSeconds + progress.advancedSeconds)
+        guard let advancedSeconds else { return Date() }
+        return Date(
+            timeIntervalSinceNow: offsetSeconds + Double(bitPattern: advancedSeconds.pointee.load(ordering: .acquiring))
+        )
+    }
+
+    /// A reading taken where the seam keeps the timeline (``Seam/read(_:)``), which ``ChaosClock/date`` finishes
+    /// after the seam call: the offset to add to `Date()` when time runs at the real rate (a trivial value, so the
+    /// timeline is neither copied nor retained), or the timeline itself when it does not.
+    enum Reading {
+        case real
+        case shifted(seconds: Double)
+        case other(Timeline)
+
+        /// The chaos date now.
+        @inline(__always)
+        var date: Date {
+            switch self {
+            case .real: Date()
+            case .shifted(let seconds): Date(timeIntervalSinceNow: seconds)
+            case .other(let timeline): timeline.dateNow()
+            }
+        }
+    }
+
+    /// This timeline's ``Reading``.
+    @inline(__always)
+    func reading() -> Reading {
+        guard case .real = base else { return .other(self) }
+        guard let advancedSeconds else { return .real }
+        return .shifted(seconds: offsetSeconds + Double(bitPattern: advancedSeconds.pointee.load(ordering: .acquiring)))
     }
 
     /// Chaos time, as a duration since 1970, at a real time given the same way.
@@ -155,21 +188,28 @@ public struct Timeline: Sendable, CustomStringConvertible {
 
     /// The advance offset shared by every copy of one behaviour's timeline.
     ///
-    /// The exact offset is kept under a lock; its value in seconds is also kept in an atomic, so ``dateNow()``
-    /// reads it with one load instead of taking the lock on every call.
+    /// The exact offset is kept under a lock; its value in seconds (a `Double`'s bits) is also kept in an atomic at a
+    /// fixed address, so ``dateNow()`` reads it with one load, neither taking the lock nor retaining the object.
     final class Progress: Sendable {
         private let value = Locked<Duration>(.zero)
-        private let seconds = Atomic<UInt64>(0.0.bitPattern)
+        /// ``advanced`` in seconds, as a `Double`'s bits; allocated with the object and freed with it.
+        nonisolated(unsafe) let secondsAddress: UnsafeMutablePointer<Atomic<UInt64>>
+
+        init() {
+            secondsAddress = .allocate(capacity: 1)
+            secondsAddress.initialize(to: Atomic(0.0.bitPattern))
+        }
+
+        deinit {
+            secondsAddress.deinitialize(count: 1).deallocate()
+        }
 
         var advanced: Duration { value.withLock { $0 } }
-
-        /// ``advanced`` in seconds (to a `Double`'s precision).
-        var advancedSeconds: Double { Double(bitPattern: seconds.load(ordering: .acquiring)) }
 
         func add(_ duration: Duration) {
             value.withLock {
                 $0 += duration
-                seconds.store($0.seconds.bitPattern, ordering: .releasing)
+                secondsAddress.pointee.store($0.seconds.bitPattern, ordering: .releasing)
             }
         }
     }
