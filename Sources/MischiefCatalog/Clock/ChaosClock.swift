@@ -74,7 +74,7 @@ public final class ChaosClock: Clock, Sendable {
     /// The current chaos time as a `Date`: the same reading as ``now`` to a `Date`'s precision (a counted seam call).
     ///
     /// With nothing applied it costs `Date()` and the seam's own check; under `shift` it adds one sum. The timeline
-    /// is read where the seam keeps it (``Seam/read(_:)``), and only a sum leaves the call: copying the timeline out
+    /// is read where the seam keeps it (`Seam.read`), and only a sum leaves the call: copying the timeline out
     /// would retain and release its advance offset, which cost more than the sum.
     public var date: Date {
         seam.read { $0.reading() }.date
