@@ -8,20 +8,15 @@ import Testing
 /// periodic load that began before a command never puts back the state the command changed.
 @Suite("ConsoleRunner: data in order")
 struct ConsoleRunnerOrderTests {
-    let registry = Registry(sessionSeed: 3)
-    let answer = Seam<Void, Int, Never>(
-        "test.answer", title: "The answer", category: "Test", summary: "What the target computes"
-    ) { 42 }
+    let target: RunnerTarget
     let terminal = RecordingTerminal(size: ScreenSize(rows: 30, columns: 120))
-    let local: LocalController
+    var registry: Registry { target.registry }
+    var local: LocalController { target.controller }
 
     init() throws {
-        try registry.register(answer)
+        target = try RunnerTarget(name: "order test")
         try registry.define(
             Profile(name: "Seven", key: 1, entries: [.init(seam: "test.answer", spec: "return(7)")]))
-        local = LocalController(
-            registry: registry, name: "order test",
-            saveDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("order-\(UUID())"))
     }
 
     @Test func aSwitchSaysWhatTheTargetDidEvenWhenTheDataShowsOtherwise() async throws {

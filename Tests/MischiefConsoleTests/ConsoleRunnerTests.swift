@@ -5,18 +5,13 @@ import Testing
 
 @Suite("ConsoleRunner")
 struct ConsoleRunnerTests {
-    let registry = Registry(sessionSeed: 3)
-    let answer = Seam<Void, Int, Never>(
-        "test.answer", title: "The answer", category: "Test", summary: "What the target computes"
-    ) { 42 }
+    let target: RunnerTarget
     let terminal = MemoryTerminal(size: ScreenSize(rows: 40, columns: 120))
-    let controller: LocalController
+    var registry: Registry { target.registry }
+    var controller: LocalController { target.controller }
 
     init() throws {
-        try registry.register(answer)
-        controller = LocalController(
-            registry: registry, name: "runner test",
-            saveDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("runner-\(UUID())"))
+        target = try RunnerTarget(name: "runner test")
     }
 
     /// The first frame containing `text`; after 10 s without one, an issue showing the last screen.
