@@ -21,14 +21,21 @@ public final class RemoteController: ConsoleController {
     private let saveDirectory: URL
     private let eventLimit: Int
     private let link = Mutex(Link())
+    /// How long a load after a command waits for the stream to say what the command changed. The target sends a
+    /// message within its update interval (50 ms) when something changed; a command that changed nothing shown
+    /// (counters already at zero) is answered with the data as it is after this.
+    private let settle: Duration
 
     private struct Link {
         var client: ControlClient?
         var stream: Task<Void, Never>?
         /// The target's state as the stream has told it; nil until its first `changes` message.
         var last: ConsoleData?
-        /// Loads waiting for the first `changes` message of this connection.
+        /// Loads waiting for the first `changes` message of this connection, or for the one after a command.
         var waiting: [CheckedContinuation<ConsoleData, any Error>] = []
+        /// Whether a command was answered after the stream's last message: the next load waits for a message,
+        /// so the console shows what the command did rather than the state before it.
+        var commandAnswered = false
         var lostReason: String?
         var generation = 0
         /// The target first attached to; reconnecting is only to the same instance.
@@ -39,8 +46,9 @@ public final class RemoteController: ConsoleController {
     /// is found).
     public init(
         sessionName: String = "console", keep: Bool = false, saveDirectory: URL, eventLimit: Int = 200,
-        locate: @escaping @Sendable () -> String?
+        settle: Duration = .milliseconds(250), locate: @escaping @Sendable () -> String?
     ) {
+        self.settle = settle
         self.locate = locate
         self.sessionName = sessionName
         self.keep = keep
@@ -49,23 +57,33 @@ public final class RemoteController: ConsoleController {
     }
 
     /// A controller for the target at `socketPath`.
-    public convenience init(socketPath: String, sessionName: String = "console", keep: Bool = false, saveDirectory: URL)
-    {
-        self.init(sessionName: sessionName, keep: keep, saveDirectory: saveDirectory) { socketPath }
+    public convenience init(
+        socketPath: String, sessionName: String = "console", keep: Bool = false, saveDirectory: URL,
+        settle: Duration = .milliseconds(250)
+    ) {
+        self.init(sessionName: sessionName, keep: keep, saveDirectory: saveDirectory, settle: settle) { socketPath }
     }
 
     /// The target's state as the events stream last told it: no request to the target, however often it is called.
-    /// After connecting, it waits for the stream's first message.
+    /// After connecting, it waits for the stream's first message; after a command, for the next one (at most
+    /// `settle`).
     public func load() async throws -> ConsoleData {
         do {
             let generation = try await connected()
-            if let data = link.withLock({ $0.client == nil ? nil : $0.last }) { return data }
+            let (data, commandAnswered) = link.withLock { ($0.client == nil ? nil : $0.last, $0.commandAnswered) }
+            if let data, !commandAnswered { return data }
+            let settle = self.settle
+            let settled = Task { [weak self] in
+                try? await Task.sleep(for: settle)
+                self?.settled(generation: generation)
+            }
+            defer { settled.cancel() }
             return try await withCheckedThrowingContinuation { continuation in
                 let ready: Result<ConsoleData, any Error>? = link.withLock { link in
                     guard link.generation == generation, link.client != nil else {
                         return .failure(ControlClientError.gone(link.lostReason ?? "the events stream ended"))
                     }
-                    if let last = link.last { return .success(last) }
+                    if let last = link.last, !link.commandAnswered { return .success(last) }
                     link.waiting.append(continuation)
                     return nil
                 }
@@ -84,8 +102,21 @@ public final class RemoteController: ConsoleController {
             data.apply(message, eventLimit: eventLimit)
             link.last = data
             link.lostReason = nil
+            link.commandAnswered = false
             defer { link.waiting = [] }
             return (data, link.waiting)
+        }
+        if let data { for continuation in waiting { continuation.resume(returning: data) } }
+    }
+
+    /// A load after a command waited `settle` and no message came: it gets the data as it is.
+    private func settled(generation: Int) {
+        let (data, waiting) = link.withLock { link -> (ConsoleData?, [CheckedContinuation<ConsoleData, any Error>]) in
+            // Loads waiting for a connection's first message go on waiting: there is nothing to show them yet.
+            guard link.generation == generation, let last = link.last else { return (nil, []) }
+            link.commandAnswered = false
+            defer { link.waiting = [] }
+            return (last, link.waiting)
         }
         if let data { for continuation in waiting { continuation.resume(returning: data) } }
     }
@@ -196,7 +227,10 @@ public final class RemoteController: ConsoleController {
         for continuation in waiting { continuation.resume(throwing: ControlClientError.gone(reason)) }
     }
 
-    private func perform<T>(_ body: (ControlClient) async throws(ControlClientError) -> T) async throws -> T {
+    /// Sends a request; one that `changes` the target makes the next load wait for the stream to say so.
+    private func perform<T>(
+        changes: Bool = true, _ body: (ControlClient) async throws(ControlClientError) -> T
+    ) async throws -> T {
         let client: ControlClient
         do {
             client = try await self.client()
@@ -204,7 +238,9 @@ public final class RemoteController: ConsoleController {
             throw ConsoleError.refused("\(error)")
         }
         do {
-            return try await body(client)
+            let answer = try await body(client)
+            if changes { link.withLock { $0.commandAnswered = true } }
+            return answer
         } catch {
             throw ConsoleError.refused("\(error)")
         }
@@ -246,7 +282,8 @@ public final class RemoteController: ConsoleController {
     }
 
     public func saveProfile(named name: String, overwrite: Bool) async throws -> String {
-        let yaml = try await perform { client throws(ControlClientError) in try await client.currentProfile(named: name)
+        let yaml = try await perform(changes: false) { client throws(ControlClientError) in
+            try await client.currentProfile(named: name)
         }
         return try LocalController.save(yaml, named: name, in: saveDirectory, overwrite: overwrite)
     }

@@ -93,7 +93,7 @@ enum ControlBenchmarks {
         return (alone, watched)
     }
 
-    /// One run with a `RemoteController` attached: it holds its session's events stream and loads every 100 ms,
+    /// One run with a `RemoteController` attached: it holds its session's events stream and loads every 250 ms,
     /// as the console's runner does.
     static func watchedRate(_ fixture: ControlFixture, run: Duration) async throws -> CallRate {
         let controller = RemoteController(
@@ -106,7 +106,7 @@ enum ControlBenchmarks {
             while !Task.isCancelled {
                 _ = try await controller.load()
                 polls.add(1, ordering: .relaxed)
-                try await Task.sleep(for: .milliseconds(100))
+                try await Task.sleep(for: .milliseconds(250))
             }
         }
         let rate = await fixture.callRate(for: run)
@@ -166,7 +166,7 @@ enum ControlBenchmarks {
             String(format: "seam calls (off, counted), nobody attached:  %6.1f M calls/s", aloneRate / 1e6)
                 + "   runs \(runs(alone)); rest of process \(rest(alone)) of a core")
         print(
-            String(format: "seam calls, console attached (load/100 ms):  %6.1f M calls/s", watchedRate / 1e6)
+            String(format: "seam calls, console attached (load/250 ms):  %6.1f M calls/s", watchedRate / 1e6)
                 + "   runs \(runs(watched)); rest of process \(rest(watched)) of a core")
         print(String(format: "watched / alone:  %.3fx", ratio) + "   target ≥ 0.90x  \(verdict(ratio >= 0.9))")
     }

@@ -244,7 +244,7 @@ print(
         format: "int.constant, 2 threads: %6.1f M calls/s  %.2fx of one thread   target ≥ 1.6x", two / 1e6, two / one))
 
 print("")
-print("console (MemoryTerminal 200×60, LocalController, refresh 100 ms)")
+print("console (MemoryTerminal 200×60, LocalController, the runner's default refresh of 250 ms)")
 let small = ConsoleBenchmarks.renderMilliseconds(seams: 6)
 let large = ConsoleBenchmarks.renderMilliseconds(seams: 1_000)
 print(String(format: "render, 6 seams:      %6.3f ms/frame   (baseline)", small))

@@ -12,7 +12,9 @@ import NIOHTTP1
 ///
 /// With `?changes=1` (what an attached console opens) the stream carries, after `hello`, one `changes` message a
 /// batch instead (a ``StreamChanges``: the target's header and the registry's changes since the last one, events
-/// included), the first of them everything; a client applies each to its copy and never polls.
+/// included), the first of them everything; a client applies each to its copy and never polls. A batch with no
+/// change is sent only when a time the header shows turns to another second, so an idle target sends a message or
+/// two a second (and keep-alives) rather than one per interval.
 ///
 /// Every stream is fed by one ``EventFeed`` on the server's event loop, which asks the registry once per interval
 /// for what changed since the last batch (``Registry/changes(since:eventsAfter:)``, whose cost grows with what
@@ -27,6 +29,8 @@ final class EventStream {
     var lastEvent: Int
     /// Counters it has been sent, so its first batch is complete and later ones are the feed's changes.
     var greeted = false
+    /// What a console shows of the last `changes` message it was sent.
+    var shown: StreamChanges.Shown?
     var silentSince: Duration
     var unwritableSince: Duration?
 
@@ -84,8 +88,9 @@ final class EventFeed: @unchecked Sendable {
             // Everything, with the newest events a console shows.
             let all = server.registry.changes(
                 since: 0, eventsAfter: max(0, stream.lastEvent - Self.firstEvents), includingActions: true)
-            out += Self.message(
-                event: "changes", id: nil, StreamChanges(target: server.header(all.uptime), changes: all))
+            let message = StreamChanges(target: server.header(all.uptime), changes: all)
+            out += Self.message(event: "changes", id: nil, message)
+            stream.shown = message.shown
             stream.lastEvent = all.lastEventID
             // The feed's first stream: its batches go on from what this one has.
             if first { generation = all.generation }
@@ -145,11 +150,13 @@ final class EventFeed: @unchecked Sendable {
         }
         for id in changes.removed { counters[id] = nil }
         let countersMessage = changed.isEmpty ? [] : Self.message(event: "counters", id: nil, changed)
+        // Sent to a stream when something changed, or when a time its console shows turns to another second: a
+        // target that idles costs its consoles a message or two a second, not one a tick. Encoded once, if needed.
         let changesMessage =
             streams.values.contains(where: \.wantsChanges)
-            ? Self.message(
-                event: "changes", id: nil, StreamChanges(target: server.header(changes.uptime), changes: changes))
-            : []
+            ? StreamChanges(target: server.header(changes.uptime), changes: changes) : nil
+        let shown = changesMessage?.shown
+        var encoded: [UInt8]?
         let now = server.options.now()
         for stream in streams.values {
             guard stream.isWritable else {
@@ -162,8 +169,13 @@ final class EventFeed: @unchecked Sendable {
             stream.unwritableSince = nil
             var out: [UInt8] = []
             if stream.wantsChanges {
-                // Its events are inside; the client drops those it has.
-                out = changesMessage
+                if let changesMessage, !changes.isEmpty || shown != stream.shown {
+                    let bytes = encoded ?? Self.message(event: "changes", id: nil, changesMessage)
+                    encoded = bytes
+                    // Its events are inside; the client drops those it has.
+                    out = bytes
+                    stream.shown = shown
+                }
                 stream.lastEvent = max(stream.lastEvent, changes.lastEventID)
             } else {
                 for (id, bytes) in events where id > stream.lastEvent {

@@ -30,6 +30,38 @@ import Testing
         }
     }
 
+    /// The load after a command shows what the command did: it waits for the stream's next message rather than
+    /// handing back the copy from before the command.
+    @Test func theLoadAfterACommandShowsWhatItDid() async throws {
+        try await withTarget { target in
+            let remote = RemoteController(
+                socketPath: target.socketPath, sessionName: "console",
+                saveDirectory: URL(fileURLWithPath: "/nonexistent"), settle: .seconds(30))
+            _ = try await remote.load()
+            for value in 1...5 {
+                try await remote.apply("return(\(value))", to: "t.count")
+                let data = try await remote.load()
+                #expect(data.seams.first { $0.id == "t.count" }?.behaviour == "return(\(value))")
+            }
+            try await remote.revert("t.count")
+            #expect(try await remote.load().seams.first { $0.id == "t.count" }?.behaviour == nil)
+            await remote.close()
+        }
+    }
+
+    /// A command that changes nothing shown: the load after it waits `settle`, no longer.
+    @Test func aLoadAfterACommandThatChangedNothingShownEndsAfterSettle() async throws {
+        try await withTarget { target in
+            let remote = RemoteController(
+                socketPath: target.socketPath, sessionName: "console",
+                saveDirectory: URL(fileURLWithPath: "/nonexistent"), settle: .milliseconds(1))
+            let before = try await remote.load()
+            try await remote.resetCounters("t.count")  // already zero
+            #expect(try await remote.load().seams == before.seams)
+            await remote.close()
+        }
+    }
+
     @Test func anAttachedConsoleSeesTheGuardsAndATrip() async throws {
         try await withTarget { target in
             let remote = RemoteController(

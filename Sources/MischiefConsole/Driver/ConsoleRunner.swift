@@ -1,3 +1,4 @@
+import Foundation
 import Mischief
 import Synchronization
 
@@ -7,7 +8,9 @@ import Synchronization
 ///
 /// The terminal owns its own thread for every terminal call and its input loop; this loop only computes.
 /// Data is reloaded every `refresh` (and at once after each command), and a frame is drawn only when it differs
-/// from the last one, so an idle console costs a snapshot every `refresh` and nothing else. Loads are numbered as
+/// from the last one, so an idle console costs a load and a render every `refresh` and nothing else. The reloads
+/// fall on whole multiples of `refresh` in wall-clock time, so the seconds the console shows turn when the wall
+/// clock's do, and the rate never drifts however long a load takes. Loads are numbered as
 /// they start and only a newer one replaces the data: a periodic load that began before a command and ends after
 /// it never puts back the state the command changed.
 ///
@@ -72,11 +75,13 @@ public final class ConsoleRunner: Sendable {
     /// - Parameters:
     ///   - themes: The themes `t` cycles through; the first is in use at the start.
     ///   - messages: Lines to show in the status line at the start (problems found in theme or profile files).
-    ///   - refresh: How often data is reloaded while nothing is pressed.
+    ///   - refresh: How often data is reloaded while nothing is pressed. Four times a second by default: enough for
+    ///     the seconds shown (which turn on time, see above) and for counts to look live, at a fraction of a
+    ///     core's percent (`Benchmarks/run.sh` measures it in tmux).
     ///   - applyTheme: Switches the terminal's colours to a theme.
     public init(
         terminal: any Terminal, controller: any ConsoleController, themes: [Theme] = [.default],
-        messages: [String] = [], refresh: Duration = .milliseconds(100),
+        messages: [String] = [], refresh: Duration = .milliseconds(250),
         applyTheme: @escaping @Sendable (Theme) -> Void = { _ in }
     ) {
         precondition(!themes.isEmpty, "the console needs at least one theme")
@@ -107,7 +112,7 @@ public final class ConsoleRunner: Sendable {
             while !Task.isCancelled {
                 let number = numbers.next()
                 if let data = try? await controller.load() { feed.yield(.data(data, load: number)) }
-                try? await Task.sleep(for: refresh)
+                try? await Task.sleep(for: Self.delay(after: Date(), toNextMultipleOf: refresh))
             }
         }
         defer {
@@ -139,6 +144,17 @@ public final class ConsoleRunner: Sendable {
             }
         }
         return .quit
+    }
+
+    /// How long from `now` until wall-clock time is next a whole multiple of `period` (a full period when it is one
+    /// already): the periodic loads fall on those instants, so a period that divides a second has one fall on every
+    /// second's turn.
+    static func delay(after now: Date, toNextMultipleOf period: Duration) -> Duration {
+        let seconds = Double(period.components.seconds) + Double(period.components.attoseconds) * 1e-18
+        guard seconds > 0 else { return .zero }
+        var into = now.timeIntervalSince1970.truncatingRemainder(dividingBy: seconds)
+        if into < 0 { into += seconds }  // before 1970
+        return .seconds(seconds - into)
     }
 
     /// Applies `event` and the results of the commands it causes; an exit ends the console.

@@ -2,7 +2,7 @@ import Mischief
 
 /// The recent call rates of one seam, oldest first: calls per second over whole windows of at least a second.
 ///
-/// Data arrives ten times a second; a rate measured between two frames jumps between 0 and 20/s for a seam called
+/// Data arrives several times a second; a rate measured between two loads jumps between 0 and 4/s for a seam called
 /// twice a second, and the column flickered. Calls are counted until a second has passed, then make one sample.
 public struct RateHistory: Sendable, Equatable {
     /// How many samples are kept.
