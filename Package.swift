@@ -114,6 +114,8 @@ let package = Package(
             name: "MischiefControlTests",
             dependencies: [
                 "MischiefControl", "MischiefAttach", "Mischief", "MischiefConsole", "MischiefFiles", "MischiefNetwork",
+                // EmbeddedChannel and EmbeddedEventLoop: the events feed driven tick by tick, with backpressure.
+                .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
             ]),
         .testTarget(name: "MischiefDemoTests", dependencies: ["MischiefDemo", "MischiefConsole"]),
         .testTarget(name: "MischiefCursesTests", dependencies: ["MischiefCurses", "MischiefConsole", "CNcurses"]),

@@ -31,6 +31,9 @@ final class EventStream {
     var greeted = false
     /// What a console shows of the last `changes` message it was sent.
     var shown: StreamChanges.Shown?
+    /// The registry's generation its last `changes` message was as of: a stream that could not be written to for
+    /// a batch or more is sent what changed since then, not only the feed's latest batch.
+    var generation: UInt64 = 0
     var silentSince: Duration
     var unwritableSince: Duration?
 
@@ -92,6 +95,7 @@ final class EventFeed: @unchecked Sendable {
             out += Self.message(event: "changes", id: nil, message)
             stream.shown = message.shown
             stream.lastEvent = all.lastEventID
+            stream.generation = all.generation
             // The feed's first stream: its batches go on from what this one has.
             if first { generation = all.generation }
         } else {
@@ -137,6 +141,7 @@ final class EventFeed: @unchecked Sendable {
         guard !streams.isEmpty, let server else { return }
         let registry = server.registry
         let oldest = streams.values.map(\.lastEvent).min() ?? 0
+        let previous = generation
         let changes = registry.changes(since: generation, eventsAfter: oldest)
         generation = changes.generation
         let events = changes.events.map { ($0.id, Self.message(event: "event", id: $0.id, $0)) }
@@ -168,7 +173,15 @@ final class EventFeed: @unchecked Sendable {
             }
             stream.unwritableSince = nil
             var out: [UInt8] = []
-            if stream.wantsChanges {
+            if stream.wantsChanges, stream.generation < previous {
+                // It missed a batch while it could not be written to: what changed since its last message.
+                let missed = registry.changes(since: stream.generation, eventsAfter: stream.lastEvent)
+                let message = StreamChanges(target: server.header(missed.uptime), changes: missed)
+                out = Self.message(event: "changes", id: nil, message)
+                stream.shown = message.shown
+                stream.lastEvent = max(stream.lastEvent, missed.lastEventID)
+                stream.generation = missed.generation
+            } else if stream.wantsChanges {
                 if let changesMessage, !changes.isEmpty || shown != stream.shown {
                     let bytes = encoded ?? Self.message(event: "changes", id: nil, changesMessage)
                     encoded = bytes
@@ -177,6 +190,7 @@ final class EventFeed: @unchecked Sendable {
                     stream.shown = shown
                 }
                 stream.lastEvent = max(stream.lastEvent, changes.lastEventID)
+                stream.generation = changes.generation
             } else {
                 for (id, bytes) in events where id > stream.lastEvent {
                     out += bytes

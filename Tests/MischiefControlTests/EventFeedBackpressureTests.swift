@@ -1,0 +1,84 @@
+import Foundation
+import Mischief
+import NIOCore
+import NIOEmbedded
+import Testing
+
+@testable import MischiefControl
+
+/// The events feed driven tick by tick on an `EmbeddedEventLoop`, its stream on an `EmbeddedChannel` whose
+/// writability the test sets: a console whose stream could not be written to for a while (its terminal stopped,
+/// a slow SSH link) is sent what it missed when it can be written to again, so its copy never goes stale.
+@Suite struct EventFeedBackpressureTests {
+    final class Sink: ChannelOutboundHandler, Sendable {
+        typealias OutboundIn = ByteBuffer
+    }
+
+    /// A feed for `target`'s registry with one `changes` stream, and a way to read what the stream was sent.
+    struct Rig {
+        let loop = EmbeddedEventLoop()
+        let channel: EmbeddedChannel
+        let feed: EventFeed
+        let interval: TimeAmount
+        var parser = StreamParser()
+
+        init(_ target: TestTarget) throws {
+            channel = EmbeddedChannel(loop: loop)
+            try channel.pipeline.syncOperations.addHandler(Sink())
+            let context = try channel.pipeline.syncOperations.context(handlerType: Sink.self)
+            feed = EventFeed(loop: loop)
+            feed.server = target.server
+            feed.add(EventStream(context: context, session: nil, changes: true, server: target.server))
+            interval = .nanoseconds(Int64(target.server.options.updateInterval.seconds * 1e9))
+        }
+
+        /// Runs the feed's next tick.
+        func tick() {
+            loop.advanceTime(by: interval)
+        }
+
+        /// The `changes` messages written since the last read (each write is one HTTP chunk).
+        mutating func sent() throws -> [StreamChanges] {
+            var changes: [StreamChanges] = []
+            while var chunk = try channel.readOutbound(as: ByteBuffer.self) {
+                let bytes = chunk.readBytes(length: chunk.readableBytes) ?? []
+                // "<hex length>\r\n<data>\r\n"
+                guard let start = bytes.firstIndex(of: 0x0A) else { continue }
+                let data = Data(bytes[(start + 1)..<(bytes.count - 2)])
+                for case .changes(let change) in parser.feed(data) { changes.append(change) }
+            }
+            return changes
+        }
+    }
+
+    @Test func aStreamThatCouldNotBeWrittenToIsSentWhatItMissed() throws {
+        let target = try TestTarget(directory: try SocketDirectory())
+        defer { target.directory.remove() }
+        var rig = try Rig(target)
+        #expect(try rig.sent().first?.changes.since == 0, "the first message is everything")
+
+        rig.channel.isWritable = false
+        try target.registry.apply(spec: "return(7)", to: "t.count", source: "test")
+        rig.tick()  // the batch with t.count's change: this stream cannot take it
+        #expect(try rig.sent().isEmpty)
+        try target.registry.apply(spec: "return(\"Bo\")", to: "t.name", source: "test")
+        rig.tick()
+        #expect(try rig.sent().isEmpty)
+
+        rig.channel.isWritable = true
+        rig.tick()
+        let caughtUp = try rig.sent()
+        #expect(caughtUp.count == 1)
+        let seams = Dictionary(
+            uniqueKeysWithValues: caughtUp.flatMap(\.changes.seams).map { ($0.id, $0.behaviour) })
+        #expect(seams["t.count"] == "return(7)", "the change made while the stream was full")
+        #expect(seams["t.name"] == "return(\"Bo\")")
+
+        // Then batches as before: only what changed, to this stream as to any other.
+        try target.registry.revert(seam: "t.count")
+        rig.tick()
+        let next = try rig.sent()
+        #expect(next.flatMap(\.changes.seams).map(\.id) == ["t.count"])
+        _ = try? rig.channel.finish()
+    }
+}
