@@ -25,6 +25,16 @@ import Testing
         #expect(all.generation == snapshot.generation)
     }
 
+    /// A registry where nothing has happened yet is as of a generation of its own, not 0 (which asks for
+    /// everything): a poller that has everything is told nothing changed, and its feed can stay quiet.
+    @Test func aFreshRegistryHasNothingNewSinceItsOwnGeneration() {
+        let registry = Registry(sessionSeed: 1)
+        let generation = registry.changes(since: 0).generation
+        #expect(generation > 0)
+        #expect(registry.changes(since: generation).isEmpty)
+        #expect(registry.snapshot().generation == generation)
+    }
+
     @Test func applyAndRevertReportOnlyTheirSeam() throws {
         let f = try Fixture()
         let (applied, seams) = try changed(f) { try f.registry.apply(spec: "return(3)", to: "test.double") }

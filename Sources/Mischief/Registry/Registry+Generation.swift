@@ -12,7 +12,9 @@ extension Registry {
     /// seams whose counters moved. While nobody observes, only seams carrying a behaviour or waiting for a
     /// replaced one can move, and only those are read; while counting is on, every seam's counters are.
     struct Generations {
-        private(set) var current: UInt64 = 0
+        /// Starts at 1: 0 asks for everything, so a registry where nothing has happened yet must be as of another
+        /// generation, or a poller that has everything would be sent everything again on every look.
+        private(set) var current: UInt64 = 1
         /// Seam ids in the order they were counted, each with the generation it was counted at (a seam counted
         /// again appears again; the older mention is stale). Compacted when stale mentions dominate.
         private(set) var touched: [(generation: UInt64, seam: SeamID)] = []
