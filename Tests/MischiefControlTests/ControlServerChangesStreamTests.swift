@@ -31,38 +31,6 @@ import Testing
         }
     }
 
-    /// An idle target sends its consoles a message only when a time they show turns to another second, however
-    /// short the update interval: here a tick every 2 ms for as long as it takes its uptime to pass two whole
-    /// seconds.
-    @Test func anIdleTargetSendsAMessageOnlyWhenAShownSecondTurns() async throws {
-        try await withTarget(configure: { $0.updateInterval = .milliseconds(2) }) { target in
-            var messages = target.client().events(changes: true).makeAsyncIterator()
-            guard case .hello = try await messages.next() else { throw Failure("no hello first") }
-            guard case .changes(let first) = try await messages.next() else { throw Failure("no changes second") }
-            var previous = first.target
-            var idle = 0
-            while previous.uptime.components.seconds < first.target.uptime.components.seconds + 2 {
-                guard case .changes(let message) = try await messages.next() else { continue }
-                if message.changes.isEmpty {
-                    idle += 1
-                    #expect(
-                        Self.seconds(message.target) != Self.seconds(previous),
-                        "an idle message showing what the one before showed: \(message.target)")
-                }
-                previous = message.target
-            }
-            // Uptime and wall-clock seconds turn at their own instants, so two seconds bring two to four messages.
-            #expect((2...4).contains(idle), "\(idle) idle messages in two seconds")
-        }
-    }
-
-    static func seconds(_ header: TargetHeader) -> [Int64?] {
-        [
-            header.uptime.components.seconds, Int64(header.wallTime.timeIntervalSince1970.rounded(.down)),
-            header.targetTime.map { Int64($0.timeIntervalSince1970.rounded(.down)) },
-        ]
-    }
-
     struct Failure: Error, CustomStringConvertible {
         let description: String
         init(_ description: String) { self.description = description }

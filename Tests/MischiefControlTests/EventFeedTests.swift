@@ -7,14 +7,13 @@ import Testing
 @testable import MischiefControl
 
 /// The events feed driven tick by tick on an `EmbeddedEventLoop`, its stream on an `EmbeddedChannel` whose
-/// writability the test sets: a console whose stream could not be written to for a while (its terminal stopped,
-/// a slow SSH link) is sent what it missed when it can be written to again, so its copy never goes stale.
-@Suite struct EventFeedBackpressureTests {
+/// writability the test sets, without a socket and without waiting for time to pass.
+@Suite struct EventFeedTests {
     final class Sink: ChannelOutboundHandler, Sendable {
         typealias OutboundIn = ByteBuffer
     }
 
-    /// A feed for `target`'s registry with one `changes` stream, and a way to read what the stream was sent.
+    /// A feed for `server`'s registry with one `changes` stream, and a way to read what the stream was sent.
     struct Rig {
         let loop = EmbeddedEventLoop()
         let channel: EmbeddedChannel
@@ -22,14 +21,14 @@ import Testing
         let interval: TimeAmount
         var parser = StreamParser()
 
-        init(_ target: TestTarget) throws {
+        init(_ server: ControlServer) throws {
             channel = EmbeddedChannel(loop: loop)
             try channel.pipeline.syncOperations.addHandler(Sink())
             let context = try channel.pipeline.syncOperations.context(handlerType: Sink.self)
             feed = EventFeed(loop: loop)
-            feed.server = target.server
-            feed.add(EventStream(context: context, session: nil, changes: true, server: target.server))
-            interval = .nanoseconds(Int64(target.server.options.updateInterval.seconds * 1e9))
+            feed.server = server
+            feed.add(EventStream(context: context, session: nil, changes: true, server: server))
+            interval = .nanoseconds(Int64(server.options.updateInterval.seconds * 1e9))
         }
 
         /// Runs the feed's next tick.
@@ -51,10 +50,60 @@ import Testing
         }
     }
 
+    /// An idle target sends a console a message only when a time it shows turns to another second, however many
+    /// ticks pass: here the registry's clock (uptime) moves only when the test says.
+    @Test func anIdleTargetSendsAMessageOnlyWhenAShownSecondTurns() throws {
+        let directory = try SocketDirectory()
+        defer { directory.remove() }
+        let clock = ManualRegistryClock()
+        let registry = Registry(sessionSeed: 1, clock: clock, expiresOnItsOwn: false)
+        let server = ControlServer(registry: registry, options: .init(name: "idle", socketPath: directory.socketPath))
+        var rig = try Rig(server)
+        var last = try #require(try rig.sent().first)
+
+        var idle: [StreamChanges] = []
+        for _ in 0..<100 {
+            rig.tick()
+            idle += try rig.sent()
+        }
+        // Only the wall clock moved, and a hundred ticks take milliseconds: its second turned at most once.
+        #expect(idle.count <= 1, "\(idle.count) messages for 100 idle ticks")
+        for message in idle {
+            #expect(message.changes.isEmpty && message.shown != last.shown, "a message showing nothing new")
+            last = message
+        }
+
+        clock.advance(by: .seconds(1))
+        rig.tick()
+        let turned = try rig.sent()
+        #expect(turned.count == 1 && turned.first?.target.uptime == .seconds(1), "the uptime's second turned")
+        _ = try? rig.channel.finish()
+    }
+
+    /// A target clock moved as far as a Double goes, or broken, still has a second to compare: no trap.
+    @Test func shownSecondsOfTimesBeyondInt64() {
+        let changes = Registry(sessionSeed: 1).changes(since: 0)
+        func shown(_ seconds: Double) -> Int64? {
+            StreamChanges(
+                target: TargetHeader(
+                    name: "t", pid: 1, uptime: .zero, sessionSeed: 1, wallTime: Date(timeIntervalSince1970: 0),
+                    targetTime: Date(timeIntervalSince1970: seconds)),
+                changes: changes
+            ).shown.targetTime
+        }
+        #expect(shown(1e300) == .max)
+        #expect(shown(-1e300) == .min)
+        #expect(shown(.infinity) == .max)
+        #expect(shown(.nan) == .max)
+        #expect(shown(-0.5) == -1)
+    }
+
+    /// A console whose stream could not be written to for a while (its terminal stopped, a slow SSH link) is sent
+    /// what it missed when it can be written to again, so its copy never goes stale.
     @Test func aStreamThatCouldNotBeWrittenToIsSentWhatItMissed() throws {
         let target = try TestTarget(directory: try SocketDirectory())
         defer { target.directory.remove() }
-        var rig = try Rig(target)
+        var rig = try Rig(target.server)
         #expect(try rig.sent().first?.changes.since == 0, "the first message is everything")
 
         rig.channel.isWritable = false
