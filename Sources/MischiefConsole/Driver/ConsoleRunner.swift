@@ -75,7 +75,7 @@ public final class ConsoleRunner: Sendable {
     /// - Parameters:
     ///   - themes: The themes `t` cycles through; the first is in use at the start.
     ///   - messages: Lines to show in the status line at the start (problems found in theme or profile files).
-    ///   - refresh: How often data is reloaded while nothing is pressed. Four times a second by default: enough for
+    ///   - refresh: How often data is reloaded while nothing is pressed; longer than zero. Four times a second by default: enough for
     ///     the seconds shown (which turn on time, see above) and for counts to look live, at a fraction of a
     ///     core's percent (`Benchmarks/run.sh` measures it in tmux).
     ///   - applyTheme: Switches the terminal's colours to a theme.
@@ -85,6 +85,7 @@ public final class ConsoleRunner: Sendable {
         applyTheme: @escaping @Sendable (Theme) -> Void = { _ in }
     ) {
         precondition(!themes.isEmpty, "the console needs at least one theme")
+        precondition(refresh > .zero, "the console's refresh must be longer than zero, not \(refresh)")
         self.terminal = terminal
         self.controller = controller
         self.themes = themes
