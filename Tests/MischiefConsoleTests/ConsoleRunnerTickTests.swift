@@ -1,5 +1,4 @@
 import Foundation
-import Mischief
 import Testing
 
 @testable import MischiefConsole
@@ -26,17 +25,6 @@ struct ConsoleRunnerTickTests {
             var now = 1_764_000_000 + start
             while now.rounded(.down) == 1_764_000_000 { now += Double(delay(now, .milliseconds(250))) / 1e6 }
             #expect(abs(now - 1_764_000_001) < 1e-5, "from +\(start) s the loads reach \(now)")
-        }
-    }
-
-    /// A refresh of zero would reload in a busy loop: the runner refuses it when it is made.
-    @Test func aRefreshOfZeroIsRefused() async {
-        await #expect(processExitsWith: .failure) {
-            _ = ConsoleRunner(
-                terminal: MemoryTerminal(size: ScreenSize(rows: 24, columns: 80)),
-                controller: LocalController(
-                    registry: Registry(sessionSeed: 1), name: "t", saveDirectory: URL(fileURLWithPath: "/tmp")),
-                refresh: .zero)
         }
     }
 
