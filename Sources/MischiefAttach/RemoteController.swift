@@ -23,7 +23,9 @@ public final class RemoteController: ConsoleController {
     private let link = Mutex(Link())
     /// How long a load after a command waits for the stream to say what the command changed. The target sends a
     /// message within its update interval (50 ms) when something changed; a command that changed nothing shown
-    /// (counters already at zero) is answered with the data as it is after this.
+    /// (counters already at zero) is answered with the data as it is after this. The wait ends at the first message
+    /// with a change, which on a busy target may be one sent just before the command ran; the next periodic load
+    /// then shows the command's effect.
     private let settle: Duration
 
     private struct Link {
@@ -98,10 +100,14 @@ public final class RemoteController: ConsoleController {
     private func received(_ message: StreamChanges, generation: Int) {
         let (data, waiting) = link.withLock { link -> (ConsoleData?, [CheckedContinuation<ConsoleData, any Error>]) in
             guard link.generation == generation else { return (nil, []) }
+            let isFirst = link.last == nil
             var data = link.last ?? ConsoleData(target: message.target)
             data.apply(message, eventLimit: eventLimit)
             link.last = data
             link.lostReason = nil
+            // A message with no change may have been sent before the command ran (the stream and the answer come
+            // on different connections): loads after a command wait for one that carries a change, or `settle`.
+            if !isFirst, link.commandAnswered, message.changes.isEmpty { return (nil, []) }
             link.commandAnswered = false
             defer { link.waiting = [] }
             return (data, link.waiting)
