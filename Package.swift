@@ -40,7 +40,8 @@ let package = Package(
     targets: [
         // The core: toolchain only, so any app or server can embed it.
         .target(name: "Mischief", dependencies: ["CMischiefTSan"]),
-        // Tells ThreadSanitizer about the core's locks (only in builds with --sanitize=thread): no dependency.
+        // The core's C: tells ThreadSanitizer about its locks (only in builds with --sanitize=thread), and gives each
+        // thread a lane of counters of its own (mischief_lanes.h). No dependency.
         .target(name: "CMischiefTSan"),
         // YAML files (profiles, themes) into Codable values with file:line:column errors.
         .target(name: "MischiefFiles", dependencies: ["Mischief", .product(name: "Yams", package: "Yams")]),
@@ -97,7 +98,7 @@ let package = Package(
         .executableTarget(
             name: "MischiefBenchmarks",
             dependencies: ["Mischief", "MischiefConsole", "MischiefControl", "MischiefAttach", "MischiefDemo"]),
-        .testTarget(name: "MischiefTests", dependencies: ["Mischief"]),
+        .testTarget(name: "MischiefTests", dependencies: ["Mischief", "CMischiefTSan"]),
         .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles"]),
         .testTarget(name: "MischiefCatalogTests", dependencies: ["MischiefCatalog"]),
         .testTarget(name: "MischiefNetworkTests", dependencies: ["MischiefNetwork"]),

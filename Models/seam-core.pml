@@ -16,10 +16,15 @@
  *
  * Variants (spin -D...): OLD_BUG is the protocol before the fix (installing nothing cleared the phase, and the
  * phase was flipped from the word's), whose liveness fails; NO_RELOAD uses the first load's box without the
- * reload, whose safety fails. CALLERS and SHARDS set the sizes.
+ * reload, whose safety fails; LANE_RACE lets two callers leave one shard with a load and a store, as two threads
+ * would if they shared a lane, and a lost `left` keeps a box from ever being freed. CALLERS and SHARDS set the
+ * sizes.
  *
  * Memory model: the entered increment, the reload, the word's stores and the drain check's loads are
- * sequentially consistent in the code, as they are here; `left` is a release increment read by those loads.
+ * sequentially consistent in the code, as they are here; `left` is a release increment read by those loads. On a
+ * *lane* (a shard one thread owns, mischief_lanes.h) `left` is a load and a release store, which is the same
+ * increment because no other thread writes it (an async call, which may leave on another thread, uses a shared
+ * shard); `entered` stays a read-modify-write everywhere.
  */
 #ifndef CALLERS
 #define CALLERS 2
@@ -53,7 +58,7 @@ bool retired[BOXES];
 bool may[BOXES * 2];    /* box b may have calls in phase ph: may[b * 2 + ph] */
 
 proctype Caller(byte shard) {
-    byte box; bit p; byte seen; bit seenPhase;
+    byte box; bit p; byte seen; bit seenPhase; byte left;
     do
     :: atomic { box = wordBox; p = wordPhase }            /* relaxed load */
        do
@@ -75,7 +80,12 @@ proctype Caller(byte shard) {
 #endif
           atomic { assert(allocated[seen]); users[seen]++ }                  /* runs the behaviour */
           atomic { assert(allocated[seen]); users[seen]-- }
+#ifdef LANE_RACE
+          left = inside[shard * 2 + p];                                      /* left(p): load ... */
+          atomic { inside[shard * 2 + p] = left - 1; box = 0; seen = 0; p = 0; seenPhase = 0; left = 0 } /* store */
+#else
           atomic { inside[shard * 2 + p]--; box = 0; seen = 0; p = 0; seenPhase = 0 }   /* left(p) += 1 */
+#endif
           break;
 retry:    skip
        od

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks the seam core's freeing protocol (Models/seam-core.pml) exhaustively with spin, and checks that the model
-# can fail: the protocol before the fix (OLD_BUG) and a caller that skips the reload (NO_RELOAD) must be caught.
+# can fail: the protocol before the fix (OLD_BUG), a caller that skips the reload (NO_RELOAD) and two threads
+# counting on one lane with plain stores (LANE_RACE) must be caught.
 # Exits non-zero when the model finds a violation or a known-bad variant passes. Installs spin if it is missing.
 #
 # Usage: Scripts/model-check.sh            (about a minute; 2 callers on 2 shards, 4 installs, box ids reused)
@@ -56,6 +57,7 @@ run "safety (never freed while in use)" pass "" "-DSAFETY -DNOCLAIM" ""
 run "liveness (every retired box is freed)" pass "" "-DNFAIR=3" "-a -f"
 run "old protocol: a box stays reverting for ever" fail "-DOLD_BUG" "-DNFAIR=3" "-a -f"
 run "no reload after announcing: use after free" fail "-DNO_RELOAD" "-DSAFETY -DNOCLAIM" ""
+run "two writers on one lane: a box never freed" fail "-DLANE_RACE -DSHARDS=1" "-DNFAIR=3" "-a -f"
 
 if [ "$failed" -ne 0 ]; then
     echo "model: FAILED" >&2

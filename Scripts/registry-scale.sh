@@ -27,12 +27,20 @@ build() {  # name revision ("" = working tree)
     fi
     grep -rq "func changes(since" "$tree/Sources/Mischief" && flags+=(-D HAS_CHANGES)
     cp "$tree"/Sources/CMischiefTSan/include/*.h "$work/"
-    printf 'module CMischiefTSan {\n    header "mischief_tsan.h"\n    export *\n}\n' >"$work/module.modulemap"
-    clang -O2 -c "$tree/Sources/CMischiefTSan/mischief_tsan.c" -I "$tree/Sources/CMischiefTSan/include" \
-        -o "$work/tsan.o"
+    {
+        echo 'module CMischiefTSan {'
+        for header in "$work"/*.h; do echo "    header \"$(basename "$header")\""; done
+        echo '    export *'
+        echo '}'
+    } >"$work/module.modulemap"
+    local objects=()
+    for source in "$tree"/Sources/CMischiefTSan/*.c; do
+        clang -O2 -c "$source" -I "$tree/Sources/CMischiefTSan/include" -o "$work/$(basename "$source" .c).o"
+        objects+=("$work/$(basename "$source" .c).o")
+    done
     # shellcheck disable=SC2046
-    swiftc -O -wmo -module-name RegBench -package-name mischief -I "$work" "${flags[@]}" \
-        $(find "$tree/Sources/Mischief" -name '*.swift') Scripts/registry-scale/main.swift "$work/tsan.o" \
+    swiftc -O -wmo -module-name RegBench -package-name mischief -D Chaos -I "$work" "${flags[@]}" \
+        $(find "$tree/Sources/Mischief" -name '*.swift') Scripts/registry-scale/main.swift "${objects[@]}" \
         -o "$scratch/$name"
 }
 

@@ -1,3 +1,4 @@
+import CMischiefTSan
 import Synchronization
 
 #if canImport(Glibc)
@@ -16,14 +17,18 @@ import Synchronization
 /// the original.
 ///
 /// ## Counters
-/// Each of ``shardCount`` shards is one 64-byte cache line of eight `UInt64` counters (see ``Slot``); a thread
-/// picks its shard from its thread id, so threads calling one seam rarely write the same line. Every counter only
-/// grows.
+/// Each of ``shardCount`` shards is one 64-byte cache line of eight `UInt64` counters (see ``Slot``). Every counter
+/// only grows. The first ``laneCount`` shards are *lanes*: a thread claims one lane for all seams on its first
+/// counted call and frees it when it exits (`mischief_lanes.h`), and a lane's line is written by its one owner, so
+/// counting and leaving are a plain load and store, not a locked add. Threads beyond the lanes, and async calls (a
+/// task may resume on another thread before it leaves), count with locked adds on the remaining shards, picked
+/// from the thread id.
 ///
 /// ## Freeing a replaced behaviour without locks or shared reference counts
 /// A chaos call announces itself before it reads the box address: it adds one to `entered(phase)` on its
-/// shard (sequentially consistent), reloads the word, and only then uses the box, without retaining it, if the
-/// phase is still the one it announced. When it leaves it adds one to `left(phase)` on the same shard. The core
+/// shard (a sequentially consistent read-modify-write, even on a lane: the reload below must not pass it), reloads
+/// the word, and only then uses the box, without retaining it, if the phase is still the one it announced. When it
+/// leaves it adds one to `left(phase)` on the same shard (a release store on a lane, whose only writer it is). The core
 /// itself owns every box the word points to or did (see `SeamCore+Ownership.swift`): a replaced box is
 /// *retired* with the phase it was installed in and freed once that phase has drained: for every shard, `left`
 /// read before `entered` gives the same value. Because the counters only grow and a call leaves on the shard it
@@ -39,6 +44,8 @@ final class SeamCore: @unchecked Sendable {
     // goes through `Atomic`. Everything else is behind `ownership`'s lock.
 
     static let shardCount = 16
+    /// Shards owned by one thread each; the rest are shared.
+    static let laneCount = Int(MISCHIEF_LANE_COUNT)
     static let slotsPerShard = 8
     static let phaseCount = 2
 
@@ -98,13 +105,41 @@ final class SeamCore: @unchecked Sendable {
         UnsafeMutableRawPointer(lines).deallocate()
     }
 
-    /// The counter line of the calling thread's shard.
+    /// Where the calling thread counts: its lane's line, which only it writes, or a shared line picked from its
+    /// thread id. Calls that may leave on another thread (async ones) pass `shared`.
     @inline(__always)
-    private func currentLine() -> UnsafeMutablePointer<Atomic<UInt64>> {
+    private func currentLine(shared: Bool = false) -> Line {
+        let lane = Int(truncatingIfNeeded: mischief_lane())
+        if _fastPath(lane < SeamCore.laneCount && !shared) {
+            return Line(counters: lines + lane * SeamCore.slotsPerShard, isOwned: true)
+        }
         let thread = UInt64(UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))))
-        // Fibonacci hashing of the thread id; the top bits pick the shard.
-        let shard = Int(truncatingIfNeeded: (thread &* 0x9E37_79B9_7F4A_7C15) >> 60)
-        return lines + shard * SeamCore.slotsPerShard
+        // Fibonacci hashing of the thread id; bits from the upper half pick one of the shared shards.
+        let sharedCount = UInt64(SeamCore.shardCount - SeamCore.laneCount)
+        let shard =
+            SeamCore.laneCount + Int(truncatingIfNeeded: ((thread &* 0x9E37_79B9_7F4A_7C15) >> 32) % sharedCount)
+        return Line(counters: lines + shard * SeamCore.slotsPerShard, isOwned: false)
+    }
+
+    /// One shard's counters, and whether the calling thread is their only writer.
+    @usableFromInline
+    struct Line {
+        @usableFromInline let counters: UnsafeMutablePointer<Atomic<UInt64>>
+        @usableFromInline let isOwned: Bool
+
+        /// Adds one to `slot`: a plain load and a store on an owned line, else a locked add. `releasing` orders
+        /// the call's earlier accesses before the add, for a drain check that reads it.
+        @inline(__always)
+        func bump(_ slot: Int, releasing: Bool = false) {
+            let counter = counters + slot
+            switch (isOwned, releasing) {
+            case (true, false): counter.pointee.store(counter.pointee.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+            case (true, true):
+                counter.pointee.store(counter.pointee.load(ordering: .relaxed) &+ 1, ordering: .releasing)
+            case (false, false): counter.pointee.wrappingAdd(1, ordering: .relaxed)
+            case (false, true): counter.pointee.wrappingAdd(1, ordering: .releasing)
+            }
+        }
     }
 
     /// The counter line of shard `index`.
@@ -115,33 +150,36 @@ final class SeamCore: @unchecked Sendable {
     /// A chaos call in progress: where it counted itself and which box it may use.
     @usableFromInline
     struct Ticket {
-        @usableFromInline let line: UnsafeMutablePointer<Atomic<UInt64>>
+        @usableFromInline let line: Line
         @usableFromInline let phase: Int
         @usableFromInline let box: UnsafeRawPointer
     }
 
     /// Called when the word was non-zero. Returns a ticket when a behaviour is installed (the call must
-    /// `leave` it), or nil after counting the call as a plain one (the caller runs the original).
+    /// `leave` it), or nil after counting the call as a plain one (the caller runs the original). A call that may
+    /// leave on another thread than this one (an async call) passes `mayMigrate`.
     @usableFromInline
-    func enter(_ word: UInt, counted: Bool = true) -> Ticket? {
-        let line = currentLine()
+    func enter(_ word: UInt, counted: Bool = true, mayMigrate: Bool = false) -> Ticket? {
+        let line = currentLine(shared: mayMigrate)
         var word = word
         while word & SeamCore.addressMask != 0 {
             let phase = Int(truncatingIfNeeded: (word & SeamCore.phaseBit) >> 1)
-            line[Slot.entered(phase)].wrappingAdd(1, ordering: .sequentiallyConsistent)
+            // A read-modify-write on a lane too: on x86 only a locked instruction (or a fence) keeps the reload
+            // below from being answered before this add is visible to the registry's drain check.
+            line.counters[Slot.entered(phase)].wrappingAdd(1, ordering: .sequentiallyConsistent)
             let current = self.word.load(ordering: .sequentiallyConsistent)
             if current & SeamCore.phaseBit == word & SeamCore.phaseBit, current & SeamCore.addressMask != 0 {
-                if !counted { line[Slot.uncounted].wrappingAdd(1, ordering: .relaxed) }
+                if !counted { line.bump(Slot.uncounted) }
                 let address = UnsafeRawPointer(bitPattern: current & SeamCore.addressMask)!
                 return Ticket(line: line, phase: phase, box: address)
             }
             // The registry changed the phase between our two loads: undo and try again with what is there now.
-            line[Slot.uncounted].wrappingAdd(1, ordering: .relaxed)
-            line[Slot.left(phase)].wrappingAdd(1, ordering: .releasing)
+            line.bump(Slot.uncounted)
+            line.bump(Slot.left(phase), releasing: true)
             word = current
         }
         if counted && word & SeamCore.countingBit != 0 {
-            line[Slot.plain].wrappingAdd(1, ordering: .relaxed)
+            line.bump(Slot.plain)
         }
         return nil
     }
@@ -149,7 +187,7 @@ final class SeamCore: @unchecked Sendable {
     /// Counts a call that meets no behaviour while counting is on.
     @usableFromInline
     func countPlain() {
-        currentLine()[Slot.plain].wrappingAdd(1, ordering: .relaxed)
+        currentLine().bump(Slot.plain)
     }
 
     /// Counts a call a test scope served, when counting is on.
@@ -161,9 +199,9 @@ final class SeamCore: @unchecked Sendable {
     /// Ends a chaos call.
     @usableFromInline
     func leave(_ ticket: Ticket, passedThrough: Bool = false, failed: Bool = false) {
-        if passedThrough { ticket.line[Slot.passedThrough].wrappingAdd(1, ordering: .relaxed) }
-        if failed { ticket.line[Slot.errors].wrappingAdd(1, ordering: .relaxed) }
-        ticket.line[Slot.left(ticket.phase)].wrappingAdd(1, ordering: .releasing)
+        if passedThrough { ticket.line.bump(Slot.passedThrough) }
+        if failed { ticket.line.bump(Slot.errors) }
+        ticket.line.bump(Slot.left(ticket.phase), releasing: true)
     }
 
     /// Whether every call that entered `phase` has left; see the type's documentation.

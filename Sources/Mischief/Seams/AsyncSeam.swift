@@ -74,9 +74,11 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
     func registryCall(
         _ input: Input, word: UInt, counted: Bool, served: inout Bool
     ) async throws(Failure) -> Output {
-        guard let ticket = core.enter(word, counted: counted) else { return try await original(input) }
+        guard let ticket = core.enter(word, counted: counted, mayMigrate: true) else {
+            return try await original(input)
+        }
         // Not retained: the registry keeps the box alive until this call has left (see SeamCore), even across
-        // suspensions, because the call leaves on the shard it entered.
+        // suspensions, because the call leaves on the shard it entered (a shared one, which any thread may write).
         unowned(unsafe) let box = Unmanaged<AsyncBox<Input, Output, Failure>>.fromOpaque(ticket.box)
             .takeUnretainedValue()
         if let value = box.constant {

@@ -1,0 +1,157 @@
+import CMischiefTSan
+import Dispatch
+import Synchronization
+import Testing
+
+@testable import Mischief
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Threads count on lanes of their own (`mischief_lanes.h`): a lane is written by one live thread only, is freed
+/// when its thread exits, and calls that may change threads, or threads beyond the lanes, count on shared lines.
+@Suite(.serialized) struct SeamCoreLaneTests {
+    @Test func liveThreadsNeverShareALane() {
+        let threads = SeamCore.laneCount + 8
+        let lanes = Mutex<[UInt32]>([])
+        let claimed = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let done = onThreads(threads) { _ in
+            let lane = mischief_lane()
+            lanes.withLock { $0.append(lane) }
+            claimed.signal()
+            release.wait()  // hold the lane until every thread has claimed one
+        }
+        for _ in 0..<threads { claimed.wait() }
+        let owned = lanes.withLock { $0 }.filter { $0 != MISCHIEF_LANE_SHARED }
+        for _ in 0..<threads { release.signal() }
+        done.wait()
+        #expect(owned.allSatisfy { $0 < MISCHIEF_LANE_COUNT })
+        #expect(Set(owned).count == owned.count, "two live threads own one lane: \(owned.sorted())")
+        // More threads than lanes: some of them share.
+        #expect(owned.count <= SeamCore.laneCount)
+    }
+
+    @Test func aLaneIsFreedWhenItsThreadExits() throws {
+        // The thread holds its lane from its claim to its exit, so the lane's release count can only move by the
+        // thread's own exit in between.
+        let seen = Mutex<(lane: UInt32, releases: UInt)?>(nil)
+        joinThread {
+            // Other tests' threads may hold every lane; a thread without one tries again every few thousand calls.
+            var lane = mischief_lane()
+            for _ in 0..<1_000_000 where lane == MISCHIEF_LANE_SHARED { lane = mischief_lane() }
+            seen.withLock { $0 = (lane, mischief_lane_releases(lane)) }
+        }
+        let (lane, releasesWhileHeld) = try #require(seen.withLock { $0 })
+        guard lane != MISCHIEF_LANE_SHARED else {
+            print("aLaneIsFreedWhenItsThreadExits: other tests' threads held every lane throughout; nothing to check")
+            return
+        }
+        #expect(mischief_lane_releases(lane) > releasesWhileHeld)
+    }
+
+    @Test func aThreadExitingHandsItsCountsToTheNextOwnerOfItsLane() throws {
+        let f = try Fixture()
+        let observation = f.registry.observe()
+        let threads = 3 * SeamCore.laneCount
+        for _ in 0..<threads {  // one after another: each lane passes from thread to thread
+            joinThread { for index in 0..<1_000 { _ = f.double(index) } }
+        }
+        #expect(f.registry.counters("test.double")?.calls == threads * 1_000)
+        observation.cancel()
+    }
+
+    @Test func moreThreadsThanLanesCountExactlyAndFreeEveryBox() throws {
+        let f = try Fixture()
+        let observation = f.registry.observe()
+        let threads = SeamCore.laneCount + 8
+        let calls = 20_000
+        let chaos = Atomic<Int>(0)
+        let stop = Atomic<Bool>(false)
+        let churner = onThreads(1) { _ in
+            while !stop.load(ordering: .relaxed) {
+                let applied = try! f.registry.apply(f.double, .constant(-1))
+                f.registry.revert(applied)
+            }
+        }
+        onThreads(threads) { _ in
+            var local = 0
+            for index in 0..<calls where f.double(index) == -1 { local += 1 }
+            chaos.wrappingAdd(local, ordering: .relaxed)
+        }.wait()
+        stop.store(true, ordering: .relaxed)
+        churner.wait()
+        f.registry.settle()
+        let counters = try #require(f.registry.counters("test.double"))
+        #expect(counters.calls == threads * calls)
+        #expect(counters.chaosCalls == chaos.load(ordering: .relaxed))
+        #expect(counters.inFlight == 0)
+        #expect(f.registry.snapshot().entries.allSatisfy { $0.status == .reverted })
+        observation.cancel()
+    }
+
+    @Test func asyncChaosCallsEnterOnSharedLinesOnly() async throws {
+        let f = try Fixture()
+        try f.registry.apply(f.fetch, .constant("x").delayed(by: .milliseconds(1)))
+        try await withThrowingTaskGroup(of: String.self) { group in
+            for index in 0..<50 { group.addTask { try await f.fetch(index) } }
+            for try await value in group { #expect(value == "x") }
+        }
+        let core = f.fetch.core
+        func entered(_ shards: Range<Int>) -> UInt64 {
+            shards.reduce(0) { sum, shard in
+                (0..<SeamCore.phaseCount).reduce(sum) {
+                    $0 + core.line(shard)[SeamCore.Slot.entered($1)].load(ordering: .relaxed)
+                }
+            }
+        }
+        #expect(entered(0..<SeamCore.laneCount) == 0)
+        #expect(entered(SeamCore.laneCount..<SeamCore.shardCount) == 50)
+        #expect(f.registry.counters("test.fetch")?.inFlight == 0)
+    }
+
+    @Test func aCallThatMayChangeThreadsCountsOnASharedLine() throws {
+        let f = try Fixture()
+        try f.registry.apply(f.double, .constant(1))
+        let word = f.double.core.word.load(ordering: .relaxed)
+        let migrating = try #require(f.double.core.enter(word, mayMigrate: true))
+        #expect(!migrating.line.isOwned)
+        f.double.core.leave(migrating)
+        if mischief_lane() < MISCHIEF_LANE_COUNT {
+            let staying = try #require(f.double.core.enter(word))
+            #expect(staying.line.isOwned)
+            f.double.core.leave(staying)
+        }
+        #expect(f.registry.counters("test.double")?.inFlight == 0)
+    }
+}
+
+/// Runs `body` on a new POSIX thread and returns once it has exited (its thread-exit destructors have run).
+func joinThread(_ body: @escaping @Sendable () -> Void) {
+    final class Body: @unchecked Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+    let context = Unmanaged.passRetained(Body(body)).toOpaque()
+    #if canImport(Glibc)
+        var thread = pthread_t()
+    #else
+        var thread: pthread_t?
+    #endif
+    let created = pthread_create(
+        &thread, nil,
+        { context in
+            let body = Unmanaged<Body>.fromOpaque(context!).takeRetainedValue()
+            body.run()
+            return nil
+        }, context)
+    precondition(created == 0, "pthread_create: \(created)")
+    #if canImport(Glibc)
+        pthread_join(thread, nil)
+    #else
+        pthread_join(thread!, nil)
+    #endif
+}
