@@ -113,6 +113,26 @@ import Testing
         #expect(f.registry.counters("test.fetch")?.inFlight == 0)
     }
 
+    @Test func countersReadOnlyTheShardsCallsUsed() throws {
+        let f = try Fixture()
+        let observation = f.registry.observe()
+        let applied = try f.registry.apply(f.double, .constant(1))
+        f.registry.revert(applied)
+        #expect(f.double.core.usedShards.load(ordering: .relaxed) == 0)  // applied and reverted, never called
+        #expect(f.registry.counters("test.double") == SeamCounters())
+        let lane = Mutex<UInt32>(0)
+        joinThread {
+            lane.withLock { $0 = mischief_lane() }
+            for index in 0..<10 { _ = f.double(index) }
+        }
+        let used = f.double.core.usedShards.load(ordering: .relaxed)
+        #expect(used.nonzeroBitCount == 1)
+        let claimed = lane.withLock { $0 }
+        if claimed != MISCHIEF_LANE_SHARED { #expect(used == 1 << claimed) }
+        #expect(f.registry.counters("test.double")?.calls == 10)
+        observation.cancel()
+    }
+
     @Test func aCallThatMayChangeThreadsCountsOnASharedLine() throws {
         let f = try Fixture()
         try f.registry.apply(f.double, .constant(1))

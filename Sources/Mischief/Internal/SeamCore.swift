@@ -87,6 +87,11 @@ final class SeamCore: @unchecked Sendable {
 
     private let lines: UnsafeMutablePointer<Atomic<UInt64>>
 
+    /// One bit for each shard a call has counted on, set before its first count there: ``counters()`` sums only
+    /// those, so reading a seam nobody called touches none of its lines. (``isDrained(phase:)`` reads every shard
+    /// regardless: freeing must not depend on when a bit becomes visible.)
+    let usedShards = Atomic<UInt32>(0)
+
     init() {
         let count = SeamCore.shardCount * SeamCore.slotsPerShard
         let raw = UnsafeMutableRawPointer.allocate(byteCount: count * 8, alignment: 64)
@@ -111,6 +116,7 @@ final class SeamCore: @unchecked Sendable {
     private func currentLine(shared: Bool = false) -> Line {
         let lane = Int(truncatingIfNeeded: mischief_lane())
         if _fastPath(lane < SeamCore.laneCount && !shared) {
+            markUsed(lane)
             return Line(counters: lines + lane * SeamCore.slotsPerShard, isOwned: true)
         }
         let thread = UInt64(UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))))
@@ -118,7 +124,17 @@ final class SeamCore: @unchecked Sendable {
         let sharedCount = UInt64(SeamCore.shardCount - SeamCore.laneCount)
         let shard =
             SeamCore.laneCount + Int(truncatingIfNeeded: ((thread &* 0x9E37_79B9_7F4A_7C15) >> 32) % sharedCount)
+        markUsed(shard)
         return Line(counters: lines + shard * SeamCore.slotsPerShard, isOwned: false)
+    }
+
+    /// Sets `shard`'s bit in `usedShards` the first time: afterwards a load that finds it set.
+    @inline(__always)
+    private func markUsed(_ shard: Int) {
+        let bit = UInt32(1) << UInt32(truncatingIfNeeded: shard)
+        if _slowPath(usedShards.load(ordering: .relaxed) & bit == 0) {
+            usedShards.bitwiseOr(bit, ordering: .releasing)
+        }
     }
 
     /// One shard's counters, and whether the calling thread is their only writer.
@@ -215,7 +231,7 @@ final class SeamCore: @unchecked Sendable {
         return true
     }
 
-    /// Sums the shards into the counters a snapshot shows.
+    /// Sums the shards calls have used into the counters a snapshot shows.
     func counters() -> SeamCounters {
         var left: UInt64 = 0
         var entered: UInt64 = 0
@@ -223,8 +239,10 @@ final class SeamCore: @unchecked Sendable {
         var passedThrough: UInt64 = 0
         var errors: UInt64 = 0
         var uncounted: UInt64 = 0
-        for shard in 0..<SeamCore.shardCount {
-            let line = line(shard)
+        var used = usedShards.load(ordering: .acquiring)
+        while used != 0 {
+            let line = line(used.trailingZeroBitCount)
+            used &= used &- 1
             // Read `left` before `entered` so that in-flight never comes out negative.
             for phase in 0..<SeamCore.phaseCount { left &+= line[Slot.left(phase)].load(ordering: .acquiring) }
             for phase in 0..<SeamCore.phaseCount { entered &+= line[Slot.entered(phase)].load(ordering: .acquiring) }

@@ -58,6 +58,18 @@ extension Registry {
     }
 }
 
+extension Registry.SeamRecord {
+    /// Takes the seam's live counters; returns whether they moved since the last read (the caller counts that as
+    /// a change). A call counted since then makes `time` the seam's last call.
+    mutating func readCounters(time: Duration) -> Bool {
+        let live = liveCounters()
+        guard live != counters else { return false }
+        if live.calls != counters.calls { lastCalled = time }
+        counters = live
+        return true
+    }
+}
+
 extension Registry.State {
     /// Counts a change to seam `id`: its snapshot is rebuilt at the next read.
     mutating func bump(_ id: SeamID) {
@@ -73,7 +85,17 @@ extension Registry.State {
     /// Reads the counters of the seams whose counters can move and counts the seams whose counters did.
     mutating func readCounters(time: Duration) {
         if isCounting {
-            for id in order { readCounters(of: id, time: time) }
+            // Every seam: walked in the dictionary's storage, so no seam id is hashed or compared except those that
+            // moved.
+            var moved: [(index: Int, id: SeamID)] = []
+            var position = records.values.startIndex
+            while position != records.values.endIndex {
+                if records.values[position].readCounters(time: time) {
+                    moved.append((records.values[position].index, records.keys[position]))
+                }
+                records.values.formIndex(after: &position)
+            }
+            for seam in moved.sorted(by: { $0.index < $1.index }) { bump(seam.id) }
         } else {
             for id in retiring { readCounters(of: id, time: time) }
             for entry in history.values where entry.status == .active { readCounters(of: entry.seam, time: time) }
@@ -82,12 +104,7 @@ extension Registry.State {
     }
 
     private mutating func readCounters(of id: SeamID, time: Duration) {
-        guard let record = records[id] else { return }
-        let counters = record.liveCounters()
-        guard counters != record.counters else { return }
-        if counters.calls != record.counters.calls { records[id]!.lastCalled = time }
-        records[id]!.counters = counters
-        bump(id)
+        if records[id]?.readCounters(time: time) == true { bump(id) }
     }
 
     /// The snapshot of seam `id` as of its generation, built once per generation.
