@@ -138,15 +138,16 @@ func nanosecondsPerCall(_ scenario: Scenario, iterations: Int, repetitions: Int 
     return best
 }
 
-/// Calls per second of `threads` threads each calling the constant int seam.
-func throughput(threads: Int, iterations: Int) -> Double {
+/// Calls per second of `threads` threads each calling the int seam (or, with `direct`, the trivial function:
+/// the control, which shares nothing between threads).
+func throughput(threads: Int, iterations: Int, direct: Bool = false) -> Double {
     let start = DispatchSemaphore(value: 0)
     let group = DispatchGroup()
     for _ in 0..<threads {
         group.enter()
         Thread.detachNewThread {
             start.wait()
-            runInt(iterations) { intSeam($0) }
+            if direct { runInt(iterations) { trivial($0) } } else { runInt(iterations) { intSeam($0) } }
             group.leave()
         }
     }
@@ -235,13 +236,21 @@ row("date.counting", "date.direct", target: "≤ 6 ns added")
 row("date.constant", "date.direct", target: "≤ 10 ns")
 
 try registry.apply(intSeam, .constant(7))
+// Interleaved with the control, so both see the same machine: on 2 vCPUs the second thread's share varies by run.
+let controlOne = throughput(threads: 1, iterations: 20_000_000, direct: true)
 let one = throughput(threads: 1, iterations: 20_000_000)
+let controlTwo = throughput(threads: 2, iterations: 20_000_000, direct: true)
 let two = throughput(threads: 2, iterations: 20_000_000)
 registry.revertAll()
 print(String(format: "int.constant, 1 thread:  %6.1f M calls/s", one / 1e6))
 print(
     String(
         format: "int.constant, 2 threads: %6.1f M calls/s  %.2fx of one thread   target ≥ 1.6x", two / 1e6, two / one))
+print(
+    String(
+        format:
+            "control (direct call, nothing shared), 2 threads: %.2fx of one thread; the seam's scaling is %.2fx the control's",
+        controlTwo / controlOne, (two / one) / (controlTwo / controlOne)))
 
 print("")
 print("console (MemoryTerminal 200×60, LocalController, the runner's default refresh of 250 ms)")
