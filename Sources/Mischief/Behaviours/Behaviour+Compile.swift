@@ -196,17 +196,23 @@ extension Behaviour.Node {
         }
     }
 
+    /// Each rule's test with its behaviour compiled into a box by `box`, in order.
+    static func compileRules<Box>(
+        _ rules: [Behaviour.MatchRule], box: (Behaviour.Node) throws(MischiefError) -> Box
+    ) throws(MischiefError) -> RunList<CompiledRule<Input, Box>> {
+        var compiled: [CompiledRule<Input, Box>] = []
+        for rule in rules { compiled.append(CompiledRule(rule, try box(rule.node))) }
+        return RunList(compiled)
+    }
+
     /// Each rule's test with its compiled behaviour, in order.
     static func compileRules(
         _ rules: [Behaviour.MatchRule], original: @escaping @Sendable (Input) throws(Failure) -> Output,
         context: CompileContext<Failure>
     ) throws(MischiefError) -> RunList<CompiledRule<Input, SyncBox<Input, Output, Failure>>> {
-        var compiled: [CompiledRule<Input, SyncBox<Input, Output, Failure>>] = []
-        for rule in rules {
-            compiled.append(
-                CompiledRule(rule, SyncBox(try rule.node.compileSync(original: original, context: context))))
+        try compileRules(rules) { (node) throws(MischiefError) in
+            SyncBox(try node.compileSync(original: original, context: context))
         }
-        return RunList(compiled)
     }
 
     /// A `match`: the first rule whose test passes decides the call; with none, `otherwise` (or it falls through).
@@ -228,29 +234,28 @@ extension Behaviour.Node {
 
 /// One step of stacked `merge` layers walked as a single list: a rule of a layer's `match` (its test, its box, and
 /// where the next layer starts, for when the rule's behaviour does not fire), or a whole layer (a test that always
-/// passes: an optional closure would be retained and released on every call).
+/// passes: an optional closure would be retained and released on every call). `Box` is a ``SyncBox`` or an
+/// ``AsyncBox``.
 ///
 /// A layer of rules costs one test per rule this way, with no call into the layer's own closure: ten layers of
 /// non-matching rules are ten tests in one loop.
-final class MergeStep<Input, Output: Sendable, Failure: Error>: Sendable {
+final class MergeStep<Input, Box: AnyObject & Sendable>: Sendable {
     let test: @Sendable (UnsafePointer<Input>) -> Bool
-    let box: SyncBox<Input, Output, Failure>
+    let box: Box
     /// The step to go on with when `box` did not fire.
     let next: Int
 
-    private init(
-        test: @escaping @Sendable (UnsafePointer<Input>) -> Bool, box: SyncBox<Input, Output, Failure>, next: Int
-    ) {
+    private init(test: @escaping @Sendable (UnsafePointer<Input>) -> Bool, box: Box, next: Int) {
         self.test = test
         self.box = box
         self.next = next
     }
 
     /// The steps of `layers` (newest first): each layer's rules when it keeps them, else the layer itself.
-    static func steps(_ layers: [SyncBox<Input, Output, Failure>]) -> [MergeStep] {
+    static func steps(_ layers: [Box], rules: (Box) -> RunList<CompiledRule<Input, Box>>?) -> [MergeStep] {
         var steps: [MergeStep] = []
         for layer in layers {
-            guard let rules = layer.rules else {
+            guard let rules = rules(layer) else {
                 steps.append(MergeStep(test: { _ in true }, box: layer, next: steps.count + 1))
                 continue
             }
@@ -266,7 +271,7 @@ final class MergeStep<Input, Output: Sendable, Failure: Error>: Sendable {
 /// Walks merge steps in order until one fires; what it did, or `.skipped` when none did.
 @inline(__always)
 func firstFiring<Input, Output, Failure: Error>(
-    _ steps: RunList<MergeStep<Input, Output, Failure>>, _ input: UnsafePointer<Input>,
+    _ steps: RunList<MergeStep<Input, SyncBox<Input, Output, Failure>>>, _ input: UnsafePointer<Input>,
     _ output: UnsafeMutablePointer<Output>, _ failure: UnsafeMutablePointer<Failure>
 ) -> Fired {
     var index = 0

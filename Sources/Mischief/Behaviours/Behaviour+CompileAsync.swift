@@ -53,18 +53,9 @@ extension Behaviour.Node {
                 return await box.run(input, &output, &failure)
             }
         case .match(let rules, let fallback):
-            var compiled: [CompiledRule<Input, AsyncBox<Input, Output, Failure>>] = []
-            for rule in rules { compiled.append(CompiledRule(rule, AsyncBox(try compile(rule.node)))) }
-            let otherwise = try fallback.map { (node) throws(MischiefError) in try compile(node) }
-            let list = RunList(compiled)
-            return { input, output, failure in
-                for index in 0..<list.count {
-                    let box = list.with(index) { rule in rule.matches(input) ? rule.box : nil }
-                    if let box { return await box.run(input, &output, &failure) }
-                }
-                guard let otherwise else { return .skipped }
-                return await otherwise(input, &output, &failure)
-            }
+            let list = try Self.compileAsyncRules(rules, original: original, context: context)
+            return Self.asyncMatchRun(
+                list, otherwise: try fallback.map { (node) throws(MischiefError) in try compile(node) })
         case .delay(let duration, let then):
             let run = try compile(then)
             return { input, output, failure in
@@ -165,6 +156,64 @@ func firstFiring<Input, Output, Failure: Error>(
         let box = runs.with(index) { $0 }  // retained: held across the await
         let fired = await box.run(input, &output, &failure)
         if fired != .skipped { return fired }
+    }
+    return .skipped
+}
+
+extension Behaviour.Node {
+    /// Compiles this behaviour into the box an async seam installs; a `match` with no fallback also keeps its
+    /// compiled rules, so that stacked `merge` layers are walked as one list of rules (``MergeStep``).
+    func compileAsyncBox(
+        original: @escaping @Sendable (Input) async throws(Failure) -> Output, context: CompileContext<Failure>
+    ) throws(MischiefError) -> AsyncBox<Input, Output, Failure> {
+        if let rules = matchRules {
+            let list = try Self.compileAsyncRules(rules, original: original, context: context)
+            return AsyncBox(Self.asyncMatchRun(list, otherwise: nil), rules: list)
+        }
+        return AsyncBox(try compileAsync(original: original, context: context), constant: constantValue)
+    }
+
+    /// Each rule's test with its compiled behaviour, in order.
+    static func compileAsyncRules(
+        _ rules: [Behaviour.MatchRule], original: @escaping @Sendable (Input) async throws(Failure) -> Output,
+        context: CompileContext<Failure>
+    ) throws(MischiefError) -> RunList<CompiledRule<Input, AsyncBox<Input, Output, Failure>>> {
+        try compileRules(rules) { (node) throws(MischiefError) in
+            AsyncBox(try node.compileAsync(original: original, context: context))
+        }
+    }
+
+    /// A `match`: the first rule whose test passes decides the call; with none, `otherwise` (or it falls through).
+    static func asyncMatchRun(
+        _ list: RunList<CompiledRule<Input, AsyncBox<Input, Output, Failure>>>,
+        otherwise: AsyncRun<Input, Output, Failure>?
+    ) -> AsyncRun<Input, Output, Failure> {
+        { input, output, failure in
+            for index in 0..<list.count {
+                let box = list.with(index) { rule in rule.matches(input) ? rule.box : nil }
+                if let box { return await box.run(input, &output, &failure) }
+            }
+            guard let otherwise else { return .skipped }
+            return await otherwise(input, &output, &failure)
+        }
+    }
+}
+
+/// Walks merge steps in order until one fires; what it did, or `.skipped` when none did.
+func firstFiring<Input, Output, Failure: Error>(
+    _ steps: RunList<MergeStep<Input, AsyncBox<Input, Output, Failure>>>, _ input: Input, _ output: inout Output?,
+    _ failure: inout Failure?
+) async -> Fired {
+    var index = 0
+    while index < steps.count {
+        let step = steps.with(index) { $0 }  // retained: held across the await
+        guard withUnsafePointer(to: input, { step.test($0) }) else {
+            index += 1
+            continue
+        }
+        let fired = await step.box.run(input, &output, &failure)
+        if fired != .skipped { return fired }
+        index = step.next
     }
     return .skipped
 }

@@ -107,7 +107,7 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
 
     override func compile(_ behaviour: any Sendable, context: LayerContext) throws(MischiefError) -> any Sendable {
         try parts.compile(behaviour, context: context) { node, context throws(MischiefError) in
-            AsyncBox(try node.compileAsync(original: original, context: context), constant: node.constantValue)
+            try node.compileAsyncBox(original: original, context: context)
         }
     }
 
@@ -121,8 +121,13 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
         let stack = parts.stack(layers, as: AsyncBox<Input, Output, Failure>.self)
         // A new box even for one layer: the core tells boxes apart by identity while it retires them.
         if let alone = stack.alone { return AsyncBox(alone.run, constant: alone.constant) }
-        let list = RunList(stack.all)
-        return AsyncBox { input, output, failure in await firstFiring(list, input, &output, &failure) }
+        // Layers that keep their rules are walked rule by rule in one list, as on a synchronous seam.
+        guard stack.all.contains(where: { $0.rules != nil }) else {
+            let list = RunList(stack.all)
+            return AsyncBox { input, output, failure in await firstFiring(list, input, &output, &failure) }
+        }
+        let steps = RunList(MergeStep.steps(stack.all, rules: \.rules))
+        return AsyncBox { input, output, failure in await firstFiring(steps, input, &output, &failure) }
     }
 }
 
@@ -150,9 +155,15 @@ final class AsyncBox<Input, Output: Sendable, Failure: Error>: Sendable {
     let run: AsyncRun<Input, Output, Failure>
     /// The value every call gets, when the behaviour is a plain constant (see ``SyncBox``).
     let constant: Output?
+    /// The compiled rules, when the behaviour is a `match` with no fallback (see ``SyncBox``).
+    let rules: RunList<CompiledRule<Input, AsyncBox>>?
 
-    init(_ run: @escaping AsyncRun<Input, Output, Failure>, constant: Output? = nil) {
+    init(
+        _ run: @escaping AsyncRun<Input, Output, Failure>, constant: Output? = nil,
+        rules: RunList<CompiledRule<Input, AsyncBox>>? = nil
+    ) {
         self.run = run
         self.constant = constant
+        self.rules = rules
     }
 }

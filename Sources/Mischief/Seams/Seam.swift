@@ -220,7 +220,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
             let list = RunList(stack.all)
             return SyncBox { input, output, failure in firstFiring(list, input, output, failure) }
         }
-        let steps = RunList(MergeStep.steps(stack.all))
+        let steps = RunList(MergeStep.steps(stack.all, rules: \.rules))
         return SyncBox { input, output, failure in firstFiring(steps, input, output, failure) }
     }
 }
