@@ -16,7 +16,8 @@ import Testing
     }
 
     @Test func openingASessionNamesItAndListsIt() async throws {
-        try await withTarget { target in
+        let defaults = ControlServer.Options(name: "test", socketPath: "/unused")
+        try await withTarget(configure: { $0.lease = defaults.lease }) { target in
             let opened = try await target.client().openSession(SessionRequest(name: "alice", lease: 30))
             #expect(opened == SessionInfo(id: "s1", name: "alice (s1)", lease: 30, keep: false, streams: 0, changes: 0))
             let unnamed = try await target.client().openSession(SessionRequest())
