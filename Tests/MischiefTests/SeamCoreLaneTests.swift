@@ -5,12 +5,6 @@ import Testing
 
 @testable import Mischief
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Threads count on lanes of their own (`mischief_lanes.h`): a lane is written by one live thread only, is freed
 /// when its thread exits, and calls that may change threads, or threads beyond the lanes, count on shared lines.
 @Suite(.serialized) struct SeamCoreLaneTests {
@@ -151,27 +145,8 @@ import Testing
 
 /// Runs `body` on a new POSIX thread and returns once it has exited (its thread-exit destructors have run).
 func joinThread(_ body: @escaping @Sendable () -> Void) {
-    final class Body: @unchecked Sendable {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    switch POSIXThread.start(body) {
+    case .success(let thread): thread.join()
+    case .failure(let error): Issue.record("pthread_create failed: \(error.code)")
     }
-    let context = Unmanaged.passRetained(Body(body)).toOpaque()
-    #if canImport(Glibc)
-        var thread = pthread_t()
-    #else
-        var thread: pthread_t?
-    #endif
-    let created = pthread_create(
-        &thread, nil,
-        { context in
-            let body = Unmanaged<Body>.fromOpaque(context!).takeRetainedValue()
-            body.run()
-            return nil
-        }, context)
-    precondition(created == 0, "pthread_create: \(created)")
-    #if canImport(Glibc)
-        pthread_join(thread, nil)
-    #else
-        pthread_join(thread!, nil)
-    #endif
 }

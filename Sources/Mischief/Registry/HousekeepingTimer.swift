@@ -57,32 +57,8 @@ final class HousekeepingTimer: @unchecked Sendable {
     }
 
     private func startThread() {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        #if canImport(Glibc)
-            var thread = pthread_t()
-        #else
-            var thread: pthread_t?
-        #endif
-        let result = pthread_create(
-            &thread, nil,
-            { context in
-                #if canImport(Glibc)
-                    let timer = Unmanaged<HousekeepingTimer>.fromOpaque(context!).takeRetainedValue()
-                #else
-                    let timer = Unmanaged<HousekeepingTimer>.fromOpaque(context).takeRetainedValue()
-                #endif
-                timer.run()
-                return nil
-            }, context)
-        guard result == 0 else {
-            Unmanaged<HousekeepingTimer>.fromOpaque(context).release()
-            return
-        }
-        #if canImport(Glibc)
-            pthread_detach(thread)
-        #else
-            if let thread { pthread_detach(thread) }
-        #endif
+        // pthread_create fails only when the process can start no more threads; there is then no housekeeping.
+        if case .success(let thread) = POSIXThread.start({ self.run() }) { thread.detach() }
     }
 
     private func run() {
