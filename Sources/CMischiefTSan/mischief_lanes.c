@@ -67,6 +67,11 @@ unsigned int mischief_lane_claim(void) {
     return lane;
 }
 
+unsigned int mischief_lane_owned(void) {
+    unsigned int lane = mischief_lane_plus_one - 1;
+    return lane < MISCHIEF_LANE_COUNT ? lane : MISCHIEF_LANE_SHARED;
+}
+
 unsigned int mischief_lanes_taken(void) { return atomic_load_explicit(&taken, memory_order_acquire); }
 
 unsigned long mischief_lane_releases(unsigned int lane) {

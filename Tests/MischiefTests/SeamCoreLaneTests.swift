@@ -127,6 +127,19 @@ import Testing
         observation.cancel()
     }
 
+    @Test func aThreadThatOnlyEntersAsyncCallsClaimsNoLane() throws {
+        let f = try Fixture()
+        try f.registry.apply(f.fetch, .constant("x"))
+        let word = f.fetch.core.word.load(ordering: .relaxed)
+        let owned = Mutex<UInt32?>(nil)
+        joinThread {
+            guard let ticket = f.fetch.core.enter(word, mayMigrate: true) else { return }
+            f.fetch.core.leave(ticket)
+            owned.withLock { $0 = mischief_lane_owned() }
+        }
+        #expect(owned.withLock { $0 } == MISCHIEF_LANE_SHARED)
+    }
+
     @Test func aCallThatMayChangeThreadsCountsOnASharedLine() throws {
         let f = try Fixture()
         try f.registry.apply(f.double, .constant(1))
@@ -138,6 +151,8 @@ import Testing
             let staying = try #require(f.double.core.enter(word))
             #expect(staying.line.isOwned)
             f.double.core.leave(staying)
+        } else {
+            print("aCallThatMayChangeThreadsCountsOnASharedLine: this thread has no lane (other tests hold them all)")
         }
         #expect(f.registry.counters("test.double")?.inFlight == 0)
     }

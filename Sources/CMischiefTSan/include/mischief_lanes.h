@@ -26,6 +26,9 @@ static inline __attribute__((always_inline)) unsigned int mischief_lane(void) {
     return mischief_lane_claim();
 }
 
+/// The calling thread's lane if it owns one, else MISCHIEF_LANE_SHARED; never claims one (for tests).
+unsigned int mischief_lane_owned(void);
+
 /// The lanes taken now, one bit each (for tests).
 unsigned int mischief_lanes_taken(void);
 

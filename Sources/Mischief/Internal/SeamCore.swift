@@ -114,10 +114,12 @@ final class SeamCore: @unchecked Sendable {
     /// thread id. Calls that may leave on another thread (async ones) pass `shared`.
     @inline(__always)
     private func currentLine(shared: Bool = false) -> Line {
-        let lane = Int(truncatingIfNeeded: mischief_lane())
-        if _fastPath(lane < SeamCore.laneCount && !shared) {
-            markUsed(lane)
-            return Line(counters: lines + lane * SeamCore.slotsPerShard, isOwned: true)
+        if !shared {  // a thread that only makes async calls never claims a lane
+            let lane = Int(truncatingIfNeeded: mischief_lane())
+            if _fastPath(lane < SeamCore.laneCount) {
+                markUsed(lane)
+                return Line(counters: lines + lane * SeamCore.slotsPerShard, isOwned: true)
+            }
         }
         let thread = UInt64(UInt(bitPattern: Int(bitPattern: UInt(pthread_self()))))
         // Fibonacci hashing of the thread id; bits from the upper half pick one of the shared shards.
