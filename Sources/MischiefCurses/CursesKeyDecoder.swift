@@ -8,6 +8,8 @@ import MischiefConsole
 /// encodings and swallows sequences it does not know whole, so their bytes never become keys.
 public struct CursesKeyDecoder: Sendable {
     private var input = KeyInputDecoder()
+    /// When the last lone ESC was given up on and became the Escape key.
+    private var escapeGivenUpAt: ContinuousClock.Instant?
 
     /// A decoder between keys.
     public init() {}
@@ -47,8 +49,18 @@ public struct CursesKeyDecoder: Sendable {
 
     /// Says that no more input came in time: a lone ESC is the Escape key, an unfinished sequence is dropped, and
     /// after a given-up ESC `[` and `O` are keys again.
-    public mutating func flush(emit: (Key) -> Void) {
+    public mutating func flush(at now: ContinuousClock.Instant = .now, emit: (Key) -> Void) {
         input.flush(emit: emit)
+        escapeGivenUpAt = input.hasGivenUpOnEscape ? now : nil
+    }
+
+    /// Says that a read found nothing at `now`: a given-up ESC older than `wait` expires, and `[` and `O` are keys
+    /// again. Only silence seen by a read ends it, never the time a reader took to come back: a reader held up
+    /// (a loaded machine) finds the rest of a split sequence waiting, whose digits must not become keys.
+    public mutating func nothingToRead(at now: ContinuousClock.Instant = .now, after wait: Duration) {
+        guard input.hasGivenUpOnEscape, let given = escapeGivenUpAt, given.duration(to: now) > wait else { return }
+        input.flush { _ in }
+        escapeGivenUpAt = nil
     }
 
     /// The keys of a run of `wget_wch` results, read as if no more input came after them; for tests.

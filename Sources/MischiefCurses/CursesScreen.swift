@@ -23,8 +23,6 @@ final class CursesScreen {
     private var latest: CellGrid?
     /// Keys read so far that wait for more (a lone ESC, an unfinished escape sequence).
     private var keys = CursesKeyDecoder()
-    /// When a lone ESC was last given up on and became the Escape key.
-    private var escapeGivenUp = ContinuousClock.now
 
     /// How long to wait for the rest of an escape sequence, in milliseconds, before a lone ESC is the Escape key
     /// and an unfinished sequence is dropped (on top of ncurses' own `ESCDELAY` after an ESC).
@@ -126,8 +124,9 @@ final class CursesScreen {
     /// Reads every available key; calls `body` for each and stops early if it returns `false`.
     ///
     /// Does not block, except when what was read ends in a lone ESC or an unfinished escape sequence: then it waits
-    /// up to ``sequenceWait`` ms for the rest before deciding. For ``sequenceRestWait`` ms after a lone ESC became
-    /// the Escape key, a `[` or `O` read next still begins a sequence (the tail of one split after its ESC).
+    /// up to ``sequenceWait`` ms for the rest before deciding. Until a read has found nothing for ``sequenceRestWait``
+    /// ms after a lone ESC became the Escape key, a `[` or `O` read next still begins a sequence (the tail of one
+    /// split after its ESC).
     func readKeys(_ body: (Key) -> Bool) {
         var going = true
         func deliver(_ key: Key) {
@@ -137,20 +136,19 @@ final class CursesScreen {
             }
             going = body(key)
         }
-        if keys.hasGivenUpOnEscape, escapeGivenUp.duration(to: .now) > .milliseconds(Self.sequenceRestWait) {
-            keys.flush { _ in }
-        }
         while going, isOpen, let window {
             var code: wint_t = 0
             var status = wget_wch(window, &code)
             if status == ERR {
-                guard keys.isPending else { return }
+                guard keys.isPending else {
+                    keys.nothingToRead(after: .milliseconds(Self.sequenceRestWait))
+                    return
+                }
                 wtimeout(window, keys.isInsideSequence ? Self.sequenceRestWait : Self.sequenceWait)
                 status = wget_wch(window, &code)
                 wtimeout(window, 0)
                 if status == ERR {
                     keys.flush(emit: deliver)
-                    if keys.hasGivenUpOnEscape { escapeGivenUp = .now }
                     return
                 }
             }

@@ -20,6 +20,38 @@ import Testing
         text.unicodeScalars.map { (OK, $0.value) }
     }
 
+    /// The keys of a mouse report split after its ESC, the ESC given up on at `start`, with `silence` (a read that
+    /// found nothing, that long after) before the rest arrives five seconds later.
+    private func splitReport(silence: Duration?) -> [Key] {
+        var decoder = CursesKeyDecoder()
+        var keys: [Key] = []
+        let start = ContinuousClock.now
+        decoder.feed(status: OK, code: 0x1B) { keys.append($0) }
+        decoder.flush(at: start) { keys.append($0) }
+        if let silence { decoder.nothingToRead(at: start + silence, after: .seconds(1)) }
+        for (status, code) in characters("[<0;11;8M") { decoder.feed(status: status, code: code) { keys.append($0) } }
+        return keys
+    }
+
+    @Test func aReaderHeldUpAfterAGivenUpEscStillReadsTheRestAsASequence() {
+        // Five seconds passed, but no read found nothing in them: the reader was held up, not the input.
+        let keys = splitReport(silence: nil)
+        #expect(keys.first == .escape)
+        #expect(!keys.contains { Self.isCharacter($0) }, "the report's bytes became keys: \(keys)")
+    }
+
+    private static func isCharacter(_ key: Key) -> Bool {
+        if case .character = key { return true }
+        return false
+    }
+
+    @Test func aGivenUpEscExpiresOnceAReadFoundNothingForLongerThanTheWait() {
+        let within = splitReport(silence: .milliseconds(500))
+        #expect(!within.contains { Self.isCharacter($0) }, "\(within)")  // within the wait: still a sequence
+        let typed = splitReport(silence: .seconds(2))
+        #expect(typed.contains(.character("8")), "\(typed)")  // after it: `[` and the rest are keys again
+    }
+
     @Test func navigationKeys() {
         #expect(keyCode(KEY_UP) == .up)
         #expect(keyCode(KEY_DOWN) == .down)
