@@ -47,6 +47,12 @@ public struct CursesKeyDecoder: Sendable {
         }
     }
 
+    /// ncurses returned its mouse key for an SGR report's `ESC [ <` but, with mouse reporting off, left the report's
+    /// parameters to be read: they are swallowed; see ``KeyInputDecoder/continueMouseReport()``.
+    public mutating func continueMouseReport() {
+        input.continueMouseReport()
+    }
+
     /// Says that no more input came in time: a lone ESC is the Escape key, an unfinished sequence is dropped, and
     /// after a given-up ESC `[` and `O` are keys again.
     public mutating func flush(at now: ContinuousClock.Instant = .now, emit: (Key) -> Void) {

@@ -35,6 +35,8 @@ final class CursesScreen {
 
     /// Whether clicks and the wheel are reported (ncurses turns the terminal's mouse reporting on and off).
     private let mouse: Bool
+    /// Whether the terminfo's mouse key (`kmous`) is the prefix of an SGR report, `ESC [ <`.
+    private var mouseKeyIsSGR = false
 
     /// Creates a closed screen.
     init(palette: Palette, depth: ColourDepth?, mouse: Bool = true) {
@@ -82,6 +84,9 @@ final class CursesScreen {
         noecho()
         nonl()
         keypad(window, true)
+        if let kmous = tigetstr("kmous"), Int(bitPattern: kmous) != -1 {
+            mouseKeyIsSGR = String(cString: kmous) == "\u{1B}[<"
+        }
         // Home, End, F-keys … in the encodings the terminfo entry does not name (tmux sends ESC [ 1 ~ for Home under
         // TERM=xterm-256color). Sequences ncurses still does not know are read by `keys`, which swallows them whole.
         for (sequence, key) in KeyInputDecoder.knownSequences {
@@ -153,6 +158,12 @@ final class CursesScreen {
                 }
             }
             if status == KEY_CODE_YES, Int32(bitPattern: code) == KEY_MOUSE {
+                // Without mousemask ncurses reads only the terminfo's `kmous` prefix (`ESC [ <` under xterm): the
+                // report's parameters would be typed as keys, its row and column digits switching presets.
+                guard mouse else {
+                    if mouseKeyIsSGR { keys.continueMouseReport() }
+                    continue
+                }
                 var event = MEVENT()
                 if getmouse(&event) == OK,
                     let key = CursesKeyDecoder.mouseKey(x: event.x, y: event.y, state: UInt32(event.bstate))

@@ -5,6 +5,14 @@ import Testing
 @Suite struct KeyInputDecoderTests {
     private func keys(_ text: String) -> [Key] { KeyInputDecoder.keys(in: Array(text.utf8)) }
 
+    @Test func theRestOfAMouseReportWhosePrefixWasTakenIsSwallowed() {
+        var decoder = KeyInputDecoder()
+        var keys: [Key] = []
+        decoder.continueMouseReport()
+        for scalar in "0;11;8M5".unicodeScalars { decoder.feed(character: scalar.value) { keys.append($0) } }
+        #expect(keys == [.character("5")])  // the report's digits are no keys; what follows it is
+    }
+
     @Test func homeAndEndInEveryEncoding() {
         for home in ["\u{1B}[H", "\u{1B}OH", "\u{1B}[1~", "\u{1B}[7~", "\u{1B}[1;5H", "\u{1B}[1;2~", "\u{1B}O5H"] {
             #expect(keys(home) == [.home], "\(Array(home.utf8))")

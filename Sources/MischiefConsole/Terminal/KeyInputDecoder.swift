@@ -120,6 +120,14 @@ public struct KeyInputDecoder: Sendable {
         key.map(emit)
     }
 
+    /// Reads what comes next as the rest of an SGR mouse report whose `ESC [ <` a terminal library took for its
+    /// mouse key without reading the report (ncurses does, with mouse reporting off): the parameters and the final
+    /// `M` or `m` are swallowed with the sequence, never typed.
+    public mutating func continueMouseReport() {
+        begin(.csi)
+        sequence.parameter(0x3C)  // <
+    }
+
     /// Says that no more input came in time: a lone ESC (or ESC ESC) is the Escape key (and the decoder is then
     /// ``hasGivenUpOnEscape``); an unfinished sequence is dropped; after a given-up ESC, a `[` or `O` is a key again.
     public mutating func flush(emit: (Key) -> Void) {
