@@ -10,7 +10,7 @@ import Testing
 @Suite(.serialized) struct SeamCoreLaneTests {
     @Test func liveThreadsNeverShareALane() {
         let threads = SeamCore.laneCount + 8
-        let lanes = Mutex<[UInt32]>([])
+        let lanes = Locked<[UInt32]>([])
         let claimed = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let done = onThreads(threads) { _ in
@@ -32,7 +32,7 @@ import Testing
     @Test func aLaneIsFreedWhenItsThreadExits() throws {
         // The thread holds its lane from its claim to its exit, so the lane's release count can only move by the
         // thread's own exit in between.
-        let seen = Mutex<(lane: UInt32, releases: UInt)?>(nil)
+        let seen = Locked<(lane: UInt32, releases: UInt)?>(nil)
         joinThread {
             // Other tests' threads may hold every lane; a thread without one tries again every few thousand calls.
             var lane = mischief_lane()
@@ -114,7 +114,7 @@ import Testing
         f.registry.revert(applied)
         #expect(f.double.core.usedShards.load(ordering: .relaxed) == 0)  // applied and reverted, never called
         #expect(f.registry.counters("test.double") == SeamCounters())
-        let lane = Mutex<UInt32>(0)
+        let lane = Locked<UInt32>(0)
         joinThread {
             lane.withLock { $0 = mischief_lane() }
             for index in 0..<10 { _ = f.double(index) }
@@ -131,7 +131,7 @@ import Testing
         let f = try Fixture()
         try f.registry.apply(f.fetch, .constant("x"))
         let word = f.fetch.core.word.load(ordering: .relaxed)
-        let owned = Mutex<UInt32?>(nil)
+        let owned = Locked<UInt32?>(nil)
         joinThread {
             guard let ticket = f.fetch.core.enter(word, mayMigrate: true) else { return }
             f.fetch.core.leave(ticket)
