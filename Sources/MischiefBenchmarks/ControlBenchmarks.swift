@@ -93,30 +93,25 @@ enum ControlBenchmarks {
         return (alone, watched)
     }
 
-    /// One run with a `RemoteController` attached: it holds its session's events stream and loads every 250 ms,
-    /// as the console's runner does.
+    /// One run with a `RemoteController` attached: it holds its session's events stream and takes every update the
+    /// target pushes, as the console's runner does.
     static func watchedRate(_ fixture: ControlFixture, run: Duration) async throws -> CallRate {
         let controller = RemoteController(
             socketPath: fixture.socketPath, sessionName: "bench", saveDirectory: URL(fileURLWithPath: "/tmp"))
-        let first = try await controller.load()
-        guard first.connection == .connected else { throw ControlBenchError("the console did not connect") }
-        try await fixture.waitForSessions { $0.count == 1 && $0[0].streams == 1 }
-        let polls = Atomic<Int>(0)
-        let period = Duration.milliseconds(250)
-        let poller = Task {
-            while !Task.isCancelled {
-                _ = try await controller.load()
-                polls.add(1, ordering: .relaxed)
-                try await Task.sleep(for: period)
+        let updates = controller.updates()
+        let received = Atomic<Int>(0)
+        let reader = Task {
+            for await update in updates {
+                if case .lost(let reason) = update { throw ControlBenchError("the console lost the target: \(reason)") }
+                received.add(1, ordering: .relaxed)
             }
         }
+        try await fixture.waitForSessions { $0.count == 1 && $0[0].streams == 1 }
         let rate = await fixture.callRate(for: run)
-        poller.cancel()
-        _ = await poller.result
         await controller.close()
-        let expected = Int(run / period)
-        guard polls.load(ordering: .relaxed) >= expected * 8 / 10 else {
-            throw ControlBenchError("the console polled \(polls.load(ordering: .relaxed)) times, not ~\(expected)")
+        try await reader.value
+        guard received.load(ordering: .relaxed) >= 1 else {
+            throw ControlBenchError("the console was sent nothing while attached")
         }
         return rate
     }

@@ -60,6 +60,14 @@ public struct ControlClient: Sendable {
 
     // MARK: Seams
 
+    /// What changed after registry generation `generation` (0: everything), with the events after `eventsAfter`
+    /// (`GET /v1/changes`): a delta to apply to a copy that is as of `generation`.
+    public func changes(since generation: UInt64, eventsAfter: Int? = nil) async throws(ControlClientError)
+        -> StreamChanges
+    {
+        try await get("changes?since=\(generation)" + (eventsAfter.map { "&after=\($0)" } ?? ""))
+    }
+
     public func seams() async throws(ControlClientError) -> [SeamSnapshot] { try await get("seams") }
 
     public func seam(_ id: SeamID) async throws(ControlClientError) -> SeamDetail {

@@ -65,6 +65,8 @@ extension ControlServer {
             return .json(registry.snapshot().view)
         case (.GET, .console):
             return .json(try consoleState(request))
+        case (.GET, .changes):
+            return .json(try delta(request))
         case (.GET, .seams):
             return .json(registry.snapshot(includingActions: true).seams)
         case (.GET, .seam(let id)):
@@ -143,7 +145,7 @@ extension ControlServer {
     private enum Route {
         case target, view, console, seams, seam(String), release(String), reset(String), ttl(String), profiles,
             currentProfile, profile(String, ProfileVerb)
-        case status, resetAll, revertAll, advance, sessions, renew(String), session(String), events
+        case status, resetAll, revertAll, advance, sessions, renew(String), session(String), events, changes
         case guards, `guard`(String), rearm(String)
 
         init?(_ parts: [String]) {
@@ -159,6 +161,7 @@ extension ControlServer {
                 case "reset": self = .resetAll
                 case "sessions": self = .sessions
                 case "events": self = .events
+                case "changes": self = .changes
                 case "guards": self = .guards
                 default: return nil
                 }

@@ -39,6 +39,26 @@ extension ControlServer {
             view: snapshot.view, guards: snapshot.guards)
     }
 
+    /// `GET /v1/changes?since=G[&after=E]`: a delta (``StreamChanges``) from generation `G` to now, with the events
+    /// after `E` (without it, those logged after `G`); `since=0` is everything, the seams with their actions. What a
+    /// console attached to the target asks after a command, so it shows what the command did as soon as it is done.
+    func delta(_ request: APIRequest) throws(APIFailure) -> StreamChanges {
+        var since: UInt64 = 0
+        var after: Int?
+        do throws(OutOfRange) {
+            if let text = request.query["since"] {
+                since = UInt64(try Seconds.integer(text, field: "since", within: 0...Int.max))
+            }
+            if let text = request.query["after"] {
+                after = try Seconds.integer(text, field: "after", within: 0...Int(Int32.max) * 1024)
+            }
+        } catch {
+            throw APIFailure("invalid query", error)
+        }
+        let changes = registry.changes(since: since, eventsAfter: after, includingActions: since == 0)
+        return StreamChanges(target: header(changes.uptime), changes: changes)
+    }
+
     /// Who the target is and what time it is there now, for a console's header.
     func header(_ uptime: Duration) -> TargetHeader {
         TargetHeader(

@@ -18,22 +18,36 @@ import Testing
             if let refusal { throw ConsoleError.refused(refusal) }
         }
 
-        func load() async throws -> ConsoleData { ConsoleFixtures.data() }
-        func apply(_ spec: String, to seam: SeamID) async throws { try record("apply \(seam) \(spec)") }
-        func revert(_ seam: SeamID) async throws { try record("revert \(seam)") }
-        func revertAll() async throws { try record("revertAll") }
-        func release(_ seam: SeamID) async throws -> Int {
-            try record("release \(seam)")
-            return 2
+        /// Each command answers the next generation.
+        private let generation = Mutex<UInt64>(1)
+
+        func record(_ call: String) throws -> UInt64 {
+            try record(call) as Void
+            return generation.withLock {
+                $0 += 1
+                return $0
+            }
         }
-        func resetCounters(_ seam: SeamID?) async throws { try record("reset \(seam.map(\.rawValue) ?? "all")") }
-        func toggleProfile(_ name: String) async throws -> Bool {
-            try record("toggle \(name)")
-            return name.hasPrefix("On")
+
+        func updates() -> AsyncStream<ConsoleUpdate> {
+            AsyncStream { $0.yield(.reset(ConsoleFixtures.delta(ConsoleFixtures.data(), generation: 1))) }
         }
-        func advanceTime(by duration: Duration) async throws { try record("advance \(duration)") }
+        func apply(_ spec: String, to seam: SeamID) async throws -> UInt64 { try record("apply \(seam) \(spec)") }
+        func revert(_ seam: SeamID) async throws -> UInt64 { try record("revert \(seam)") }
+        func revertAll() async throws -> UInt64 { try record("revertAll") }
+        func setTTL(_ ttl: Duration?, on seam: SeamID) async throws -> UInt64 { try record("ttl \(seam)") }
+        func release(_ seam: SeamID) async throws -> (released: Int, generation: UInt64) {
+            (2, try record("release \(seam)"))
+        }
+        func resetCounters(_ seam: SeamID?) async throws -> UInt64 {
+            try record("reset \(seam.map(\.rawValue) ?? "all")")
+        }
+        func toggleProfile(_ name: String) async throws -> (isOn: Bool, generation: UInt64) {
+            (name.hasPrefix("On"), try record("toggle \(name)"))
+        }
+        func advanceTime(by duration: Duration) async throws -> UInt64 { try record("advance \(duration)") }
         func saveProfile(named name: String, overwrite: Bool) async throws -> String {
-            try record("save \(name)")
+            try record("save \(name)") as Void
             return "/profiles/\(name).yaml"
         }
     }
@@ -46,7 +60,7 @@ import Testing
         ]
         var results: [CommandResult?] = []
         for command in commands {
-            results.append(await command.perform(with: controller))
+            results.append(await command.perform(with: controller)?.result)
         }
         #expect(
             results == [
@@ -65,9 +79,19 @@ import Testing
         let message = "unknown action 'shfit' for clock.now; did you mean 'shift'?\n  shfit\n  ^"
         let controller = RecordingController(refusing: message)
         #expect(
-            await ConsoleCommand.apply(seam: "clock.now", spec: "shfit").perform(with: controller)
+            await ConsoleCommand.apply(seam: "clock.now", spec: "shfit").perform(with: controller)?.result
                 == .failure(message))
-        #expect(await ConsoleCommand.saveProfile("x").perform(with: controller) == .failure(message))
+        #expect(await ConsoleCommand.saveProfile("x").perform(with: controller)?.result == .failure(message))
+    }
+
+    /// A command's answer carries the generation that shows it; one that failed, none.
+    @Test func answersCarryTheirGeneration() async {
+        let controller = RecordingController()
+        let first = await ConsoleCommand.revert("clock.now").perform(with: controller)
+        let second = await ConsoleCommand.revertAll.perform(with: controller)
+        #expect(first?.generation == 2 && second?.generation == 3)
+        let refused = await ConsoleCommand.revertAll.perform(with: RecordingController(refusing: "no"))
+        #expect(refused?.generation == 0)
     }
 
     @Test func dataRoundTripsThroughJSON() throws {

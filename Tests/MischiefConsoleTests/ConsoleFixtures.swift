@@ -203,6 +203,16 @@ enum ConsoleFixtures {
         ])
 
     /// One frame of data, `seconds` into the session.
+    /// A delta since 0 that carries all of `data`, as of `generation`.
+    static func delta(_ data: ConsoleData, generation: UInt64) -> StreamChanges {
+        StreamChanges(
+            target: data.target,
+            changes: RegistryChanges(
+                generation: generation, since: 0, uptime: data.target.uptime, sessionSeed: data.target.sessionSeed,
+                isCounting: true, seams: data.seams, profiles: data.profiles, guards: data.guards,
+                events: data.events, view: data.view, lastEventID: data.events.last?.id ?? 0))
+    }
+
     static func data(seconds: Int = 3_723, calls: Int = 0, connection: ConnectionState = .connected) -> ConsoleData {
         ConsoleData(
             target: TargetHeader(

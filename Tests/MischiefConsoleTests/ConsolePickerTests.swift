@@ -47,7 +47,6 @@ import Testing
         #expect(picker(state)?.error == error)
         #expect(picker(state)?.applying == nil)
         #expect(state.message == nil)
-        #expect(state.pending["clock.now"] == nil)
 
         _ = F.press([.control("u")] + F.typing("shift(2d)"), &state)
         let retry = F.press([.enter], &state)

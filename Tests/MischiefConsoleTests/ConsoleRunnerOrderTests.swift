@@ -4,14 +4,14 @@ import MischiefConsole
 import Synchronization
 import Testing
 
-/// What the console shows when its data is older than the target: a switch reports what the target did, and a
-/// periodic load that began before a command never puts back the state the command changed.
-@Suite("ConsoleRunner: data in order")
+/// What the console shows while its data and the target differ: a switch reports what the target did, a delta older
+/// than what the console has never puts back what a command changed, and keys typed after a command wait for the
+/// data that shows it.
+@Suite("ConsoleRunner: data in order", .timeLimit(.minutes(2)))
 struct ConsoleRunnerOrderTests {
     let target: RunnerTarget
     let terminal = RecordingTerminal(size: ScreenSize(rows: 30, columns: 120))
     var registry: Registry { target.registry }
-    var local: LocalController { target.controller }
 
     init() throws {
         target = try RunnerTarget(name: "order test")
@@ -20,8 +20,8 @@ struct ConsoleRunnerOrderTests {
     }
 
     @Test func aSwitchSaysWhatTheTargetDidEvenWhenTheDataShowsOtherwise() async throws {
-        // Data loaded once and never again: the console believes Seven is off while the target has it on.
-        let controller = ScriptedController(local, frozen: try await local.load())
+        // Data sent once and never again: the console believes Seven is off while the target has it on.
+        let controller = ScriptedController(registry, answers: .unseen)
         _ = try registry.apply(profile: "Seven")
         let run = Task { try await ConsoleRunner(terminal: terminal, controller: controller).run() }
         try await terminal.frame(containing: "The answer")
@@ -33,23 +33,37 @@ struct ConsoleRunnerOrderTests {
         #expect(try await run.value == .quit)
     }
 
-    @Test func aPeriodicLoadFromBeforeACommandDoesNotPutBackWhatItChanged() async throws {
+    @Test func aDeltaOlderThanTheConsolesDataIsIgnored() async throws {
         try registry.apply(spec: "return(7)", to: "test.answer")
-        // The periodic load after the first takes the target's state (return(7) applied) and is held until `R` has
-        // reverted everything; the revert waits until that load's data is queued before it returns.
-        let controller = ScriptedController(local, holdingLoad: 2)
-        let run = Task {
-            try await ConsoleRunner(terminal: terminal, controller: controller, refresh: .milliseconds(5)).run()
-        }
+        // After `R`, the controller sends the revert's delta and then, late, its first delta again (return(7)).
+        let controller = ScriptedController(registry, answers: .thenTheFirstAgain)
+        let run = Task { try await ConsoleRunner(terminal: terminal, controller: controller).run() }
         try await terminal.frame(containing: "return(7)")
-        await controller.heldLoadHasTakenItsData()
         terminal.push(.character("R"))
         try await terminal.frame(containing: "everything reverted")
         terminal.push([.character("/"), .character("q")])  // anything queued before these keys has been drawn
         try await terminal.frame(containing: "0 of 1 match “q”")
         let stale = terminal.frames.filter { $0.contains("everything reverted") && $0.contains("return(7)") }
-        #expect(stale.isEmpty, "the held load's data was drawn after the revert:\n\(stale.first ?? "")")
+        #expect(stale.isEmpty, "the old delta was drawn after the revert:\n\(stale.first ?? "")")
         terminal.push([.escape, .character("q")])
+        #expect(try await run.value == .quit)
+    }
+
+    @Test func keysTypedAfterACommandWaitForTheDataThatShowsIt() async throws {
+        // Space applies the default spec; its delta is held back until the test lets it go. `r`, typed at once,
+        // must revert what Space applied, not say that the seam runs its original (what the old data shows).
+        let controller = ScriptedController(registry, answers: .firstHeldUntilReleased)
+        let run = Task { try await ConsoleRunner(terminal: terminal, controller: controller).run() }
+        try await terminal.frame(containing: "The answer")
+        terminal.push([.character(" "), .character("r")])
+        await controller.answerHeld()
+        #expect(registry.snapshot().seam("test.answer")?.behaviour != nil)  // `r` has not run
+        #expect(!terminal.last.contains("already runs its original"))
+        controller.releaseHeld()
+        try await terminal.frame(containing: "test.answer: original")
+        #expect(registry.snapshot().seam("test.answer")?.behaviour == nil)
+        #expect(!terminal.frames.contains { $0.contains("already runs its original") })
+        terminal.push(.character("q"))
         #expect(try await run.value == .quit)
     }
 }
@@ -100,94 +114,137 @@ final class RecordingTerminal: Terminal {
     struct WaitFailed: Error, CustomStringConvertible { let description: String }
 }
 
-/// A ``LocalController`` whose loads are scripted: frozen at one answer, or with one load held back.
+/// A controller over a registry whose updates are scripted, to show the runner's order rules.
 final class ScriptedController: ConsoleController {
-    private struct State {
-        var loads = 0
-        var tookData: CheckedContinuation<Void, Never>?
-        var hasTakenData = false
-        var release: CheckedContinuation<Void, Never>?
-        var isReleased = false
-        var afterRelease: CheckedContinuation<Void, Never>?
+    enum Answers: Sendable {
+        /// The first update only: commands answer with no generation, and the data never shows them.
+        case unseen
+        /// Each command's delta is sent; after it, the first update's delta again (an old delta arriving late).
+        case thenTheFirstAgain
+        /// The first command's delta is held until ``releaseHeld()``; later ones are sent.
+        case firstHeldUntilReleased
     }
 
-    private let inner: LocalController
-    private let frozen: ConsoleData?
-    private let held: Int?
+    private struct State {
+        var continuation: AsyncStream<ConsoleUpdate>.Continuation?
+        var sent: UInt64 = 0
+        var first: StreamChanges?
+        var held: StreamChanges?
+        var hasHeld = false
+        var waitingForHeld: CheckedContinuation<Void, Never>?
+    }
+
+    private let registry: Registry
+    private let answers: Answers
     private let state = Mutex(State())
 
-    /// Every load answers `frozen`.
-    init(_ inner: LocalController, frozen: ConsoleData) {
-        (self.inner, self.frozen, held) = (inner, frozen, nil)
+    init(_ registry: Registry, answers: Answers) {
+        self.registry = registry
+        self.answers = answers
     }
 
-    /// Load number `held` takes the target's data, then waits until ``revertAll()`` has reverted everything.
-    init(_ inner: LocalController, holdingLoad held: Int) {
-        (self.inner, frozen, self.held) = (inner, nil, held)
+    private func delta(since generation: UInt64) -> StreamChanges {
+        let changes = registry.changes(since: generation, includingActions: generation == 0)
+        return StreamChanges(
+            target: TargetHeader(
+                name: "order test", pid: 1, uptime: changes.uptime, sessionSeed: 3, wallTime: Date()),
+            changes: changes)
     }
 
-    func load() async throws -> ConsoleData {
-        if let frozen { return frozen }
-        let number = state.withLock { state in
-            state.loads += 1
-            if state.isReleased, let next = state.afterRelease {
-                state.afterRelease = nil
-                next.resume()
-            }
-            return state.loads
+    func updates() -> AsyncStream<ConsoleUpdate> {
+        let (stream, continuation) = AsyncStream<ConsoleUpdate>.makeStream()
+        let first = delta(since: 0)
+        state.withLock { state in
+            state.continuation = continuation
+            state.first = first
+            state.sent = first.generation
         }
-        let data = try await inner.load()
-        guard number == held else { return data }
-        let waiter = state.withLock { state in
-            state.hasTakenData = true
-            defer { state.tookData = nil }
-            return state.tookData
+        continuation.yield(.reset(first))
+        return stream
+    }
+
+    /// Sends (or holds) what the command changed; returns the generation that shows it.
+    private func answer() -> UInt64 {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            let delta = delta(since: state.sent)
+            switch answers {
+            case .unseen:
+                return nil
+            case .thenTheFirstAgain:
+                state.continuation?.yield(.changes(delta))
+                if let first = state.first { state.continuation?.yield(.changes(first)) }
+            case .firstHeldUntilReleased where !state.hasHeld:
+                state.held = delta
+                state.hasHeld = true
+            case .firstHeldUntilReleased:
+                state.continuation?.yield(.changes(delta))
+            }
+            state.sent = delta.generation
+            defer { state.waitingForHeld = nil }
+            return state.waitingForHeld
         }
         waiter?.resume()
-        await withCheckedContinuation { continuation in
-            let released = state.withLock { state in
-                if !state.isReleased { state.release = continuation }
-                return state.isReleased
-            }
-            if released { continuation.resume() }
-        }
-        return data
+        return answers == .unseen ? 0 : state.withLock { $0.sent }
     }
 
-    /// Returns once the held load has taken its data.
-    func heldLoadHasTakenItsData() async {
+    /// Returns once a command's delta is held.
+    func answerHeld() async {
         await withCheckedContinuation { continuation in
-            let taken = state.withLock { state in
-                if !state.hasTakenData { state.tookData = continuation }
-                return state.hasTakenData
+            let now = state.withLock { state in
+                if state.hasHeld { return true }
+                state.waitingForHeld = continuation
+                return false
             }
-            if taken { continuation.resume() }
+            if now { continuation.resume() }
         }
     }
 
-    /// Reverts everything, lets the held load return, and returns when the next load starts: by then the
-    /// periodic loop has queued the held load's data.
-    func revertAll() async throws {
-        try await inner.revertAll()
-        await withCheckedContinuation { continuation in
-            let release = state.withLock { state in
-                state.isReleased = true
-                state.afterRelease = continuation
-                defer { state.release = nil }
-                return state.release
-            }
-            release?.resume()
+    /// Sends the held delta.
+    func releaseHeld() {
+        state.withLock { state in
+            if let held = state.held { state.continuation?.yield(.changes(held)) }
+            state.held = nil
         }
     }
 
-    func apply(_ spec: String, to seam: SeamID) async throws { try await inner.apply(spec, to: seam) }
-    func revert(_ seam: SeamID) async throws { try await inner.revert(seam) }
-    func release(_ seam: SeamID) async throws -> Int { try await inner.release(seam) }
-    func setTTL(_ ttl: Duration?, on seam: SeamID) async throws { try await inner.setTTL(ttl, on: seam) }
-    func resetCounters(_ seam: SeamID?) async throws { try await inner.resetCounters(seam) }
-    func toggleProfile(_ name: String) async throws -> Bool { try await inner.toggleProfile(name) }
-    func advanceTime(by duration: Duration) async throws { try await inner.advanceTime(by: duration) }
-    func saveProfile(named name: String, overwrite: Bool) async throws -> String {
-        try await inner.saveProfile(named: name, overwrite: overwrite)
+    @discardableResult
+    func apply(_ spec: String, to seam: SeamID) async throws -> UInt64 {
+        do throws(MischiefError) {
+            try registry.apply(spec: spec, to: seam, source: "console")
+        } catch {
+            throw ConsoleError.refused(error.description)
+        }
+        return answer()
     }
+
+    @discardableResult
+    func revert(_ seam: SeamID) async throws -> UInt64 {
+        registry.revert(seam: seam)
+        return answer()
+    }
+
+    func release(_ seam: SeamID) async throws -> (released: Int, generation: UInt64) { (0, answer()) }
+
+    @discardableResult
+    func setTTL(_ ttl: Duration?, on seam: SeamID) async throws -> UInt64 { answer() }
+
+    @discardableResult
+    func revertAll() async throws -> UInt64 {
+        registry.revertAll()
+        return answer()
+    }
+
+    @discardableResult
+    func resetCounters(_ seam: SeamID?) async throws -> UInt64 { answer() }
+
+    @discardableResult
+    func toggleProfile(_ name: String) async throws -> (isOn: Bool, generation: UInt64) {
+        let isOn = try registry.toggle(profile: name)
+        return (isOn, answer())
+    }
+
+    @discardableResult
+    func advanceTime(by duration: Duration) async throws -> UInt64 { answer() }
+
+    func saveProfile(named name: String, overwrite: Bool) async throws -> String { "" }
 }

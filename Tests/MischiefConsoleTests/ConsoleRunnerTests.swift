@@ -37,15 +37,14 @@ struct ConsoleRunnerTests {
     }
 
     func start() -> Task<ConsoleRunner.Exit, any Error> {
-        let runner = ConsoleRunner(terminal: terminal, controller: controller, refresh: .milliseconds(20))
+        let runner = ConsoleRunner(terminal: terminal, controller: controller)
         return Task { try await runner.run() }
     }
 
     @Test func everyProblemFoundAtStartIsInTheEventLog() async throws {
         let runner = ConsoleRunner(
             terminal: terminal, controller: controller,
-            messages: ["profiles/a.yaml:2:3: error: first broken file", "profiles/b.yaml:1:1: error: second one"],
-            refresh: .milliseconds(20))
+            messages: ["profiles/a.yaml:2:3: error: first broken file", "profiles/b.yaml:1:1: error: second one"])
         let run = Task { try await runner.run() }
         await screen(containing: "2 problems at start (e lists them)")
         terminal.push(.character("e"))
@@ -103,7 +102,7 @@ struct ConsoleRunnerTests {
         #expect(path.hasSuffix("lucky-seven.yaml"))
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains("test.answer: return(7)"))
-        let data = try await controller.load()
+        let data = controller.loadNow()
         #expect(data.seams.first?.behaviour == "return(7)")
         #expect(data.target.name == "runner test")
     }

@@ -88,7 +88,8 @@ import Testing
         try Data(Self.handWritten.utf8).write(to: tokyo)
         try await controller.apply("return(7)", to: "test.answer")
         let result = await ConsoleCommand.saveProfile("Tokyo").perform(with: controller)
-        #expect(result == .needsConfirmation("tokyo.yaml exists (2 profiles: Tokyo, Osaka)"))
-        #expect(await ConsoleCommand.overwriteProfile("Tokyo").perform(with: controller) == .success(tokyo.path))
+        #expect(result?.result == .needsConfirmation("tokyo.yaml exists (2 profiles: Tokyo, Osaka)"))
+        #expect(
+            await ConsoleCommand.overwriteProfile("Tokyo").perform(with: controller)?.result == .success(tokyo.path))
     }
 }

@@ -11,10 +11,12 @@ struct RunnerTarget {
     ) { 42 }
     let controller: LocalController
 
-    init(name: String) throws {
+    /// - Parameter refresh: How often the controller looks at counts and times when nothing else changed.
+    init(name: String, refresh: Duration = .milliseconds(20)) throws {
         try registry.register(answer)
         controller = LocalController(
             registry: registry, name: name,
-            saveDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("runner-\(UUID())"))
+            saveDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("runner-\(UUID())"),
+            refresh: refresh)
     }
 }

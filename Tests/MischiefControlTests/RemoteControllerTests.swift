@@ -5,24 +5,32 @@ import MischiefConsole
 import MischiefControl
 import Testing
 
-/// The console's remote controller: a session held while it is connected, the last data kept while the target
-/// is gone, a new session when the same target instance is back, and never a session on another process.
+/// The console's remote controller: updates pushed from the events stream, every command answered with a generation
+/// whose data shows it, a session held while connected, the last data kept while the target is gone, a new session
+/// when the same target (or a restart of it) is back, and never a session on another program.
 @Suite(.timeLimit(.minutes(1))) struct RemoteControllerTests {
-    @Test func loadShowsTheTargetAndHoldsASession() async throws {
+    @Test func updatesShowTheTargetAndHoldASession() async throws {
         try await withTarget { target in
             let remote = RemoteController(
                 socketPath: target.socketPath, sessionName: "console",
                 saveDirectory: URL(fileURLWithPath: "/nonexistent"))
-            let data = try await remote.load()
+            let follower = Follower(remote)
+            let data = try await follower.until("the target") { !$0.seams.isEmpty }
             #expect(data.connection == .connected)
             #expect(data.target.name == "test")
             #expect(data.seams.map(\.id) == ["t.count", "t.name"])
+            guard case .reset = follower.updates.first else {
+                Issue.record("the first update was not everything: \(follower.updates)")
+                return
+            }
             #expect(target.server.sessions.map(\.name) == ["console (s1)"])
             #expect(remote.session == "s1")
 
-            try await remote.apply("return(12)", to: "t.count")
+            let generation = try await remote.apply("return(12)", to: "t.count")
             #expect(target.count() == 12)
             #expect(try await target.client().seam("t.count").layers.map(\.session) == ["s1"])
+            let shown = try await follower.reached(generation)
+            #expect(shown.seams.first { $0.id == "t.count" }?.behaviour == "return(12)")
 
             await remote.close()
             #expect(target.count() == 0)
@@ -30,34 +38,39 @@ import Testing
         }
     }
 
-    /// The load after a command shows what the command did: it waits for the stream's next message rather than
-    /// handing back the copy from before the command.
-    @Test func theLoadAfterACommandShowsWhatItDid() async throws {
+    /// Every command answers with a generation, and the data of that generation shows what it did: nothing waits for
+    /// the stream's next batch or a settle timer (this took 30–60 s in a full run when a load waited for a message).
+    @Test func eachAnswersGenerationShowsWhatTheCommandDid() async throws {
         try await withTarget { target in
             let remote = RemoteController(
                 socketPath: target.socketPath, sessionName: "console",
-                saveDirectory: URL(fileURLWithPath: "/nonexistent"), settle: .seconds(30))
-            _ = try await remote.load()
-            for value in 1...5 {
-                try await remote.apply("return(\(value))", to: "t.count")
-                let data = try await remote.load()
+                saveDirectory: URL(fileURLWithPath: "/nonexistent"))
+            let follower = Follower(remote)
+            try await follower.until("the target") { !$0.seams.isEmpty }
+            var last: UInt64 = 0
+            for value in 1...20 {
+                let generation = try await remote.apply("return(\(value))", to: "t.count")
+                #expect(generation > last)
+                last = generation
+                let data = try await follower.reached(generation)
                 #expect(data.seams.first { $0.id == "t.count" }?.behaviour == "return(\(value))")
             }
-            try await remote.revert("t.count")
-            #expect(try await remote.load().seams.first { $0.id == "t.count" }?.behaviour == nil)
+            let reverted = try await remote.revert("t.count")
+            #expect(try await follower.reached(reverted).seams.first { $0.id == "t.count" }?.behaviour == nil)
             await remote.close()
         }
     }
 
-    /// A command that changes nothing shown: the load after it waits `settle`, no longer.
-    @Test func aLoadAfterACommandThatChangedNothingShownEndsAfterSettle() async throws {
+    /// A command that changes nothing shown answers with a generation the console already has.
+    @Test func aCommandThatChangedNothingShownAnswersWithWhatTheConsoleHas() async throws {
         try await withTarget { target in
             let remote = RemoteController(
                 socketPath: target.socketPath, sessionName: "console",
-                saveDirectory: URL(fileURLWithPath: "/nonexistent"), settle: .milliseconds(1))
-            let before = try await remote.load()
-            try await remote.resetCounters("t.count")  // already zero
-            #expect(try await remote.load().seams == before.seams)
+                saveDirectory: URL(fileURLWithPath: "/nonexistent"))
+            let follower = Follower(remote)
+            let before = try await follower.until("the target") { !$0.seams.isEmpty }
+            let generation = try await remote.resetCounters("t.count")  // already zero
+            #expect(try await follower.reached(generation).seams == before.seams)
             await remote.close()
         }
     }
@@ -67,18 +80,15 @@ import Testing
             let remote = RemoteController(
                 socketPath: target.socketPath, sessionName: "console",
                 saveDirectory: URL(fileURLWithPath: "/nonexistent"))
-            _ = try await remote.load()
+            let follower = Follower(remote)
+            try await follower.until("the target") { !$0.seams.isEmpty }
             let health = Seam<Void, Bool, Never>("t.health", title: "Health", category: "Test", summary: "") { false }
             try target.registry.register(health)
             try await target.client().apply("return(5)", to: "t.count")
             try await target.client().addGuard("check(t.health)")
             target.registry.checkGuards()
-            // The console's copy follows the events stream: wait (on what it shows, up to the suite's time limit)
-            // until it carries the trip.
-            var data = try await remote.load()
-            while data.guards.first?.isTripped != true || !data.events.contains(where: { $0.kind == .guardTripped }) {
-                try await Task.sleep(for: .milliseconds(20))
-                data = try await remote.load()
+            let data = try await follower.until("the guard tripped") { data in
+                data.guards.first?.isTripped == true && data.events.contains { $0.kind == .guardTripped }
             }
             #expect(data.guards.map(\.id) == [1])
             #expect(data.seams.first { $0.id == "t.count" }?.behaviour == nil)
@@ -91,21 +101,18 @@ import Testing
             let remote = RemoteController(
                 socketPath: target.socketPath, sessionName: "console",
                 saveDirectory: URL(fileURLWithPath: "/nonexistent"))
+            let follower = Follower(remote)
+            try await follower.until("the target") { !$0.seams.isEmpty }
             try await remote.apply("return(12)", to: "t.count")
-            let result = await ConsoleCommand.setTTL(seam: "t.count", ttl: .seconds(30)).perform(with: remote)
-            #expect(result == .success(nil))
+            let answer = await ConsoleCommand.setTTL(seam: "t.count", ttl: .seconds(30)).perform(with: remote)
+            #expect(answer?.result == .success(nil))
             #expect(target.registry.snapshot().seam("t.count")?.layers.last?.ttl == .seconds(30))
-            // The console's copy follows the events stream: wait (on what it shows, up to the suite's time limit)
-            // until it carries the deadline, from which the console counts down.
-            var data = try await remote.load()
-            while data.seams.first(where: { $0.id == "t.count" })?.layers.last?.expiresAt == nil {
-                try await Task.sleep(for: .milliseconds(20))
-                data = try await remote.load()
-            }
+            // The data of the answer's generation carries the deadline, from which the console counts down.
+            let data = try await follower.reached(answer?.generation ?? .max)
             let expiresAt = try #require(data.seams.first { $0.id == "t.count" }?.layers.last?.expiresAt)
             #expect(expiresAt > data.target.uptime)
             let refused = await ConsoleCommand.setTTL(seam: "t.name", ttl: .seconds(30)).perform(with: remote)
-            guard case .failure(let message) = refused else {
+            guard case .failure(let message) = refused?.result else {
                 Issue.record(
                     "setting a ttl on a seam with nothing applied was not refused: \(String(describing: refused))")
                 return
@@ -114,59 +121,84 @@ import Testing
         }
     }
 
-    @Test func aStoppedTargetIsLostWithTheLastDataAndOnlyTheSameInstanceIsReattached() async throws {
+    @Test func aStoppedTargetIsLostWithTheLastDataAndTheSameTargetIsReattached() async throws {
         let directory = try SocketDirectory()
         defer { directory.remove() }
         let first = try TestTarget(directory: directory)
         try await first.server.start()
         let remote = RemoteController(
             socketPath: directory.socketPath, sessionName: "console",
-            saveDirectory: URL(fileURLWithPath: directory.path))
-        let connected = try await remote.load()
-        #expect(connected.connection == .connected)
+            saveDirectory: URL(fileURLWithPath: directory.path), retry: .milliseconds(20))
+        let follower = Follower(remote)
+        let connected = try await follower.until("the target") { !$0.seams.isEmpty }
         _ = first.count()
 
         await first.server.stop()
         // The console learns it from its events stream ending, a moment after the server has stopped.
-        let lost = try await Self.loadUntilLost(remote)
+        let lost = try await follower.until("the target lost") { $0.connection != .connected }
         guard case .lost(let reason) = lost.connection else {
             Issue.record("expected a lost connection, got \(lost.connection)")
             return
         }
         // Short: the header has little room.
-        #expect(reason.hasPrefix("no answer (") && reason.contains("No such file"))
-        // The last data the events stream brought (perhaps newer than the last load: counts move), actions kept.
+        #expect(reason.hasPrefix("no answer (") || reason.contains("closed"), "\(reason)")
+        // The last data the events stream brought, actions kept.
         #expect(lost.target.pid == connected.target.pid && lost.target.name == connected.target.name)
         #expect(lost.seams.map(\.id) == connected.seams.map(\.id))
         #expect(lost.seams.map(\.actions) == connected.seams.map(\.actions) && !connected.seams[0].actions.isEmpty)
-        let stillLost = try await remote.load()  // still lost, still the same data
-        #expect(stillLost.connection != .connected)
-        #expect(stillLost.seams == lost.seams)
+        await #expect(throws: ConsoleError.self) { try await remote.apply("return(2)", to: "t.count") }
 
-        // The same target (the same server instance) back on its path: a new session, the console carries on.
+        // The same target back on its path: a new session, the console carries on by itself.
         try await first.server.start()
-        let back = try await remote.load()
-        #expect(back.connection == .connected)
+        try await follower.until("the target again") { $0.connection == .connected }
         #expect(first.server.sessions.map(\.name) == ["console (s2)"])  // the same server: its next session
-        try await remote.apply("return(3)", to: "t.count")
+        let generation = try await remote.apply("return(3)", to: "t.count")
         #expect(first.count() == 3)
+        #expect(try await follower.reached(generation).seams.first?.behaviour == "return(3)")
         await first.server.stop()
-        await remote.close()
+        try await follower.until("the target lost again") { $0.connection != .connected }
 
-        // Another process on the same path is never attached to: the target is gone, and the live ones are named.
-        let second = try TestTarget(directory: directory)
+        // Another program on the same path is never attached to: the target is gone, and the live ones are named.
+        let second = try TestTarget(directory: directory) { $0.name = "other" }
         try await second.server.start()
-        let other = try await remote.load()
-        guard case .lost(let why) = other.connection else {
-            Issue.record("attached to another target instance: \(other.connection)")
-            await second.server.stop()
-            return
+        let other = try await follower.until("that the target is gone") {
+            if case .lost(let why) = $0.connection { why.hasPrefix("target gone") } else { false }
         }
+        guard case .lost(let why) = other.connection else { return }
         #expect(why == "target gone (test pid \(getpid())); live: t", "\(why)")
         #expect(second.server.sessions.isEmpty)
         await #expect(throws: ConsoleError.self) { try await remote.apply("return(4)", to: "t.count") }
         #expect(second.count() == 0)
+        await remote.close()
         await second.server.stop()
+    }
+
+    /// A restarted program (the same name at the same path, a new instance) is attached to by itself; the console
+    /// says so, and that what it had applied there is gone.
+    @Test func aRestartedTargetIsReattachedAndTheConsoleSaysSo() async throws {
+        let directory = try SocketDirectory()
+        defer { directory.remove() }
+        let first = try TestTarget(directory: directory)
+        try await first.server.start()
+        let remote = RemoteController(
+            socketPath: directory.socketPath, sessionName: "console",
+            saveDirectory: URL(fileURLWithPath: directory.path), retry: .milliseconds(20))
+        let follower = Follower(remote)
+        try await follower.until("the target") { !$0.seams.isEmpty }
+        try await remote.apply("return(7)", to: "t.count")
+        await first.server.stop()
+        try await follower.until("the target lost") { $0.connection != .connected }
+
+        let restarted = try TestTarget(directory: directory)
+        try await restarted.server.start()
+        let back = try await follower.until("the restarted target") { $0.connection == .connected }
+        #expect(back.seams.first?.behaviour == nil)
+        #expect(restarted.server.sessions.map(\.name) == ["console (s1)"])
+        let generation = try await remote.apply("return(8)", to: "t.count")
+        #expect(restarted.count() == 8)
+        #expect(try await follower.reached(generation).seams.first?.behaviour == "return(8)")
+        await remote.close()
+        await restarted.server.stop()
     }
 
     @Test func theTargetAndTheStreamsHelloNameTheServersInstance() async throws {
@@ -197,23 +229,10 @@ import Testing
         defer { directory.remove() }
         let remote = RemoteController(
             socketPath: directory.socketPath, saveDirectory: URL(fileURLWithPath: directory.path))
-        let data = try await remote.load()
-        guard case .lost = data.connection else {
-            Issue.record("expected a lost connection, got \(data.connection)")
-            return
-        }
+        let follower = Follower(remote)
+        let data = try await follower.until("the target lost") { $0.connection != .connected }
         #expect(data.target.name == "no target")
         #expect(data.seams.isEmpty)
-    }
-
-    /// Loads until the controller says the target is lost (its events stream has ended), for at most 10 s.
-    static func loadUntilLost(_ remote: RemoteController) async throws -> ConsoleData {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while true {
-            let data = try await remote.load()
-            if case .lost = data.connection { return data }
-            if ContinuousClock.now > deadline { return data }
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        await remote.close()
     }
 }

@@ -113,7 +113,7 @@ final class Walk {
                 case .copy:
                     pending.append(.commandFinished(command, .success(nil)))
                 default:
-                    let result = await command.perform(with: controller) ?? .success(nil)
+                    let result = await command.perform(with: controller)?.result ?? .success(nil)
                     pending.append(.commandFinished(command, result))
                     changed = true
                 }

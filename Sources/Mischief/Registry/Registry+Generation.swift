@@ -23,14 +23,19 @@ extension Registry {
         private(set) var profiles: UInt64 = 0
         private(set) var view: UInt64 = 0
         private(set) var guards: UInt64 = 0
+        /// Told of every change but a read finding that counters moved (see ``Registry/changeSignals()``).
+        var wakers: [Int: AsyncStream<Void>.Continuation] = [:]
+        var nextWaker = 0
 
-        mutating func next() -> UInt64 {
+        /// The next generation; `wakes`: tell the wakers (a reader that found counters moved has them already).
+        mutating func next(wakes: Bool = true) -> UInt64 {
             current += 1
+            if wakes { for waker in wakers.values { waker.yield() } }
             return current
         }
 
-        mutating func seamChanged(_ id: SeamID) -> UInt64 {
-            let generation = next()
+        mutating func seamChanged(_ id: SeamID, wakes: Bool = true) -> UInt64 {
+            let generation = next(wakes: wakes)
             touched.append((generation, id))
             return generation
         }
@@ -71,10 +76,11 @@ extension Registry.SeamRecord {
 }
 
 extension Registry.State {
-    /// Counts a change to seam `id`: its snapshot is rebuilt at the next read.
-    mutating func bump(_ id: SeamID) {
+    /// Counts a change to seam `id`: its snapshot is rebuilt at the next read. `wakes`: tell those waiting for
+    /// changes (not when a read found its counters moved: that reader takes them).
+    mutating func bump(_ id: SeamID, wakes: Bool = true) {
         guard records[id] != nil else { return }
-        let generation = generations.seamChanged(id)
+        let generation = generations.seamChanged(id, wakes: wakes)
         records[id]!.generation = generation
         records[id]!.cached = nil
         if generations.touched.count > 2 * records.count + 64 {
@@ -95,7 +101,7 @@ extension Registry.State {
                 }
                 records.values.formIndex(after: &position)
             }
-            for seam in moved.sorted(by: { $0.index < $1.index }) { bump(seam.id) }
+            for seam in moved.sorted(by: { $0.index < $1.index }) { bump(seam.id, wakes: false) }
         } else {
             for id in retiring { readCounters(of: id, time: time) }
             for entry in history.values where entry.status == .active { readCounters(of: entry.seam, time: time) }
@@ -104,7 +110,7 @@ extension Registry.State {
     }
 
     private mutating func readCounters(of id: SeamID, time: Duration) {
-        if records[id]?.readCounters(time: time) == true { bump(id) }
+        if records[id]?.readCounters(time: time) == true { bump(id, wakes: false) }
     }
 
     /// The snapshot of seam `id` as of its generation, built once per generation.

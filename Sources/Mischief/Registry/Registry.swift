@@ -291,6 +291,35 @@ public final class Registry: Sendable {
         return stream
     }
 
+    /// A signal for each change to the registry (a layer applied, replaced, reverted or expired, a profile or guard
+    /// changed, an event logged, the view published, a seam registered), so a follower of
+    /// ``changes(since:eventsAfter:)`` wakes when there is something to read instead of polling for it.
+    ///
+    /// Calls are not signalled: a call only adds to its seam's counters, and a follower that shows counts reads them
+    /// when it reads anyway (or on a period of its own). Signals that come while the follower is busy fold into one.
+    /// The stream ends when the registry is released or the consumer stops iterating.
+    ///
+    /// ```swift
+    /// var generation: UInt64 = 0
+    /// for await _ in registry.changeSignals() {
+    ///     let delta = registry.changes(since: generation)
+    ///     generation = delta.generation
+    ///     show(delta)
+    /// }
+    /// ```
+    public func changeSignals() -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let key = state.withLock { state in
+            state.generations.nextWaker += 1
+            state.generations.wakers[state.generations.nextWaker] = continuation
+            return state.generations.nextWaker
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.generations.wakers.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
     /// Adds a message to the event log on behalf of a seam (what a behaviour's `report` does).
     public func report(seam: SeamID?, message: String, source: String? = nil) {
         let time = now
@@ -315,6 +344,7 @@ public final class Registry: Sendable {
                 for layer in record.layers { layer.closePauses() }
             }
             for continuation in state.subscribers.values { continuation.finish() }
+            for waker in state.generations.wakers.values { waker.finish() }
         }
     }
 }

@@ -48,6 +48,29 @@ public struct RegistryChanges: Hashable, Sendable {
     /// The id of the newest event.
     public let lastEventID: Int
 
+    /// A delta as a registry answers it; for tools and tests that make one by hand.
+    public init(
+        generation: UInt64, since: UInt64, uptime: Duration, sessionSeed: UInt64, isCounting: Bool,
+        disabledReason: String? = nil, seams: [SeamSnapshot], removed: [SeamID] = [], entries: [LayerSnapshot] = [],
+        profiles: [ProfileStatus]? = nil, guards: [GuardStatus]? = nil, events: [Event] = [], view: TargetView? = nil,
+        lastEventID: Int = 0
+    ) {
+        self.generation = generation
+        self.since = since
+        self.uptime = uptime
+        self.sessionSeed = sessionSeed
+        self.isCounting = isCounting
+        self.disabledReason = disabledReason
+        self.seams = seams
+        self.removed = removed
+        self.entries = entries
+        self.profiles = profiles
+        self.guards = guards
+        self.events = events
+        self.view = view
+        self.lastEventID = lastEventID
+    }
+
     /// Whether nothing but the time moved.
     public var isEmpty: Bool {
         seams.isEmpty && removed.isEmpty && profiles == nil && guards == nil && events.isEmpty && view == nil

@@ -31,44 +31,46 @@ public enum ConsoleCommand: Sendable, Equatable {
     /// Leave the console.
     case quit
 
-    /// Runs a command that goes to the target; nil for ``cycleTheme`` and ``quit``, which the driver handles.
+    /// Runs a command that goes to the target; nil for ``cycleTheme``, ``copy(_:)`` and ``quit``, which the driver
+    /// handles.
     ///
-    /// Errors become ``CommandResult/failure(_:)`` with the error's description (a ``ConsoleError``'s message
-    /// as it is); ``saveProfile(_:)`` and ``overwriteProfile(_:)`` succeed with the path written, and a save that
-    /// would replace another file ends in ``CommandResult/needsConfirmation(_:)``.
-    public func perform(with controller: some ConsoleController) async -> CommandResult? {
+    /// Returns how it ended and the registry generation that shows it (0 when it failed or changed nothing): the
+    /// console shows the result once its data is of that generation. Errors become ``CommandResult/failure(_:)``
+    /// with the error's description (a ``ConsoleError``'s message as it is); ``saveProfile(_:)`` and
+    /// ``overwriteProfile(_:)`` succeed with the path written, and a save that would replace another file ends in
+    /// ``CommandResult/needsConfirmation(_:)``.
+    public func perform(with controller: some ConsoleController) async -> (result: CommandResult, generation: UInt64)? {
         do {
             switch self {
             case .apply(let seam, let spec):
-                try await controller.apply(spec, to: seam)
+                return (.success(nil), try await controller.apply(spec, to: seam))
             case .revert(let seam):
-                try await controller.revert(seam)
+                return (.success(nil), try await controller.revert(seam))
             case .setTTL(let seam, let ttl):
-                try await controller.setTTL(ttl, on: seam)
+                return (.success(nil), try await controller.setTTL(ttl, on: seam))
             case .release(let seam):
-                let count = try await controller.release(seam)
-                return .success("\(seam): released \(count) held call\(count == 1 ? "" : "s")")
+                let (count, generation) = try await controller.release(seam)
+                return (.success("\(seam): released \(count) held call\(count == 1 ? "" : "s")"), generation)
             case .revertAll:
-                try await controller.revertAll()
+                return (.success(nil), try await controller.revertAll())
             case .resetCounters(let seam):
-                try await controller.resetCounters(seam)
+                return (.success(nil), try await controller.resetCounters(seam))
             case .toggleProfile(let name):
-                let isOn = try await controller.toggleProfile(name)
-                return .success("profile \(name) switched \(isOn ? "on" : "off")")
+                let (isOn, generation) = try await controller.toggleProfile(name)
+                return (.success("profile \(name) switched \(isOn ? "on" : "off")"), generation)
             case .advanceTime(let duration):
-                try await controller.advanceTime(by: duration)
+                return (.success(nil), try await controller.advanceTime(by: duration))
             case .saveProfile(let name):
-                return .success(try await controller.saveProfile(named: name, overwrite: false))
+                return (.success(try await controller.saveProfile(named: name, overwrite: false)), 0)
             case .overwriteProfile(let name):
-                return .success(try await controller.saveProfile(named: name, overwrite: true))
+                return (.success(try await controller.saveProfile(named: name, overwrite: true)), 0)
             case .cycleTheme, .copy, .quit:
                 return nil
             }
-            return .success(nil)
         } catch ConsoleError.wouldReplace(let what) {
-            return .needsConfirmation(what)
+            return (.needsConfirmation(what), 0)
         } catch {
-            return .failure("\(error)")
+            return (.failure("\(error)"), 0)
         }
     }
 }

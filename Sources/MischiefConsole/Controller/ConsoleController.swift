@@ -1,49 +1,66 @@
 import Mischief
 
-/// What the console asks of its target: data to show, and changes to make.
+/// What the console asks of its target: the target's state as it changes, and changes to make.
 ///
 /// There is an in-process implementation (over a ``Registry``) and a remote one (over the control socket); the
-/// console works the same with either. Every method that changes something throws ``ConsoleError`` with a
-/// message the console shows as it is.
+/// console works the same with either, on one road: the controller pushes deltas (``ConsoleUpdate``), each stamped
+/// with the registry generation it brings the console to, and every command answers with the generation its effect
+/// is part of. The controller yields a delta of at least that generation on ``updates()`` before the command
+/// returns, so the console shows a command's result and the data that carries it together, and never waits on a
+/// timer for the target to settle.
+///
+/// Every method that changes something throws ``ConsoleError`` with a message the console shows as it is.
 public protocol ConsoleController: Sendable {
-    /// Everything the console shows, as of now.
-    func load() async throws -> ConsoleData
+    /// The target's state as it changes: first ``ConsoleUpdate/reset(_:)`` with everything, then a delta whenever
+    /// something changed (at most about 20 a second) or a time the console shows turns to another second.
+    ///
+    /// One console reads it; calling it again ends the stream handed out before. It ends when the console stops
+    /// reading it.
+    func updates() -> AsyncStream<ConsoleUpdate>
 
-    /// Applies a spec to a seam.
+    /// Applies a spec to a seam; returns the generation the change is part of.
     ///
     /// - Throws: ``ConsoleError/refused(_:)`` with the spec's own error text (message, spec, caret line) when it
     ///   does not parse or fit the seam.
-    func apply(_ spec: String, to seam: SeamID) async throws
+    @discardableResult
+    func apply(_ spec: String, to seam: SeamID) async throws -> UInt64
 
-    /// Reverts whatever is applied to a seam.
-    func revert(_ seam: SeamID) async throws
+    /// Reverts whatever is applied to a seam; returns the generation the revert is part of.
+    @discardableResult
+    func revert(_ seam: SeamID) async throws -> UInt64
 
-    /// Releases the calls a pause holds on a seam; returns how many went on.
-    func release(_ seam: SeamID) async throws -> Int
+    /// Releases the calls a pause holds on a seam; returns how many went on, and the generation that shows it.
+    func release(_ seam: SeamID) async throws -> (released: Int, generation: UInt64)
 
     /// Gives the changes on a seam a time to live from now (the target reverts them when it runs out, whether or
-    /// not the console is still there), or with nil lets them last until reverted.
+    /// not the console is still there), or with nil lets them last until reverted; returns the generation that shows
+    /// it.
     ///
     /// - Throws: ``ConsoleError/refused(_:)`` when nothing is applied to the seam or the time is out of range.
-    func setTTL(_ ttl: Duration?, on seam: SeamID) async throws
+    @discardableResult
+    func setTTL(_ ttl: Duration?, on seam: SeamID) async throws -> UInt64
 
-    /// Reverts everything applied.
-    func revertAll() async throws
+    /// Reverts everything applied; returns the generation that shows it.
+    @discardableResult
+    func revertAll() async throws -> UInt64
 
-    /// Resets a seam's counted calls, chaos calls and errors to zero, or every seam's when `seam` is nil.
-    func resetCounters(_ seam: SeamID?) async throws
+    /// Resets a seam's counted calls, chaos calls and errors to zero, or every seam's when `seam` is nil; returns
+    /// the generation that shows it.
+    @discardableResult
+    func resetCounters(_ seam: SeamID?) async throws -> UInt64
 
     /// Applies a profile when it is off, reverts it when it is on.
     ///
-    /// - Returns: Whether the profile is on now. The console says what happened from this answer, not from the data
-    ///   it last loaded, which may be older than the switch.
+    /// - Returns: Whether the profile is on now, and the generation that shows it. The console says what happened
+    ///   from this answer, not from the data it last had, which may be older than the switch.
     @discardableResult
-    func toggleProfile(_ name: String) async throws -> Bool
+    func toggleProfile(_ name: String) async throws -> (isOn: Bool, generation: UInt64)
 
-    /// Moves the target's virtual time forward.
+    /// Moves the target's virtual time forward; returns the generation that shows it.
     ///
     /// - Throws: ``ConsoleError/refused(_:)`` when the target's time is real.
-    func advanceTime(by duration: Duration) async throws
+    @discardableResult
+    func advanceTime(by duration: Duration) async throws -> UInt64
 
     /// Saves what is applied now as a profile in a file of its own; returns the path written.
     ///
@@ -54,11 +71,16 @@ public protocol ConsoleController: Sendable {
     func saveProfile(named name: String, overwrite: Bool) async throws -> String
 }
 
-extension ConsoleController {
-    /// Refuses: a controller written before time to live existed cannot set one.
-    public func setTTL(_ ttl: Duration?, on seam: SeamID) async throws {
-        throw ConsoleError.refused("this target cannot revert changes by itself after a time")
-    }
+/// What a controller tells the console about its target.
+public enum ConsoleUpdate: Sendable, Equatable {
+    /// Everything, replacing what the console has: the first update, and the first after the controller reached
+    /// the target again (which may be a new process, whose generations start again).
+    case reset(StreamChanges)
+    /// What changed; applied when it follows the generation the console has, ignored when it is older.
+    case changes(StreamChanges)
+    /// The target went away or stopped answering; the payload says why. The console keeps what it has, shown as
+    /// stale, until the next ``reset(_:)``.
+    case lost(String)
 }
 
 /// Why a controller did not do what the console asked; the message is shown as it is.

@@ -2,8 +2,10 @@
 public enum ConsoleEvent: Sendable, Equatable {
     /// A key was pressed.
     case key(Key)
-    /// Fresh data arrived from the controller.
+    /// Data to show in full, replacing what the console has (tests, and tools that take one picture).
     case data(ConsoleData)
+    /// The controller said what changed (see ``ConsoleController/updates()``).
+    case update(ConsoleUpdate)
     /// The terminal now has this size.
     case resized(ScreenSize)
     /// A command returned by an earlier update has finished.

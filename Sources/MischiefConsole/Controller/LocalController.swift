@@ -1,12 +1,20 @@
 import Foundation
 import Mischief
 import MischiefFiles
+import Synchronization
 
 /// The console's controller for a target in the same process: reads and changes a ``Registry`` directly.
 ///
+/// It follows the registry with ``Registry/changes(since:eventsAfter:)``: it wakes when the registry signals a change
+/// (``Registry/changeSignals()``) and, for call counts and the clock shown, on the wall clock's multiples of
+/// `refresh`, and yields a delta when something changed or a second shown turned, at most one per
+/// `minimumInterval`. A command yields the delta that shows it before it returns.
+///
 /// ```swift
-/// let controller = LocalController(registry: .shared, name: "demo") { ChaosClock.shared.peekDate() }
-/// let data = try await controller.load()
+/// let controller = LocalController(registry: .shared, name: "demo", saveDirectory: profiles) {
+///     ChaosClock.shared.peekDate()
+/// }
+/// for await update in controller.updates() { … }
 /// try await controller.apply("shift(+1d)", to: "clock.now")
 /// ```
 public final class LocalController: ConsoleController {
@@ -16,95 +24,201 @@ public final class LocalController: ConsoleController {
     private let advance: @Sendable (Duration) async -> Bool
     private let saveDirectory: URL
     private let eventLimit: Int
+    private let refresh: Duration
+    private let minimumInterval: Duration
+    private let feed = Mutex<Feed?>(nil)
+
+    /// The console reading ``updates()``, and what it has been sent.
+    private static let feeds = Atomic<Int>(0)
+
+    private struct Feed {
+        let id: Int
+        let continuation: AsyncStream<ConsoleUpdate>.Continuation
+        /// The generation of the last delta sent (0: nothing sent yet); the next is a delta since it.
+        var sent: UInt64 = 0
+        var lastEvent = 0
+        var shown: StreamChanges.Shown?
+    }
 
     /// A controller over `registry`.
     ///
     /// - Parameters:
     ///   - name: The target's name for the header.
     ///   - saveDirectory: Where `s` saves profiles (a directory on the profile search path, so they load next time).
+    ///   - eventLimit: How many of the newest events the first update carries.
+    ///   - refresh: How often call counts and times are looked at when nothing else changed; longer than zero. Four
+    ///     times a second by default, on the wall clock's quarter seconds, so the seconds shown turn on time.
+    ///   - minimumInterval: The least time between two updates (50 ms: at most 20 a second).
     ///   - targetTime: The target's time read without counting (its clock seam's `peek`), or nil without one.
     ///   - advance: Moves the target's virtual time; returns false when its time is real.
     public init(
         registry: Registry, name: String, saveDirectory: URL, eventLimit: Int = 200,
+        refresh: Duration = .milliseconds(250), minimumInterval: Duration = .milliseconds(50),
         targetTime: @escaping @Sendable () -> Date? = { nil },
         advance: @escaping @Sendable (Duration) async -> Bool = { _ in false }
     ) {
+        precondition(refresh > .zero, "the console's refresh must be longer than zero, not \(refresh)")
         self.registry = registry
         self.name = name
         self.saveDirectory = saveDirectory
         self.eventLimit = eventLimit
+        self.refresh = refresh
+        self.minimumInterval = minimumInterval
         self.targetTime = targetTime
         self.advance = advance
     }
 
-    public func load() async throws -> ConsoleData { loadNow() }
-
-    /// ``load()`` without suspending: for callers on threads of their own.
-    public func loadNow() -> ConsoleData {
-        let snapshot = registry.snapshot(includingActions: true)
-        let events = registry.events(after: max(0, snapshot.lastEventID - eventLimit))
-        return ConsoleData(
-            target: TargetHeader(
-                name: name, pid: getpid(), uptime: snapshot.uptime, sessionSeed: snapshot.sessionSeed,
-                wallTime: Date(), targetTime: targetTime()),
-            seams: snapshot.seams, profiles: registry.profiles, events: events, view: snapshot.view,
-            guards: snapshot.guards)
+    public func updates() -> AsyncStream<ConsoleUpdate> {
+        let (stream, continuation) = AsyncStream<ConsoleUpdate>.makeStream()
+        let id = Self.feeds.wrappingAdd(1, ordering: .relaxed).newValue
+        let previous = feed.withLock { feed in
+            defer { feed = Feed(id: id, continuation: continuation) }
+            return feed?.continuation
+        }
+        previous?.finish()
+        push()
+        let (wakes, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let signals = registry.changeSignals()
+        let refresh = self.refresh
+        let minimumInterval = self.minimumInterval
+        let forward = Task {
+            for await _ in signals { wake.yield() }
+        }
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: ConsoleRunner.delay(after: Date(), toNextMultipleOf: refresh))
+                wake.yield()
+            }
+        }
+        let pusher = Task { [weak self] in
+            for await _ in wakes {
+                guard let self else { return }
+                self.push()
+                try? await Task.sleep(for: minimumInterval)
+            }
+        }
+        continuation.onTermination = { [weak self] _ in
+            forward.cancel()
+            ticker.cancel()
+            pusher.cancel()
+            wake.finish()
+            self?.feed.withLock { feed in
+                if feed?.id == id { feed = nil }  // only this stream's: a newer one may have replaced it
+            }
+        }
+        return stream
     }
 
-    public func apply(_ spec: String, to seam: SeamID) async throws {
+    /// Sends the console what changed since its last delta, when anything did or a second it shows turned (the
+    /// first time: everything); returns the generation of the last delta sent, which the console reaches.
+    @discardableResult
+    private func push() -> UInt64 {
+        feed.withLock { feed -> UInt64 in
+            guard var current = feed else { return 0 }
+            let first = current.sent == 0
+            let changes = registry.changes(
+                since: current.sent, eventsAfter: first ? nil : current.lastEvent, includingActions: first)
+            let delta = StreamChanges(
+                target: TargetHeader(
+                    name: name, pid: getpid(), uptime: changes.uptime, sessionSeed: changes.sessionSeed,
+                    wallTime: Date(), targetTime: targetTime()),
+                changes: changes)
+            let shown = delta.shown
+            if first || !changes.isEmpty || shown != current.shown {
+                current.continuation.yield(first ? .reset(delta) : .changes(delta))
+                current.sent = changes.generation
+                current.shown = shown
+            }
+            current.lastEvent = max(current.lastEvent, changes.lastEventID)
+            feed = current
+            return current.sent
+        }
+    }
+
+    /// Everything the console would show, as of now (what the first update carries): for callers that want one
+    /// picture rather than a stream.
+    public func loadNow() -> ConsoleData {
+        let changes = registry.changes(since: 0, includingActions: true)
+        return ConsoleData(
+            everything: StreamChanges(
+                target: TargetHeader(
+                    name: name, pid: getpid(), uptime: changes.uptime, sessionSeed: changes.sessionSeed,
+                    wallTime: Date(), targetTime: targetTime()),
+                changes: changes),
+            eventLimit: eventLimit)
+    }
+
+    @discardableResult
+    public func apply(_ spec: String, to seam: SeamID) async throws -> UInt64 {
         do throws(MischiefError) {
             try registry.apply(spec: spec, to: seam, source: "console")
         } catch {
             throw ConsoleError.refused(Self.message(error))
         }
+        return push()
     }
 
-    public func revert(_ seam: SeamID) async throws {
+    @discardableResult
+    public func revert(_ seam: SeamID) async throws -> UInt64 {
         registry.revert(seam: seam)
+        return push()
     }
 
-    public func release(_ seam: SeamID) async throws -> Int {
+    public func release(_ seam: SeamID) async throws -> (released: Int, generation: UInt64) {
         do throws(MischiefError) {
-            return try registry.release(seam)
-        } catch {
-            throw ConsoleError.refused(Self.message(error))
-        }
-    }
-
-    public func setTTL(_ ttl: Duration?, on seam: SeamID) async throws {
-        do throws(MischiefError) {
-            try registry.setTTL(ttl, on: seam)
-        } catch {
-            throw ConsoleError.refused(Self.message(error))
-        }
-    }
-
-    public func revertAll() async throws {
-        registry.revertAll()
-    }
-
-    public func resetCounters(_ seam: SeamID?) async throws {
-        guard let seam else { return _ = registry.resetCounters(source: "console") }
-        do throws(MischiefError) {
-            try registry.resetCounters(seam, source: "console")
+            let released = try registry.release(seam)
+            return (released, push())
         } catch {
             throw ConsoleError.refused(Self.message(error))
         }
     }
 
     @discardableResult
-    public func toggleProfile(_ name: String) async throws -> Bool {
+    public func setTTL(_ ttl: Duration?, on seam: SeamID) async throws -> UInt64 {
         do throws(MischiefError) {
-            return try registry.toggle(profile: name)
+            try registry.setTTL(ttl, on: seam)
+        } catch {
+            throw ConsoleError.refused(Self.message(error))
+        }
+        return push()
+    }
+
+    @discardableResult
+    public func revertAll() async throws -> UInt64 {
+        registry.revertAll()
+        return push()
+    }
+
+    @discardableResult
+    public func resetCounters(_ seam: SeamID?) async throws -> UInt64 {
+        if let seam {
+            do throws(MischiefError) {
+                try registry.resetCounters(seam, source: "console")
+            } catch {
+                throw ConsoleError.refused(Self.message(error))
+            }
+        } else {
+            _ = registry.resetCounters(source: "console")
+        }
+        return push()
+    }
+
+    @discardableResult
+    public func toggleProfile(_ name: String) async throws -> (isOn: Bool, generation: UInt64) {
+        do throws(MischiefError) {
+            let isOn = try registry.toggle(profile: name)
+            return (isOn, push())
         } catch {
             throw ConsoleError.refused(Self.message(error))
         }
     }
 
-    public func advanceTime(by duration: Duration) async throws {
+    @discardableResult
+    public func advanceTime(by duration: Duration) async throws -> UInt64 {
         guard await advance(duration) else {
             throw ConsoleError.refused("time is real: apply virtual or freeze to clock.now to move it")
         }
+        return push()
     }
 
     public func saveProfile(named name: String, overwrite: Bool) async throws -> String {

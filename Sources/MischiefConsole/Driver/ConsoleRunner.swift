@@ -2,17 +2,17 @@ import Foundation
 import Mischief
 import Synchronization
 
-/// Runs the console: feeds keys, resizes, fresh data and command results to ``Console/update(_:_:)``, runs the
-/// commands it returns against a ``ConsoleController``, and draws ``Console/render(_:size:theme:)`` on a
-/// ``Terminal`` whenever the picture changed.
+/// Runs the console: feeds keys, resizes, the controller's updates and command results to
+/// ``Console/update(_:_:)``, runs the commands it returns against a ``ConsoleController``, and draws
+/// ``Console/render(_:size:theme:)`` on a ``Terminal`` whenever the picture changed.
 ///
-/// The terminal owns its own thread for every terminal call and its input loop; this loop only computes.
-/// Data is reloaded every `refresh` (and at once after each command), and a frame is drawn only when it differs
-/// from the last one, so an idle console costs a load and a render every `refresh` and nothing else. The reloads
-/// fall on whole multiples of `refresh` in wall-clock time, so the seconds the console shows turn when the wall
-/// clock's do, and the rate never drifts however long a load takes. Loads are numbered as
-/// they start and only a newer one replaces the data: a periodic load that began before a command and ends after
-/// it never puts back the state the command changed.
+/// The terminal owns its own thread for every terminal call and its input loop; this loop only computes. Data comes
+/// one way: the controller's ``ConsoleController/updates()``, deltas stamped with the registry generation they bring
+/// the console to. A command answers with the generation that shows its effect; its result is shown, and the keys
+/// typed after it are handled, once the console's data has reached that generation, so the status line never says
+/// what the rows do not show yet, and a key pressed twice quickly builds on what the first one did. The controller
+/// yields that delta before it answers, so nothing waits on a timer. A frame is drawn only when it differs from the
+/// last one: an idle console draws when a second it shows turns.
 ///
 /// ```swift
 /// let runner = ConsoleRunner(terminal: CursesTerminal(palette: theme.palette), controller: controller,
@@ -33,41 +33,20 @@ public final class ConsoleRunner: Sendable {
 
     private enum Input: Sendable {
         case event(ConsoleEvent)
-        /// Data from the periodic load numbered `load`.
-        case data(ConsoleData, load: Int)
+        case update(ConsoleUpdate)
         case signal(TerminalSignal)
     }
 
-    /// Numbers loads in the order they start.
-    private final class LoadNumbers: Sendable {
-        private let last = Mutex(0)
-
-        func next() -> Int {
-            last.withLock {
-                $0 += 1
-                return $0
-            }
-        }
-    }
-
-    /// The number of the load whose data the console shows, and the numbers the next loads get.
-    private struct Loads {
-        let numbers = LoadNumbers()
-        var shown = 0
-
-        /// Whether the data of load `number` is newer than what is shown; if so, it is shown from now on.
-        mutating func show(_ number: Int) -> Bool {
-            guard number > shown else { return false }
-            shown = number
-            return true
-        }
+    /// Command results waiting for the data that shows them, and the keys typed meanwhile.
+    private struct Waiting {
+        var results: [(generation: UInt64, event: ConsoleEvent)] = []
+        var keys: [ConsoleEvent] = []
     }
 
     private let terminal: any Terminal
     private let controller: any ConsoleController
     private let themes: [Theme]
     private let applyTheme: @Sendable (Theme) -> Void
-    private let refresh: Duration
     private let messages: [String]
 
     /// A runner for `controller` on `terminal`.
@@ -75,22 +54,16 @@ public final class ConsoleRunner: Sendable {
     /// - Parameters:
     ///   - themes: The themes `t` cycles through; the first is in use at the start.
     ///   - messages: Lines to show in the status line at the start (problems found in theme or profile files).
-    ///   - refresh: How often data is reloaded while nothing is pressed; longer than zero. Four times a second by default: enough for
-    ///     the seconds shown (which turn on time, see above) and for counts to look live, at a fraction of a
-    ///     core's percent (`Benchmarks/run.sh` measures it in tmux).
     ///   - applyTheme: Switches the terminal's colours to a theme.
     public init(
         terminal: any Terminal, controller: any ConsoleController, themes: [Theme] = [.default],
-        messages: [String] = [], refresh: Duration = .milliseconds(250),
-        applyTheme: @escaping @Sendable (Theme) -> Void = { _ in }
+        messages: [String] = [], applyTheme: @escaping @Sendable (Theme) -> Void = { _ in }
     ) {
         precondition(!themes.isEmpty, "the console needs at least one theme")
-        precondition(refresh > .zero, "the console's refresh must be longer than zero, not \(refresh)")
         self.terminal = terminal
         self.controller = controller
         self.themes = themes
         self.messages = messages
-        self.refresh = refresh
         self.applyTheme = applyTheme
     }
 
@@ -105,36 +78,37 @@ public final class ConsoleRunner: Sendable {
             onResize: { size in feed.yield(.event(.resized(size))) },
             onSignal: { feed.yield(.signal($0)) })
         defer { terminal.stop() }
-        let controller = self.controller
-        let refresh = self.refresh
-        var loads = Loads()
-        let numbers = loads.numbers
-        let ticker = Task {
-            while !Task.isCancelled {
-                let number = numbers.next()
-                if let data = try? await controller.load() { feed.yield(.data(data, load: number)) }
-                try? await Task.sleep(for: Self.delay(after: Date(), toNextMultipleOf: refresh))
-            }
+        let updates = controller.updates()
+        let follower = Task {
+            for await update in updates { feed.yield(.update(update)) }
         }
         defer {
-            ticker.cancel()
+            follower.cancel()
             feed.finish()
         }
 
         var state = ConsoleState(size: terminal.size)
         var themeIndex = 0
         var lastGrid: CellGrid?
+        var waiting = Waiting()
         for message in messages {
-            if let exit = await handle(.message(message), &state, &themeIndex, &loads) { return exit }
+            if let exit = await handle(.message(message), &state, &themeIndex, &waiting) { return exit }
         }
         for await input in inputs {
             switch input {
             case .signal(let signal):
                 return .signal(signal)
-            case .data(let data, let number):
-                if loads.show(number) { _ = Console.update(&state, .data(data)) }
+            case .update(let update):
+                _ = Console.update(&state, .update(update))
+                // After a reset or a loss nothing more comes from where the results were waiting: show them now.
+                let everything: Bool = if case .changes = update { false } else { true }
+                if let exit = await release(everything: everything, &state, &themeIndex, &waiting) { return exit }
             case .event(let event):
-                if let exit = await handle(event, &state, &themeIndex, &loads) { return exit }
+                if case .key = event, !waiting.results.isEmpty {
+                    waiting.keys.append(event)
+                } else if let exit = await handle(event, &state, &themeIndex, &waiting) {
+                    return exit
+                }
             }
             let theme = themes[themeIndex]
             let grid = Console.render(
@@ -158,12 +132,29 @@ public final class ConsoleRunner: Sendable {
         return .seconds(seconds - into)
     }
 
-    /// Applies `event` and the results of the commands it causes; an exit ends the console.
+    /// Shows the results whose data has arrived, then handles the keys typed while they waited, until one of them
+    /// runs a command whose data is still to come.
+    private func release(
+        everything: Bool, _ state: inout ConsoleState, _ themeIndex: inout Int, _ waiting: inout Waiting
+    ) async -> Exit? {
+        let reached = everything ? .max : state.data?.generation ?? 0
+        let ready = waiting.results.filter { $0.generation <= reached }
+        waiting.results.removeAll { $0.generation <= reached }
+        for result in ready {
+            if let exit = await handle(result.event, &state, &themeIndex, &waiting) { return exit }
+        }
+        while waiting.results.isEmpty, !waiting.keys.isEmpty {
+            if let exit = await handle(waiting.keys.removeFirst(), &state, &themeIndex, &waiting) { return exit }
+        }
+        return nil
+    }
+
+    /// Applies `event` and the results of the commands it causes; an exit ends the console. A result whose data
+    /// has not arrived yet waits for it in `waiting`.
     private func handle(
-        _ event: ConsoleEvent, _ state: inout ConsoleState, _ themeIndex: inout Int, _ loads: inout Loads
+        _ event: ConsoleEvent, _ state: inout ConsoleState, _ themeIndex: inout Int, _ waiting: inout Waiting
     ) async -> Exit? {
         var pending = [event]
-        var changed = false
         while !pending.isEmpty {
             for command in Console.update(&state, pending.removeFirst()) {
                 switch command {
@@ -177,15 +168,15 @@ public final class ConsoleRunner: Sendable {
                     terminal.copyToClipboard(text)
                     pending.append(.commandFinished(command, .success(nil)))
                 default:
-                    let result = await command.perform(with: controller) ?? .success(nil)
-                    pending.append(.commandFinished(command, result))
-                    changed = true
+                    let (result, generation) = await command.perform(with: controller) ?? (.success(nil), 0)
+                    let finished = ConsoleEvent.commandFinished(command, result)
+                    if generation > state.data?.generation ?? 0 {
+                        waiting.results.append((generation, finished))
+                    } else {
+                        pending.append(finished)
+                    }
                 }
             }
-        }
-        if changed {
-            let number = loads.numbers.next()
-            if let data = try? await controller.load(), loads.show(number) { _ = Console.update(&state, .data(data)) }
         }
         return nil
     }

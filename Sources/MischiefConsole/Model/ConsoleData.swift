@@ -26,6 +26,8 @@ public struct ConsoleData: Sendable, Codable, Equatable {
     public var guards: [GuardStatus]
     /// Whether the console still reaches the target.
     public var connection: ConnectionState
+    /// The registry generation this data is as of (see ``StreamChanges``): a delta applies only when it follows it.
+    public var generation: UInt64
 
     /// Creates the data of one frame.
     public init(
@@ -35,7 +37,8 @@ public struct ConsoleData: Sendable, Codable, Equatable {
         events: [Event] = [],
         view: TargetView = TargetView(),
         guards: [GuardStatus] = [],
-        connection: ConnectionState = .connected
+        connection: ConnectionState = .connected,
+        generation: UInt64 = 0
     ) {
         self.target = target
         self.seams = seams
@@ -44,6 +47,7 @@ public struct ConsoleData: Sendable, Codable, Equatable {
         self.view = view
         self.guards = guards
         self.connection = connection
+        self.generation = generation
     }
 }
 

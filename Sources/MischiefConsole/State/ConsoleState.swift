@@ -13,7 +13,7 @@ import Mischief
 ///
 /// ```swift
 /// var state = ConsoleState(size: ScreenSize(rows: 24, columns: 80))
-/// _ = Console.update(&state, .data(try await controller.load()))
+/// _ = Console.update(&state, .data(controller.loadNow()))
 /// let commands = Console.update(&state, .key(.character(" ")))   // [.apply(seam: "clock.now", spec: "shift(1d)")]
 /// terminal.draw(Console.render(state, size: state.size, theme: .standard))
 /// ```
@@ -52,15 +52,6 @@ public struct ConsoleState: Sendable, Equatable {
         case category(String, count: Int)
         /// A seam: an index into the data's seams.
         case seam(Int)
-    }
-
-    /// A change sent to the target and not yet seen in fresh data.
-    public struct PendingChange: Sendable, Equatable {
-        /// The spec the seam will run, or nil for its original. A spec, not a behaviour's description: only specs
-        /// are sent from the console.
-        public var spec: String?
-        /// Whether the command has finished (the next data shows the outcome).
-        public var isFinished: Bool
     }
 
     /// A line for the status bar.
@@ -103,8 +94,8 @@ public struct ConsoleState: Sendable, Equatable {
     public internal(set) var targetScroll = 0
     /// The spec each seam last had, for Space to bring back (none after a behaviour built in code).
     public internal(set) var lastUsed: [SeamID: String] = [:]
-    /// Changes sent and not yet seen in data, so quick repeated keys build on each other.
-    public internal(set) var pending: [SeamID: PendingChange] = [:]
+    /// How many of the newest events the console keeps.
+    public var eventLimit = 200
     /// Call rates per seam.
     public internal(set) var rates: [SeamID: RateHistory] = [:]
     /// The status bar's message.
@@ -138,22 +129,14 @@ public struct ConsoleState: Sendable, Equatable {
         message = Message(status, isError: true)
     }
 
-    /// The behaviour a seam has, for people, counting changes sent but not yet seen in data (shown by their spec
-    /// until the data describes them).
+    /// The behaviour a seam has, for people; nil when it runs its original.
     public func behaviour(of seam: SeamSnapshot) -> String? {
-        if let change = pending[seam.id] {
-            return change.spec
-        }
-        return seam.behaviour
+        seam.behaviour
     }
 
-    /// The spec of a seam's behaviour, counting changes sent but not yet seen in data; nil when it runs its original
-    /// or a behaviour built in code.
+    /// The spec of a seam's behaviour; nil when it runs its original or a behaviour built in code.
     public func spec(of seam: SeamSnapshot) -> String? {
-        if let change = pending[seam.id] {
-            return change.spec
-        }
-        return seam.spec
+        seam.spec
     }
 
     /// How long until the target reverts the seam's changes by themselves (the soonest deadline among its active

@@ -41,9 +41,6 @@ extension Console {
         case .character("T"):
             askTimeToLive(in: &state)
         case .character("R"):
-            for seam in state.data?.seams ?? [] where state.behaviour(of: seam) != nil {
-                state.pending[seam.id] = .init(spec: nil, isFinished: false)
-            }
             return [.revertAll]
         case .character("]"):
             return [.advanceTime(.seconds(3_600))]
@@ -132,14 +129,12 @@ extension Console {
     static func toggle(in state: inout ConsoleState) -> [ConsoleCommand] {
         guard let seam = state.selectedSeam else { return [] }
         if state.behaviour(of: seam) != nil {
-            state.pending[seam.id] = .init(spec: nil, isFinished: false)
             return [.revert(seam.id)]
         }
         guard let spec = state.lastUsed[seam.id] ?? seam.defaultSpec else {
             state.message = .init("\(seam.id) has no action that needs no arguments; Enter picks one")
             return []
         }
-        state.pending[seam.id] = .init(spec: spec, isFinished: false)
         return [.apply(seam: seam.id, spec: spec)]
     }
 
@@ -158,7 +153,6 @@ extension Console {
             state.message = .init("nothing in \(current) can be nudged")
             return []
         }
-        state.pending[seam.id] = .init(spec: spec, isFinished: false)
         return [.apply(seam: seam.id, spec: spec)]
     }
 
@@ -169,7 +163,6 @@ extension Console {
             state.message = .init("\(seam.id) already runs its original")
             return []
         }
-        state.pending[seam.id] = .init(spec: nil, isFinished: false)
         return [.revert(seam.id)]
     }
 

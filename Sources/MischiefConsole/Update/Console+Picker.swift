@@ -41,7 +41,6 @@ extension Console {
                 return []
             }
             picker.applying = spec
-            state.pending[seam.id] = .init(spec: spec, isFinished: false)
             return [.apply(seam: seam.id, spec: spec)]
         default:
             if field.edit(key) {

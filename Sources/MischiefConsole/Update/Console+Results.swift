@@ -2,14 +2,13 @@ import Mischief
 
 extension Console {
     /// Shows how a command ended: in the action picker when it applied the picker's spec, else in the status
-    /// line; and settles the pending change it made.
+    /// line. The driver reports it once the data shows what the command did.
     static func finish(_ command: ConsoleCommand, _ result: CommandResult, in state: inout ConsoleState) {
         if case .failure(let message) = result {
             state.message = .init(message, isError: true)
         }
         switch command {
         case .apply(let seam, let spec):
-            settle(seam, spec: spec, result, in: &state)
             if case .success = result {
                 state.lastUsed[seam] = spec
                 state.message = .init("\(seam): \(spec)")
@@ -26,7 +25,6 @@ extension Console {
                 }
             }
         case .revert(let seam):
-            settle(seam, spec: nil, result, in: &state)
             succeeded(result, "\(seam): original", in: &state)
         case .release(let seam):
             succeeded(result, "\(seam): released", in: &state)
@@ -38,9 +36,6 @@ extension Console {
                 ttl.map { "\(seam): reverted by itself in \(SpecDuration($0))" } ?? "\(seam): lasts until reverted",
                 in: &state)
         case .revertAll:
-            for seam in state.pending.keys {
-                settle(seam, spec: nil, result, in: &state)
-            }
             succeeded(result, "everything reverted", in: &state)
         case .toggleProfile(let name):
             succeeded(result, "profile \(name) switched", in: &state)
@@ -71,18 +66,6 @@ extension Console {
     private static func succeeded(_ result: CommandResult, _ text: String, in state: inout ConsoleState) {
         if case .success(let given) = result {
             state.message = .init(given ?? text)
-        }
-    }
-
-    /// Marks the pending change to `spec` finished (the next data shows it), or drops it on failure.
-    private static func settle(
-        _ seam: SeamID, spec: String?, _ result: CommandResult, in state: inout ConsoleState
-    ) {
-        guard let change = state.pending[seam], change.spec == spec else { return }
-        if case .success = result {
-            state.pending[seam]?.isFinished = true
-        } else {
-            state.pending[seam] = nil
         }
     }
 }

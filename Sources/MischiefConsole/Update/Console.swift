@@ -1,5 +1,11 @@
 import Mischief
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// The console's pure core: ``update(_:_:)`` turns events into a new state and commands, and
 /// ``render(_:size:theme:)`` turns a state into a grid of cells. Input never draws; drawing never changes state.
 ///
@@ -27,6 +33,35 @@ public enum Console {
             return handle(key, in: &state)
         case .data(let data):
             receive(data, in: &state)
+            return []
+        case .update(let update):
+            switch update {
+            case .reset(let delta):
+                let previous = state.data
+                receive(ConsoleData(everything: delta, eventLimit: state.eventLimit), in: &state)
+                if let previous, case .lost = previous.connection {
+                    let target = delta.target
+                    state.message =
+                        previous.target.pid == target.pid
+                        ? .init("attached again to \(target.name) (pid \(target.pid))")
+                        : .init(
+                            "\(target.name) restarted: pid \(previous.target.pid) → \(target.pid); "
+                                + "what this console applied there is gone")
+                }
+            case .changes(let delta):
+                guard var data = state.data, data.applying(delta, eventLimit: state.eventLimit) else { return [] }
+                receive(data, in: &state)
+            case .lost(let reason):
+                guard var data = state.data else {
+                    var empty = ConsoleData(
+                        target: TargetHeader(name: "no target", pid: 0, uptime: .zero, sessionSeed: 0, wallTime: .now))
+                    empty.connection = .lost(reason)
+                    receive(empty, in: &state)
+                    return []
+                }
+                data.connection = .lost(reason)
+                state.data = data
+            }
             return []
         case .resized(let size):
             state.size = size
@@ -112,17 +147,5 @@ public enum Console {
             state.lastUsed[seam.id] = seam.spec
         }
         state.rebuildLines()
-        // Changes the data now shows, or whose command has finished, no longer need to be remembered. A revert shows
-        // as no behaviour at all; a spec as that spec (a behaviour built in code has a description and no spec, so
-        // it never looks like a pending revert).
-        state.pending = state.pending.filter { seam, change in
-            !change.isFinished && data.seams.first { $0.id == seam }.map { !shows(change, $0) } ?? false
-        }
-    }
-
-    /// Whether `seam`'s data already shows the pending `change`.
-    private static func shows(_ change: ConsoleState.PendingChange, _ seam: SeamSnapshot) -> Bool {
-        guard let spec = change.spec else { return seam.behaviour == nil }
-        return seam.spec == spec
     }
 }
