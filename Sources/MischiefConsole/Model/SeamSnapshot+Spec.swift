@@ -30,3 +30,8 @@ extension SeamSnapshot {
         return nil
     }
 }
+
+extension SeamSnapshot {
+    /// The layers applied now, oldest first (the last answers on a replacing seam).
+    public var activeLayers: [LayerSnapshot] { layers.filter { $0.status == .active } }
+}

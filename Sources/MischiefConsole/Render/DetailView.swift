@@ -78,10 +78,11 @@ enum DetailView {
         ]
     }
 
-    /// The guards on the seam (each with its state, then what it reverts or, tripped, the figures wrapped at
-    /// `width`), the seam's actions with their parameters, then its recent events, newest first.
+    /// The seam's layers when more than one is applied (see ``layerLines(of:in:width:)``), the guards on the seam
+    /// (each with its state, then what it reverts or, tripped, the figures wrapped at `width`), the seam's actions
+    /// with their parameters, then its recent events, newest first.
     static func scrollingLines(of seam: SeamSnapshot, in state: ConsoleState, width: Int) -> [[Canvas.Span]] {
-        var lines: [[Canvas.Span]] = []
+        var lines = layerLines(of: seam, in: state, width: width)
         let guards = (state.data?.guards ?? []).filter { $0.definition.condition.seam == seam.id }
         if !guards.isEmpty {
             lines.append([.init("Guards", .title, bold: true)])
@@ -125,6 +126,34 @@ enum DetailView {
                 .init("  " + (event.message.split(separator: "\n").first.map(String.init) ?? "")),
             ])
         }
+        return lines
+    }
+
+    /// Every active layer of the seam, top first: whether it answers now (the top one on a replacing seam, every one
+    /// on a merging seam, newest first), its behaviour text wrapped at `width`, who applied it and its time to live.
+    /// Nothing when a single layer is applied: the line above says it all.
+    static func layerLines(of seam: SeamSnapshot, in state: ConsoleState, width: Int) -> [[Canvas.Span]] {
+        let layers = Array(seam.activeLayers.reversed())
+        guard layers.count > 1 else { return [] }
+        var lines: [[Canvas.Span]] = [[.init("Layers", .title, bold: true), .init("  top first", .muted)]]
+        let merges = seam.info.stacking == .merge
+        let uptime = state.data?.target.uptime
+        for (index, layer) in layers.enumerated() {
+            let answers = merges || index == 0
+            var about: [Canvas.Span] = [
+                .init(answers ? " ● answers" : " ○ underneath", answers ? .active : .muted),
+                .init("  " + layer.source, .accent),
+            ]
+            if let expiresAt = layer.expiresAt, let uptime {
+                let left = max(.zero, expiresAt - uptime)
+                about.append(.init("  reverts in \(Format.uptime(.seconds(left.seconds.rounded(.up))))", .reverting))
+            }
+            lines.append(about)
+            for text in TextWrap.lines(layer.behaviour, width: max(10, width - 3)) {
+                lines.append([.init("   " + text, answers ? .text : .muted)])
+            }
+        }
+        lines.append([])
         return lines
     }
 

@@ -123,10 +123,18 @@ enum SeamListView {
         canvas.text(
             DisplayWidth.truncate(seam.title, to: columns.titleWidth, ellipsis: true), x: columns.title,
             y: y, role(.text), maxWidth: columns.titleWidth)
-        let behaviour = seam.behaviour.map { DisplayWidth.truncate($0, to: columns.behaviourWidth, ellipsis: true) }
+        // A replacing seam shows the layer that answers; how many wait underneath follows it (`+1`).
+        let under = seam.info.stacking == .replace ? max(0, seam.activeLayers.count - 1) : 0
+        let suffix = under > 0 && columns.behaviourWidth > 8 ? " +\(under)" : ""
+        let room = columns.behaviourWidth - DisplayWidth.of(suffix)
+        let behaviour = seam.behaviour.map { DisplayWidth.truncate($0, to: room, ellipsis: true) }
         canvas.text(
             behaviour ?? "—", x: columns.behaviour, y: y, role(behaviour == nil ? .muted : markRole),
-            maxWidth: columns.behaviourWidth)
+            maxWidth: room)
+        if let behaviour, !suffix.isEmpty {
+            canvas.text(
+                suffix, x: columns.behaviour + DisplayWidth.of(behaviour), y: y, role(.muted), maxWidth: suffix.count)
+        }
         canvas.rightAligned(
             Format.count(seam.calls), right: columns.calls, y: y, role(.text),
             maxWidth: Columns.countWidth)

@@ -44,7 +44,9 @@ extension Console {
         case .saveProfile(let name), .overwriteProfile(let name):
             switch result {
             case .success(let path):
-                state.message = .init("saved \(name) to \(path ?? "its profile file")")
+                state.message = .init(
+                    "saved \(name) to \(path ?? "its profile file")"
+                        + underneathNote(state.data?.seams.map(\.id) ?? [], in: state))
             case .needsConfirmation(let question):
                 state.mode = .confirmOverwrite(name: name, question: question)
                 state.message = nil
@@ -56,7 +58,12 @@ extension Console {
                 state.message = .init("theme \(name ?? "changed")")
             }
         case .copy(let text):
-            succeeded(result, "copied: \(text)", in: &state)
+            // `y` copies the selected seam's spec, `Y` every seam's as `seam=spec;…`.
+            let selected = state.selectedSeam
+            let seams =
+                selected.flatMap { state.spec(of: $0) } == text
+                ? selected.map { [$0.id] } ?? [] : state.data?.seams.map(\.id) ?? []
+            succeeded(result, "copied: \(text)" + underneathNote(seams, in: state), in: &state)
         case .quit:
             break
         }
@@ -67,5 +74,17 @@ extension Console {
         if case .success(let given) = result {
             state.message = .init(given ?? text)
         }
+    }
+
+    /// What a copy or a save of `seams` leaves out: the layers waiting underneath the one that answers on a replacing
+    /// seam (they answer only once those above them are reverted). Empty when there are none.
+    static func underneathNote(_ seams: [SeamID], in state: ConsoleState) -> String {
+        let wanted = Set(seams)
+        let under = (state.data?.seams ?? []).filter { wanted.contains($0.id) && $0.info.stacking == .replace }
+            .compactMap { seam in seam.activeLayers.count > 1 ? (seam.id, seam.activeLayers.count - 1) : nil }
+        guard !under.isEmpty else { return "" }
+        let count = under.map(\.1).reduce(0, +)
+        return "; left out \(count) layer\(count == 1 ? "" : "s") underneath (on "
+            + under.map { $0.0.rawValue }.joined(separator: ", ") + "), which do not answer now"
     }
 }
