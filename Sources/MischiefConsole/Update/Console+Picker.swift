@@ -44,7 +44,7 @@ extension Console {
             state.pending[seam.id] = .init(spec: spec, isFinished: false)
             return [.apply(seam: seam.id, spec: spec)]
         default:
-            if field.edit(key) {
+            if edit(&field, with: key, limit: FieldLimit.spec, name: "a spec", in: &state) {
                 picker.field = field
             }
         }
