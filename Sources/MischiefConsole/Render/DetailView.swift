@@ -146,7 +146,8 @@ enum DetailView {
             spans.append(.init(" = " + value.description, .muted))
         }
         if let step = parameter.step {
-            spans.append(.init(" ±" + step.description, .accent))
+            // `+/-`, not `±`: a terminal without UTF-8 can only draw `±` as `+`, which says the wrong thing.
+            spans.append(.init(" +/-" + step.description, .accent))
         }
         if !parameter.summary.isEmpty {
             spans.append(.init("  " + parameter.summary, .muted))
