@@ -138,7 +138,7 @@ struct ApplyCommand: AsyncParsableCommand {
         switch work {
         case .spec(let id, let spec, let ttl, let seed):
             let detail = try await client.apply(spec, to: id, ttl: ttl, seed: seed)
-            let expiry = ttl.map { " (reverted in \(SpecDuration($0)))" } ?? ""
+            let expiry = ttl.map { " (reverts in \(SpecDuration($0)))" } ?? ""
             var seeded = ""
             if let seed {
                 let label = try await client.handshake().label ?? ""
@@ -150,7 +150,7 @@ struct ApplyCommand: AsyncParsableCommand {
             for row in try await client.define(profiles: text) {
                 _ = try await client.profile(row.profile.name, .apply, ttl: ttl)
                 let count = row.profile.entries.count
-                let expiry = ttl.map { ", reverted in \(SpecDuration($0))" } ?? ""
+                let expiry = ttl.map { ", reverts in \(SpecDuration($0))" } ?? ""
                 lines.append(
                     "applied profile \(row.profile.name) (\(count) entr\(count == 1 ? "y" : "ies")\(expiry))")
             }
