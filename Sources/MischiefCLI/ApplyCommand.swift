@@ -87,14 +87,15 @@ struct ApplyCommand: AsyncParsableCommand {
     /// What to apply: a seam's spec, or a profile file's text; for a time to live when given.
     enum Work: Sendable {
         case spec(SeamID, String, ttl: Duration?, seed: UInt64?)
-        case profiles(String, ttl: Duration?)
+        case profiles(String, file: String, ttl: Duration?)
     }
 
     func run() async throws {
         let work: Work
         let ttl = try parsedTTL()
         if let profile {
-            do { work = .profiles(try String(contentsOfFile: profile, encoding: .utf8), ttl: ttl) } catch {
+            do { work = .profiles(try String(contentsOfFile: profile, encoding: .utf8), file: profile, ttl: ttl) } catch
+            {
                 printError("cannot read \(profile): \(error.localizedDescription)")
                 throw TargetExit.refused
             }
@@ -145,9 +146,15 @@ struct ApplyCommand: AsyncParsableCommand {
                 seeded = " (seed \(SeededGenerator.seed(seed, for: label)) as \(label))"
             }
             return ["\(detail.seam.id): \(detail.seam.behaviour ?? "original")\(expiry)\(seeded)"]
-        case .profiles(let text, let ttl):
+        case .profiles(let text, let file, let ttl):
             var lines: [String] = []
-            for row in try await client.define(profiles: text) {
+            let rows: [ProfileStatus]
+            do {
+                rows = try await client.define(profiles: text)
+            } catch {
+                throw error.naming(file)
+            }
+            for row in rows {
                 _ = try await client.profile(row.profile.name, .apply, ttl: ttl)
                 let count = row.profile.entries.count
                 let expiry = ttl.map { ", reverts in \(SpecDuration($0))" } ?? ""
@@ -156,5 +163,18 @@ struct ApplyCommand: AsyncParsableCommand {
             }
             return lines
         }
+    }
+}
+
+extension ControlClientError {
+    /// This error with the place the target names for a profile text it was sent (`request body:5:20: …`) given as
+    /// the file the text came from (`profiles/bad.yaml:5:20: …`).
+    func naming(_ file: String) -> ControlClientError {
+        guard case .refused(let status, var body) = self else { return self }
+        for prefix in ["request body:", "request body"] {
+            body.error = body.error.replacingOccurrences(of: prefix, with: prefix.hasSuffix(":") ? file + ":" : file)
+            body.detail = body.detail.replacingOccurrences(of: prefix, with: prefix.hasSuffix(":") ? file + ":" : file)
+        }
+        return .refused(status: status, body)
     }
 }
