@@ -70,4 +70,27 @@ import Testing
         #expect(ending.status == 0)
         #expect(ending.isRestored)
     }
+
+    /// Without the paste marks (`paste-buffer` without `-p`: a terminal without bracketed paste), a paste arrives as
+    /// keys, as before, but characters read together are taken in one step: 5,000 of them into the filter took
+    /// 20–30 s, a frame each. Now the filter fills to its limit at once, and Esc after it acts at once.
+    @Test func anUnmarkedPasteIsTakenAtOnceAndKeysAfterItAct() async throws {
+        let console = try await ConsoleInTmux.start(seed: 7)
+        defer { console.stop() }
+        try console.tmux.send(console.session, keys: "/")
+        _ = try await console.tmux.wait(for: "the filter open", in: console.session) { text in
+            DemoScreen(text).statusLine.contains("Esc clear") ? true : nil
+        }
+        try console.tmux.run(["set-buffer", "-b", "mischief-plain", "--", String(repeating: "abcde", count: 1_000)])
+        try console.tmux.run(["paste-buffer", "-d", "-b", "mischief-plain", "-t", console.session])
+        try console.tmux.send(console.session, keys: "Escape")
+        _ = try await console.tmux.wait(
+            for: "the filter full, then cleared by Esc", in: console.session, timeout: .seconds(10)
+        ) {
+            text in
+            let screen = DemoScreen(text)
+            return screen.text.contains("Seams · 6 ") && screen.statusLine.contains("at most 200 characters")
+                ? true : nil
+        }
+    }
 }
