@@ -16,9 +16,9 @@
 // MARK: - Crash restoration
 
 /// Leave the alternate screen, reset the keypad/cursor-key modes, turn mouse reporting off (normal, button and
-/// any-event tracking, SGR form), show the cursor, reset attributes, new line.
+/// any-event tracking, SGR form) and bracketed paste off, show the cursor, reset attributes, new line.
 static const char reset_sequence[] =
-    "\033[?1049l\033[?1l\033>\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?25h\033[0m\r\n";
+    "\033[?1049l\033[?1l\033>\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?2004l\033[?25h\033[0m\r\n";
 
 /// The signals whose default action ends the process with a core dump: each restores the terminal and then ends the
 /// process the way it would have without the console.

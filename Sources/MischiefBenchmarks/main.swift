@@ -182,6 +182,10 @@ if let index = arguments.firstIndex(of: "--attack") {
     try AttackBenchmarks.run(socket: arguments[index + 1], pid: pid, seconds: seconds, pace: pace)
     exit(0)
 }
+if arguments.contains("--paste") {
+    PasteBenchmarks.report()
+    exit(0)
+}
 if arguments.contains("--registry") {
     try RegistryBenchmarks.report()
     exit(0)

@@ -87,14 +87,15 @@ struct ApplyCommand: AsyncParsableCommand {
     /// What to apply: a seam's spec, or a profile file's text; for a time to live when given.
     enum Work: Sendable {
         case spec(SeamID, String, ttl: Duration?, seed: UInt64?)
-        case profiles(String, ttl: Duration?)
+        case profiles(String, file: String, ttl: Duration?)
     }
 
     func run() async throws {
         let work: Work
         let ttl = try parsedTTL()
         if let profile {
-            do { work = .profiles(try String(contentsOfFile: profile, encoding: .utf8), ttl: ttl) } catch {
+            do { work = .profiles(try String(contentsOfFile: profile, encoding: .utf8), file: profile, ttl: ttl) } catch
+            {
                 printError("cannot read \(profile): \(error.localizedDescription)")
                 throw TargetExit.refused
             }
@@ -138,23 +139,42 @@ struct ApplyCommand: AsyncParsableCommand {
         switch work {
         case .spec(let id, let spec, let ttl, let seed):
             let detail = try await client.apply(spec, to: id, ttl: ttl, seed: seed)
-            let expiry = ttl.map { " (reverted in \(SpecDuration($0)))" } ?? ""
+            let expiry = ttl.map { " (reverts in \(SpecDuration($0)))" } ?? ""
             var seeded = ""
             if let seed {
                 let label = try await client.handshake().label ?? ""
                 seeded = " (seed \(SeededGenerator.seed(seed, for: label)) as \(label))"
             }
             return ["\(detail.seam.id): \(detail.seam.behaviour ?? "original")\(expiry)\(seeded)"]
-        case .profiles(let text, let ttl):
+        case .profiles(let text, let file, let ttl):
             var lines: [String] = []
-            for row in try await client.define(profiles: text) {
+            let rows: [ProfileStatus]
+            do {
+                rows = try await client.define(profiles: text)
+            } catch {
+                throw error.naming(file)
+            }
+            for row in rows {
                 _ = try await client.profile(row.profile.name, .apply, ttl: ttl)
                 let count = row.profile.entries.count
-                let expiry = ttl.map { ", reverted in \(SpecDuration($0))" } ?? ""
+                let expiry = ttl.map { ", reverts in \(SpecDuration($0))" } ?? ""
                 lines.append(
                     "applied profile \(row.profile.name) (\(count) entr\(count == 1 ? "y" : "ies")\(expiry))")
             }
             return lines
         }
+    }
+}
+
+extension ControlClientError {
+    /// This error with the place the target names for a profile text it was sent (`request body:5:20: …`) given as
+    /// the file the text came from (`profiles/bad.yaml:5:20: …`).
+    func naming(_ file: String) -> ControlClientError {
+        guard case .refused(let status, var body) = self else { return self }
+        for prefix in ["request body:", "request body"] {
+            body.error = body.error.replacingOccurrences(of: prefix, with: prefix.hasSuffix(":") ? file + ":" : file)
+            body.detail = body.detail.replacingOccurrences(of: prefix, with: prefix.hasSuffix(":") ? file + ":" : file)
+        }
+        return .refused(status: status, body)
     }
 }

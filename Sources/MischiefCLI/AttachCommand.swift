@@ -21,10 +21,21 @@ struct AttachCommand: AsyncParsableCommand {
     @Argument(help: "The target's socket path, or its name (default: the only live target).")
     var socket: String?
 
+    @Option(
+        name: .customLong("socket"),
+        help: "The target's socket path, or its name, as every other command takes it (same as the argument).")
+    var socketOption: String?
+
     @OptionGroup var console: ConsoleOptions
 
+    func validate() throws {
+        if let socket, let socketOption, socket != socketOption {
+            throw ValidationError("give the socket once: '\(socket)' or --socket '\(socketOption)'")
+        }
+    }
+
     func run() async throws {
-        let explicit = socket ?? ProcessInfo.processInfo.environment["MISCHIEF_SOCKET"]
+        let explicit = socket ?? socketOption ?? ProcessInfo.processInfo.environment["MISCHIEF_SOCKET"]
         if explicit == nil { Self.listSockets() }
         let path = try TargetOptions.resolve(explicit)
         let name = ControlSocket.find(in: URL(fileURLWithPath: (path as NSString).deletingLastPathComponent))

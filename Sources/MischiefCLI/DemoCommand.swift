@@ -239,7 +239,9 @@ struct ConsoleOptions: ParsableArguments {
         do {
             return try await runner.run()
         } catch {
-            print("error: mischief needs a terminal to show the console: \(error)", to: &standardError)
+            // A terminal error says what the console needs and how to get it; others say what failed.
+            let reason = error is CursesTerminalError ? "\(error)" : "the console could not start: \(error)"
+            print("error: \(reason)", to: &standardError)
             throw ExitCode(1)
         }
     }

@@ -36,12 +36,17 @@ struct ResetCommand: AsyncParsableCommand {
             let result = try await talking { () async throws(ControlClientError) in try await client.resetCounters(id) }
             let before = result.before
             print(
-                "\(result.seam): counters reset (were \(before.calls) calls, \(before.chaosCalls) chaos calls, "
-                    + "\(before.errors) errors)")
+                "\(result.seam): counters reset (were \(counted(before.calls, "call")), "
+                    + "\(counted(before.chaosCalls, "chaos call")), \(counted(before.errors, "error")))")
         } else {
             let result = try await talking { () async throws(ControlClientError) in try await client.resetAllCounters()
             }
             print("counters reset on every seam (\(result.reset) had counts)")
         }
     }
+}
+
+/// `1 call`, `2 calls`: a count and its noun, plural unless it is one.
+func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

@@ -64,7 +64,7 @@ struct WatchCommand: AsyncParsableCommand {
                     table.order.compactMap { pending[$0] } + pending.values.filter { !table.order.contains($0.seam) })
                 pending.removeAll()
                 if live {
-                    print("\u{1B}[H\u{1B}[2J" + table.render(), terminator: "")
+                    print("\u{1B}[H\u{1B}[2J" + table.render(columns: Self.terminalColumns()), terminator: "")
                 } else {
                     for text in changed { print(text) }
                 }
@@ -80,5 +80,12 @@ struct WatchCommand: AsyncParsableCommand {
         fflush(nil)
         printError("a guard tripped; watch exits \(TargetExit.guardTripped.rawValue)")
         throw TargetExit.guardTripped
+    }
+
+    /// The width of the terminal standard output is, if it is one.
+    static func terminalColumns() -> Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 }

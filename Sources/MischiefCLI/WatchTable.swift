@@ -39,8 +39,11 @@ struct WatchTable {
         return lines
     }
 
-    func render() -> String {
+    /// The table; with `columns` (the terminal's width), a long behaviour wraps between words onto lines of its own
+    /// column, never in the middle of a word as the terminal would.
+    func render(columns: Int? = nil) -> String {
         let width = max(4, order.map(\.rawValue.count).max() ?? 0)
+        let behaviourColumn = width + 3 * 10 + 2 + 13 + 2
         var out = "\(target.name) (pid \(target.pid))  \(Self.timestamp())\n\n"
         out +=
             "SEAM".padding(toLength: width, withPad: " ", startingAt: 0)
@@ -51,11 +54,39 @@ struct WatchTable {
                 id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
                 + Self.right(row.counters.calls, 10) + Self.right(row.counters.chaosCalls, 10)
                 + Self.right(row.counters.errors, 10) + "  "
-                + row.status.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0) + "  " + (row.behaviour ?? "-")
+                + row.status.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0) + "  "
+                + Self.wrapped(
+                    row.behaviour ?? "-", width: columns.map { $0 - behaviourColumn }, indent: behaviourColumn)
                 + "\n"
         }
         if !recent.isEmpty { out += "\n" + recent.joined(separator: "\n") + "\n" }
         return out
+    }
+
+    /// `text` in lines of at most `width` characters, broken between words (a word longer than a line is cut), the
+    /// lines after the first indented by `indent` spaces; unchanged without a width or with too little of one.
+    static func wrapped(_ text: String, width: Int?, indent: Int) -> String {
+        guard let width, width >= 12, text.count > width else { return text }
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            var word = Substring(word)
+            if !current.isEmpty, current.count + 1 + word.count > width {
+                lines.append(current)
+                current = ""
+            }
+            while word.count > width {
+                if !current.isEmpty {
+                    lines.append(current)
+                    current = ""
+                }
+                lines.append(String(word.prefix(width)))
+                word = word.dropFirst(width)
+            }
+            current += current.isEmpty ? String(word) : " " + word
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
     }
 
     static func line(_ event: Event) -> String {

@@ -10,6 +10,8 @@ public struct CursesKeyDecoder: Sendable {
     private var input = KeyInputDecoder()
     /// When the last lone ESC was given up on and became the Escape key.
     private var escapeGivenUpAt: ContinuousClock.Instant?
+    /// When the last input inside a bracketed paste came (nil outside one).
+    private var lastPasteInput: ContinuousClock.Instant?
 
     /// A decoder between keys.
     public init() {}
@@ -32,6 +34,7 @@ public struct CursesKeyDecoder: Sendable {
     ///   - code: the character or key code `wget_wch` stored.
     ///   - emit: called with each key decoded (``Key/resize`` at once, whatever is pending).
     public mutating func feed(status: Int32, code: UInt32, emit: (Key) -> Void) {
+        defer { lastPasteInput = input.isInsidePaste ? .now : nil }
         switch status {
         case KEY_CODE_YES:
             let key = Self.decodeKeyCode(Int32(bitPattern: code))
@@ -63,11 +66,27 @@ public struct CursesKeyDecoder: Sendable {
     /// Says that a read found nothing at `now`: a given-up ESC older than `wait` expires, and `[` and `O` are keys
     /// again. Only silence seen by a read ends it, never the time a reader took to come back: a reader held up
     /// (a loaded machine) finds the rest of a split sequence waiting, whose digits must not become keys.
-    public mutating func nothingToRead(at now: ContinuousClock.Instant = .now, after wait: Duration) {
+    ///
+    /// A bracketed paste whose end marker has not come after `wait` of silence is ended too: what was pasted is
+    /// emitted as the paste, and what is typed afterwards is keys again.
+    public mutating func nothingToRead(
+        at now: ContinuousClock.Instant = .now, after wait: Duration, emit: (Key) -> Void = { _ in }
+    ) {
+        if input.isInsidePaste {
+            let last = lastPasteInput ?? now
+            if lastPasteInput == nil { lastPasteInput = now }
+            guard last.duration(to: now) > wait else { return }
+            input.flush(emit: emit)
+            lastPasteInput = nil
+            return
+        }
         guard input.hasGivenUpOnEscape, let given = escapeGivenUpAt, given.duration(to: now) > wait else { return }
         input.flush { _ in }
         escapeGivenUpAt = nil
     }
+
+    /// Whether a bracketed paste has begun and its end has not come; see ``KeyInputDecoder/isInsidePaste``.
+    public var isInsidePaste: Bool { input.isInsidePaste }
 
     /// The keys of a run of `wget_wch` results, read as if no more input came after them; for tests.
     public static func keys(_ results: [(status: Int32, code: UInt32)]) -> [Key] {

@@ -9,6 +9,7 @@ extension CursesScreen {
     /// The session stays open; ``reenter()`` takes the terminal again.
     func leave() {
         guard isOpen else { return }
+        setBracketedPaste(false)
         endwin()
         mischief_terminal_restore_termios()
     }
@@ -27,6 +28,7 @@ extension CursesScreen {
             handleResize()
         }
         doupdate()
+        setBracketedPaste(true)
         return resized
     }
 }

@@ -107,6 +107,15 @@ final class CursesScreen {
         werase(window)
         wnoutrefresh(window)
         doupdate()
+        setBracketedPaste(true)
+    }
+
+    /// Asks the terminal to mark pastes (`ESC [ ? 2004 h`), so a paste arrives as text between `ESC [ 200 ~` and
+    /// `ESC [ 201 ~` (``Key/paste(_:)``), never as keys; `false` stops it (`ESC [ ? 2004 l`). A terminal that does
+    /// not know the mode ignores it, and pastes arrive as typed keys, as before. The crash and exit handlers of
+    /// `CMischiefTerminal` turn it off too.
+    func setBracketedPaste(_ on: Bool) {
+        send(Array((on ? "\u{1B}[?2004h" : "\u{1B}[?2004l").utf8))
     }
 
     /// Restores the terminal: ends ncurses, restores the original termios and the previous signal handlers.
@@ -115,6 +124,7 @@ final class CursesScreen {
     func close() {
         guard let screen else { return }
         mischief_terminal_signals_uninstall()
+        setBracketedPaste(false)
         curs_set(1)
         endwin()
         delscreen(screen)
@@ -146,7 +156,7 @@ final class CursesScreen {
             var status = wget_wch(window, &code)
             if status == ERR {
                 guard keys.isPending else {
-                    keys.nothingToRead(after: .milliseconds(Self.sequenceRestWait))
+                    keys.nothingToRead(after: .milliseconds(Self.sequenceRestWait), emit: deliver)
                     return
                 }
                 wtimeout(window, keys.isInsideSequence ? Self.sequenceRestWait : Self.sequenceWait)

@@ -286,14 +286,17 @@ public final class CursesTerminal: Terminal, Sendable {
                 if shouldStop(screen) { return }
             }
             var resized = jobControl(signals, screen: screen)
+            // Characters read together go as one `.typed` key: one update and one frame for a whole unmarked paste.
+            var run = TypedRun()
             screen.readKeys { key in
                 if key == .resize {
                     resized = true
                 } else {
-                    handlers.onKey(key)
+                    run.add(key, emit: handlers.onKey)
                 }
                 return !shouldStop(screen)
             }
+            run.flush(emit: handlers.onKey)
             if shouldStop(screen) { break }
             if signals & MISCHIEF_SIGNAL_WINCH != 0 || resized {
                 _ = screen.syncSize()

@@ -112,7 +112,7 @@ extension ProfileFile {
         for var file in loaded where !defined.contains(file.name) {
             if let key = file.key, let owner = taken[key], owner != file.name {
                 let location = file.keyLocation ?? file.location ?? .wholeFile("profile '\(file.name)'")
-                let message = "hot key \(key) is already '\(owner)''s; '\(file.name)' gets a free key instead"
+                let message = "hot key \(key) is taken by '\(owner)'; '\(file.name)' gets a free key instead"
                 diagnostics.append(.warning(at: location, message))
                 file.key = nil
             }

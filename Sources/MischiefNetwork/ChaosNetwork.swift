@@ -81,16 +81,39 @@ public final class ChaosNetwork: Sendable {
         try registry.register(seam)
     }
 
-    /// Whether any rule is applied. While none is, ``MischiefURLProtocol`` leaves URLSession's requests alone.
+    /// Whether any rule is applied. While none is, and nobody counts the seam's calls, ``MischiefURLProtocol`` leaves
+    /// URLSession's requests alone.
     public var isActive: Bool { active.load(ordering: .relaxed) }
+
+    /// Whether the seam's calls are counted now (a console observes, a guard reads them, a rule is applied): then
+    /// ``MischiefURLProtocol`` takes URLSession's requests even with no rule applied, so every request is counted,
+    /// and every failure, where a console and guards look.
+    var countsCalls: Bool { seam.countsCalls }
 
     // MARK: Deciding
 
     /// Decides what happens to `request` (one counted call of the seam) and logs the rule that took it.
     ///
     /// Nothing waits here: the caller applies ``NetworkResponse/latency`` and ``NetworkResponse/bytesPerSecond``, as
-    /// ``MischiefURLProtocol`` and ``perform(_:send:)`` do.
+    /// ``MischiefURLProtocol`` and ``perform(_:send:)`` do. A request the rules fail, or answer with a server error
+    /// (5xx), counts as a failed call at once; for a request passed through, report what the network did with
+    /// ``countFailure()`` (a transport error or a 5xx), so guards and consoles see failures wherever they come from.
     public func decide(_ request: NetworkRequest) -> NetworkResponse {
+        let response = decideCall(request)
+        if response.isFailure { countFailure() }
+        return response
+    }
+
+    /// Counts one failed request for a call already decided: the network failed it (refused, timed out, reset,
+    /// unknown host) or answered with a server error (5xx). For clients that call ``decide(_:)-(NetworkRequest)``
+    /// and send passed-through requests themselves; ``MischiefURLProtocol`` and ``perform(_:send:)`` count their
+    /// failures themselves.
+    public func countFailure() {
+        seam.countFailure()
+    }
+
+    /// Decides `request` as one counted call, counting no failure: the caller counts the outcome it delivers.
+    func decideCall(_ request: NetworkRequest) -> NetworkResponse {
         let response: NetworkResponse
         // The header is looked up only when a key header is configured and some rule is applied.
         if isActive, let keyHeader, let key = request.header(keyHeader), !key.isEmpty {
@@ -126,17 +149,24 @@ public final class ChaosNetwork: Sendable {
     public func perform(
         _ request: NetworkRequest, send: (NetworkRequest) async throws -> NetworkReply
     ) async throws -> NetworkReply {
-        let response = decide(request)
+        let response = decideCall(request)
         try await Self.wait(response.latency)
         let reply: NetworkReply
         switch response.outcome {
         case .failure:
+            countFailure()
             throw response.error(for: request.url)!
         case .reply(let answer):
             reply = answer
         case .passThrough:
-            reply = try await send(request)
+            do {
+                reply = try await send(request)
+            } catch {
+                if !(error is CancellationError) { countFailure() }
+                throw error
+            }
         }
+        if reply.isServerError { countFailure() }
         try await Self.wait(response.transferTime(of: reply.body.count))
         return reply
     }

@@ -16,8 +16,10 @@ import Synchronization
 /// Putting it first is what works on Linux: `URLProtocol.registerClass` appends it after URLSession's own protocols,
 /// which then answer first, and `URLSession.shared` never sees classes registered after it was made.
 ///
-/// - While no rule is applied to any ``ChaosNetwork``, it declines every request (`canInit` is one atomic load), so
-///   URLSession handles them as if it were not there.
+/// - While no rule is applied to any ``ChaosNetwork`` and no network's calls are counted (no console observes, no
+///   guard reads them), it declines every request, so URLSession handles them as if it were not there.
+/// - Every request it takes is one counted call; a request that fails (a rule's failure, or the network's: refused,
+///   timed out, reset, unknown host) or is answered with a server error (5xx) is one error of the seam.
 /// - Otherwise it decides each request once, when it starts loading (one counted call of the seam), then waits the
 ///   latency on a timer (no thread is blocked; cancelling the task stops the wait) and answers, fails, or sends the
 ///   request on through a session with the same configuration, minus this protocol, relaying what comes back.
@@ -28,10 +30,13 @@ import Synchronization
 public final class MischiefURLProtocol: URLProtocol {
     private let delivery = Mutex<NetworkDelivery?>(nil)
 
-    /// Whether to take `request`: an HTTP or HTTPS request while some network has rules applied.
+    /// Whether to take `request`: an HTTP or HTTPS request while some network has rules applied or its calls
+    /// counted.
     public override class func canInit(with request: URLRequest) -> Bool {
-        guard NetworkRoutes.anyActive, let scheme = request.url?.scheme?.lowercased() else { return false }
-        return scheme == "http" || scheme == "https"
+        guard let scheme = request.url?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            return false
+        }
+        return NetworkRoutes.anyActive || NetworkRoutes.anyCounted
     }
 
     /// The request, unchanged.
@@ -48,10 +53,11 @@ public final class MischiefURLProtocol: URLProtocol {
         if request.httpBody == nil, request.httpBodyStream == nil, let body = NetworkRoutes.uploadBody(of: task) {
             request.httpBody = body
         }
-        let response = route.network?.decide(NetworkRequest(request)) ?? .passThrough
+        let network = route.network
+        let response = network?.decideCall(NetworkRequest(request)) ?? .passThrough
         let delivery = NetworkDelivery(
             target: ProtocolTarget(urlProtocol: self), request: request, response: response,
-            passThrough: route.passThrough)
+            passThrough: route.passThrough, countFailure: { network?.countFailure() })
         self.delivery.withLock { $0 = delivery }
         delivery.start()
     }

@@ -16,6 +16,8 @@ final class NetworkDelivery: Sendable {
     private let response: NetworkResponse
     private let passThrough: Configuration
     private let state: Mutex<State>
+    /// Counts the request as a failed call of its seam.
+    private let countFailure: @Sendable () -> Void
 
     /// @unchecked: a private copy, only read; not every SDK marks URLSessionConfiguration Sendable.
     private struct Configuration: @unchecked Sendable {
@@ -30,7 +32,11 @@ final class NetworkDelivery: Sendable {
         var forwarded: URLSessionTask?
     }
 
-    init(target: ProtocolTarget, request: URLRequest, response: NetworkResponse, passThrough: URLSessionConfiguration) {
+    init(
+        target: ProtocolTarget, request: URLRequest, response: NetworkResponse, passThrough: URLSessionConfiguration,
+        countFailure: @escaping @Sendable () -> Void = {}
+    ) {
+        self.countFailure = countFailure
         self.request = request
         self.response = response
         self.passThrough = Configuration(value: passThrough)
@@ -65,19 +71,19 @@ final class NetworkDelivery: Sendable {
         // A real request that hears nothing for its timeout fails with one; so does one whose latency is longer.
         if let timeout, response.latency > timeout {
             guard await pause(timeout) else { return }
-            finish { $0.fail(NetworkResponse.timeout.error(for: self.url)!) }
+            fail(NetworkResponse.timeout.error(for: self.url)!)
             return
         }
         guard await pause(response.latency) else { return }
         switch response.outcome {
         case .failure:
-            finish { $0.fail(self.response.error(for: self.url)!) }
+            fail(response.error(for: url)!)
         case .reply(let reply):
             guard let httpResponse = reply.httpResponse(for: url) else {
-                finish { $0.fail(URLError(.badServerResponse, userInfo: [NSURLErrorFailingURLErrorKey: self.url])) }
+                fail(URLError(.badServerResponse, userInfo: [NSURLErrorFailingURLErrorKey: self.url]))
                 return
             }
-            send { $0.receive(httpResponse) }
+            receive(httpResponse)
             guard await pause(response.transferTime(of: reply.body.count)) else { return }
             finish { target in
                 target.load(reply.body)
@@ -109,14 +115,14 @@ final class NetworkDelivery: Sendable {
 
     private func relay(data: Data, response urlResponse: URLResponse?, error: (any Error)?) {
         if let error {
-            finish { $0.fail(error) }
+            fail(error)
             return
         }
         guard let urlResponse else {
-            finish { $0.fail(URLError(.badServerResponse)) }
+            fail(URLError(.badServerResponse))
             return
         }
-        send { $0.receive(urlResponse) }
+        receive(urlResponse)
         let transfer = response.transferTime(of: data.count)
         guard transfer > .zero else {
             finish { target in
@@ -158,6 +164,26 @@ final class NetworkDelivery: Sendable {
     private func send(_ body: (ProtocolTarget) -> Void) {
         guard let target = state.withLock({ $0.target }) else { return }
         body(target)
+    }
+
+    /// Hands the client the response's head, counting a server error (5xx) as a failed call, unless the delivery
+    /// is over.
+    private func receive(_ urlResponse: URLResponse) {
+        send { target in
+            if let status = (urlResponse as? HTTPURLResponse)?.statusCode, NetworkReply.isServerError(status) {
+                countFailure()
+            }
+            target.receive(urlResponse)
+        }
+    }
+
+    /// Fails the request, counted as a failed call, unless the delivery is over (a stopped request is not a
+    /// failure of the network).
+    private func fail(_ error: any Error) {
+        finish { target in
+            countFailure()
+            target.fail(error)
+        }
     }
 
     /// Makes the last calls to the client, unless the delivery is over, and ends it.

@@ -27,6 +27,14 @@ public struct NetworkReply: Hashable, Sendable {
         self.init(status: status, headers: headers, body: Data(text.utf8))
     }
 
+    /// Whether the reply is a server error (5xx), which network seams count as a failed call, as they count a
+    /// transport failure: guards such as `errors(net.request) > 50% over 10s` see a failing server. A 4xx is the
+    /// server answering a request it did not like, and counts as a call that succeeded.
+    public var isServerError: Bool { Self.isServerError(status) }
+
+    /// Whether `status` is a server error (500–599).
+    static func isServerError(_ status: Int) -> Bool { (500...599).contains(status) }
+
     /// The value of the header field `name`, compared without regard to case.
     public func header(_ name: String) -> String? {
         if let value = headers[name] { return value }

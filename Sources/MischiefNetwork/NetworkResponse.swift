@@ -132,6 +132,15 @@ public struct NetworkResponse: Hashable, Sendable, CustomStringConvertible {
     /// True when nothing changes the request: the network, without latency or a bandwidth limit.
     public var isUntouched: Bool { outcome == .passThrough && latency == .zero && bytesPerSecond == nil }
 
+    /// Whether the decided outcome fails the request: a failure, or a reply with a server error (5xx).
+    public var isFailure: Bool {
+        switch outcome {
+        case .failure: true
+        case .reply(let reply): reply.isServerError
+        case .passThrough: false
+        }
+    }
+
     /// How long `byteCount` bytes take at ``bytesPerSecond``; zero without a limit.
     public func transferTime(of byteCount: Int) -> Duration {
         guard let bytesPerSecond, byteCount > 0 else { return .zero }

@@ -29,6 +29,12 @@ enum NetworkRoutes {
 
     static var anyActive: Bool { activeNetworks.load(ordering: .relaxed) > 0 }
 
+    /// Whether some instance's calls are counted (a console observes, a guard reads them): then its requests are
+    /// taken with no rule applied, so each is counted, and each failure. Looked at only while no rule is applied.
+    static var anyCounted: Bool {
+        networks.withLock { networks in networks.values.contains { $0.network?.countsCalls == true } }
+    }
+
     static func newToken() -> Int { nextToken.wrappingAdd(1, ordering: .relaxed).oldValue }
 
     static func add(_ network: ChaosNetwork) {

@@ -249,4 +249,18 @@ import Testing
         #expect(try await demo.stop(SIGTERM) == 0)
         #expect(!FileManager.default.fileExists(atPath: demo.socket))
     }
+
+    /// A broken profile file is reported at its own path, line and column, not the target's `request body`.
+    @Test func aBrokenProfileFileIsNamedByItsPath() async throws {
+        let demo = try await HeadlessDemo.start()
+        defer { demo.kill() }
+        let profiles = demo.directory.appendingPathComponent("profiles")
+        try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
+        let yaml = "name: Bad\nentries:\n  clock.now: shift(+1d)\n  location.current: nowhere(at all\n"
+        try yaml.write(to: profiles.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
+        let result = try demo.mischief(["apply", "--profile", "profiles/bad.yaml", "--socket", demo.socket])
+        #expect(result.status == 1)
+        #expect(result.error.contains("profiles/bad.yaml:4:"), "\(result.error)")
+        #expect(!result.error.contains("request body"), "\(result.error)")
+    }
 }

@@ -76,6 +76,47 @@ import Testing
         #expect(try demo.mischief(["guard", "--socket", demo.socket]).output.hasSuffix("\n  no guards\n"))
     }
 
+    /// The demo's weather requests go through `net.request`; with every one failing (`offline`), the guards the
+    /// README teaches trip within their windows, and `list --json` counts each failed request as an error.
+    @Test func networkGuardsTripWhenEveryRequestFails() async throws {
+        let demo = try await HeadlessDemo.start()
+        defer { demo.kill() }
+        for condition in ["errors(net.request) > 50% over 10s", "no-success(net.request) for 10s"] {
+            let added = try demo.mischief(["guard", "add", condition, "--socket", demo.socket])
+            #expect(added.status == 0, "\(added.error)")
+        }
+        #expect(try demo.mischief(["apply", "net.request", "offline", "--socket", demo.socket]).status == 0)
+
+        // Before the guards revert it: every request counted, every one an error.
+        let failing = try await Poll.until(
+            "failed requests counted on net.request", timeout: .seconds(20), interval: .milliseconds(500),
+            lastSeen: { demo.process.errorText }
+        ) {
+            () -> (calls: Int, errors: Int)? in
+            let listing = try demo.mischief(["list", "--json", "--socket", demo.socket])
+            let targets = try JSONSerialization.jsonObject(with: Data(listing.output.utf8)) as? [[String: Any]]
+            let seams = targets?.first?["seams"] as? [[String: Any]] ?? []
+            guard let seam = seams.first(where: { $0["id"] as? String == "net.request" }),
+                let calls = seam["calls"] as? Int, let errors = seam["errors"] as? Int, calls >= 2,
+                seam["behaviour"] as? String == "offline", seam["layers"] != nil
+            else { return nil }
+            return (calls, errors)
+        }
+        #expect(failing.errors == failing.calls, "every request failed: \(failing)")
+
+        let tripped = try await Poll.until(
+            "a network guard to trip", timeout: .seconds(40), interval: .milliseconds(500),
+            lastSeen: { demo.process.errorText }
+        ) { () -> [String]? in
+            let json = try demo.mischief(["guard", "list", "--json", "--socket", demo.socket])
+            let guards = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]] ?? []
+            let states = guards.compactMap { $0["state"] as? String }
+            return states.contains("tripped") ? states : nil
+        }
+        #expect(tripped.contains("tripped"), "\(tripped)")
+        #expect(try demo.behaviour(of: "net.request") == nil, "the tripped guard reverted offline")
+    }
+
     @Test func aGuardForAProfileNamesItAndAnUnknownProfileIsRefused() async throws {
         let demo = try await HeadlessDemo.start()
         defer { demo.kill() }

@@ -10,7 +10,7 @@ import Testing
 
         let lasting = try demo.mischief(["apply", "clock.now", "shift(+1d)", "--ttl", "10m", "--socket", demo.socket])
         #expect(lasting.status == 0, "\(lasting.error)")
-        #expect(lasting.output == "clock.now: shift(1d) (reverted in 10m)\n")
+        #expect(lasting.output == "clock.now: shift(1d) (reverts in 10m)\n")
 
         let table = try demo.mischief(["list", "--socket", demo.socket])
         let row = table.output.split(separator: "\n").first { $0.hasPrefix("  clock.now ") }.map(String.init)

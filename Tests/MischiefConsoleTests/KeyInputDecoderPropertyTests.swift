@@ -142,7 +142,8 @@ import Testing
             case 1: return Token(bytes: bytes("\u{1B}[1:" + parameters() + "~"), keys: [])
             case 2: return Token(bytes: bytes("\u{1B}[" + parameters() + pick([" ", "$", "!", "\""]) + "H"), keys: [])
             default:
-                let tilde = pick([0, 9, 10, 16, 22, 27, 30, 35, 200, 201, 999, 123_456])
+                // Not 200: `ESC [ 200 ~` begins a bracketed paste (KeyInputDecoderPasteTests).
+                let tilde = pick([0, 9, 10, 16, 22, 27, 30, 35, 201, 999, 123_456])
                 return random.index(below: 2) == 0
                     ? Token(bytes: bytes("\u{1B}[\(tilde)~"), keys: [])
                     : Token(bytes: bytes("\u{1B}[" + parameters() + String(pick(unknownCSIFinals))), keys: [])

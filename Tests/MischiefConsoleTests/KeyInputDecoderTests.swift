@@ -38,11 +38,11 @@ import Testing
         #expect(keys("\u{1B}[1;2P\u{1B}[15;5~\u{1B}O2Q") == [.function(1), .function(5), .function(2)])
     }
 
-    /// Bracketed paste, device attributes, SGR mouse, modifyOtherKeys, kitty's CSI u, focus events, an unknown SS3:
+    /// A stray end of paste, device attributes, SGR mouse, modifyOtherKeys, kitty's CSI u, focus events, an unknown SS3:
     /// all swallowed whole, so the text after each is read as it is.
     @Test func unknownSequencesAreSwallowedWhole() {
         let unknown = [
-            "\u{1B}[200~", "\u{1B}[?1;2c", "\u{1B}[<0;10;5M", "\u{1B}[27;5;49~", "\u{1B}[49;5u", "\u{1B}[I",
+            "\u{1B}[201~", "\u{1B}[?1;2c", "\u{1B}[<0;10;5M", "\u{1B}[27;5;49~", "\u{1B}[49;5u", "\u{1B}[I",
             "\u{1B}[O", "\u{1B}Oz", "\u{1B}[1$y", "\u{1B}[ q", "\u{1B}[1:2A", "\u{1B}[99~", "\u{1B}[[Z",
             "\u{1B}[123456789012345678901234567890~",
         ]
@@ -126,5 +126,62 @@ import Testing
                 .backspace, .control("c"), .control("@"), .control("_"),
             ])
         #expect(keys("\u{1B}Oq\u{1B}OM") == [.character("1"), .enter])  // the application keypad
+    }
+}
+
+/// Bracketed paste: `ESC [ 200 ~` … `ESC [ 201 ~` is one paste, whatever it holds and however it is split.
+@Suite struct KeyInputDecoderPasteTests {
+    @Test func aBracketedPasteIsOneKeyOfText() {
+        #expect(
+            KeyInputDecoder.keys(in: Array("a\u{1B}[200~q\r1\u{1B}[A\u{1B}[201~b".utf8)) == [
+                .character("a"), .paste("q\r1\u{1B}[A"), .character("b"),
+            ])
+        #expect(KeyInputDecoder.keys(in: Array("\u{1B}[200~x\u{1B}[20y\u{1B}[201~".utf8)) == [.paste("x\u{1B}[20y")])
+    }
+
+    @Test func aPasteSplitAcrossReadsIsStillOnePaste() {
+        let bytes = Array("\u{1B}[200~clock\rR\u{1B}[201~1".utf8)
+        for split in 1..<bytes.count {
+            var decoder = KeyInputDecoder()
+            var keys: [Key] = []
+            for part in [bytes[..<split], bytes[split...]] {
+                for byte in part { decoder.feed(character: UInt32(byte)) { keys.append($0) } }
+            }
+            decoder.flush { keys.append($0) }
+            #expect(keys == [.paste("clock\rR"), .character("1")], "split at \(split)")
+        }
+    }
+
+    @Test func anUnterminatedPasteEndsAtAFlushAndIsBounded() {
+        var decoder = KeyInputDecoder()
+        var keys: [Key] = []
+        for byte in Array("\u{1B}[200~abc\u{1B}[20".utf8) { decoder.feed(character: UInt32(byte)) { keys.append($0) } }
+        #expect(decoder.isInsidePaste)
+        #expect(!decoder.isPending)
+        decoder.flush { keys.append($0) }
+        #expect(keys == [.paste("abc")])
+        decoder.feed(character: UInt32(UInt8(ascii: "q"))) { keys.append($0) }
+        #expect(keys.last == .character("q"))
+
+        var big = KeyInputDecoder()
+        var pasted = 0
+        for byte in Array("\u{1B}[200~".utf8) { big.feed(character: UInt32(byte)) { _ in } }
+        for _ in 0..<(KeyInputDecoder.pasteLimit + 10) { big.feed(character: 0x61) { _ in } }
+        for byte in Array("\u{1B}[201~".utf8) {
+            big.feed(character: UInt32(byte)) { key in
+                if case .paste(let text) = key { pasted = text.unicodeScalars.count }
+            }
+        }
+        #expect(pasted == KeyInputDecoder.pasteLimit)
+    }
+
+    @Test func typedRunsGatherCharactersAndKeepOtherKeys() {
+        var run = TypedRun()
+        var keys: [Key] = []
+        for key in [Key.character("a"), .character("b"), .enter, .character("c"), .paste("x")] {
+            run.add(key) { keys.append($0) }
+        }
+        run.flush { keys.append($0) }
+        #expect(keys == [.typed("ab"), .enter, .character("c"), .paste("x")])
     }
 }

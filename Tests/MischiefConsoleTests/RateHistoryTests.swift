@@ -1,6 +1,7 @@
 import Mischief
-import MischiefConsole
 import Testing
+
+@testable import MischiefConsole
 
 /// Rates over whole seconds: data ten times a second no longer makes the Rate column flicker.
 @Suite struct RateHistoryTests {
@@ -22,6 +23,27 @@ import Testing
         let samples = try #require(state.rates[data.seams[0].id]?.samples)
         #expect(samples == [2, 2])
         #expect(state.rates[data.seams[0].id]?.latest == 2)
+    }
+
+    @Test func theDetailShowsTheRateOfTheWindowsTheRowShows() throws {
+        // A seam called every two seconds (the demo's weather requests): windows of 1/s and 0/s in turn.
+        var history = RateHistory()
+        for second in 0..<8 { history.record(calls: second % 2 == 0 ? 1 : 0, over: .seconds(1)) }
+        #expect(history.latest == 0)
+        #expect(history.mean(ofLast: 6) == 0.5)
+        #expect(RateHistory().mean(ofLast: 6) == nil)
+
+        var state = ConsoleState()
+        var data = F.data()
+        let start = data.target.uptime
+        _ = Console.update(&state, .data(data))
+        for second in 1...8 {
+            data.target.uptime = start + .seconds(second)
+            if second % 2 == 0 { data.seams[0].counters.calls += 1 }
+            _ = Console.update(&state, .data(data))
+        }
+        let detail = DetailView.fixedLines(of: data.seams[0], in: state).map { $0.map(\.text).joined() }
+        #expect(detail.contains { $0.contains("rate 0.5/s") }, "\(detail)")
     }
 
     @Test func aWindowLongerThanASecondIsAveragedOverItsLength() {

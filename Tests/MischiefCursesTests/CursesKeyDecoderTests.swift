@@ -115,8 +115,30 @@ import Testing
         }
     }
 
+    @Test func anUnfinishedPasteEndsAfterASilenceAndKeysAreKeysAgain() {
+        var decoder = CursesKeyDecoder()
+        var keys: [Key] = []
+        for (status, code) in characters("\u{1B}[200~abc") {
+            decoder.feed(status: status, code: code) { keys.append($0) }
+        }
+        #expect(decoder.isInsidePaste)
+        let start = ContinuousClock.now
+        decoder.nothingToRead(at: start + .milliseconds(500), after: .seconds(1)) { keys.append($0) }
+        #expect(keys.isEmpty, "a paste that goes on after a short pause is still one paste")
+        decoder.nothingToRead(at: start + .seconds(2), after: .seconds(1)) { keys.append($0) }
+        #expect(keys == [.paste("abc")])
+        #expect(!decoder.isInsidePaste)
+        decoder.feed(status: OK, code: UInt32(UInt8(ascii: "1"))) { keys.append($0) }
+        #expect(keys.last == .character("1"))
+    }
+
     @Test func unknownSequencesAndAltChordsAreNotKeys() {
-        #expect(CursesKeyDecoder.keys(characters("\u{1B}[200~q")) == [.character("q")])
+        #expect(CursesKeyDecoder.keys(characters("\u{1B}[201~q")) == [.character("q")])
+        // A bracketed paste is text, never keys, even keys ncurses decoded inside it.
+        #expect(
+            CursesKeyDecoder.keys(
+                characters("\u{1B}[200~1R") + [(KEY_CODE_YES, UInt32(KEY_HOME))] + characters("q\u{1B}[201~"))
+                == [.paste("1Rq")])
         #expect(CursesKeyDecoder.keys(characters("\u{1B}1")) == [.alt("1")])
         // ESC, then a key ncurses decoded: Alt with that key, given as the key; or with a code that is no key.
         #expect(CursesKeyDecoder.keys([(OK, 27), (KEY_CODE_YES, UInt32(KEY_HOME))]) == [.home])

@@ -31,7 +31,7 @@ import Testing
         let clash = try #require(diagnostics.first { $0.message.contains("hot key 2") }, "\(diagnostics)")
         #expect(clash.severity == .warning)
         #expect(clash.location.file.hasSuffix("mine.yaml") && clash.location.line == 2)
-        #expect(clash.message == "hot key 2 is already 'Tokyo''s; 'Mine' gets a free key instead")
+        #expect(clash.message == "hot key 2 is taken by 'Tokyo'; 'Mine' gets a free key instead")
         #expect(key(of: "Tokyo") == 2)
         #expect(key(of: "Mine") == nil)
         #expect(key(of: "Free") == 5)
@@ -41,7 +41,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         // An attached console's target has its own presets: their keys come from it, not from this registry.
         let (_, diagnostics) = ProfileFile.loadAll(from: [directory], into: registry, keysTaken: [5: "Offline"])
-        #expect(diagnostics.map(\.message).contains("hot key 5 is already 'Offline''s; 'Free' gets a free key instead"))
+        #expect(diagnostics.map(\.message).contains("hot key 5 is taken by 'Offline'; 'Free' gets a free key instead"))
         #expect(key(of: "Free") == nil)
         #expect(key(of: "Mine") == nil)
     }

@@ -59,13 +59,13 @@ final class SeamCore: @unchecked Sendable {
         static let plain = 4
         /// Chaos calls whose behaviour did not fire.
         static let passedThrough = 5
-        /// Errors thrown on the chaos path.
+        /// Counted calls that ended in an error: thrown by a behaviour or the original, or reported afterwards.
         static let errors = 6
         /// Entries that are not calls: retries after a phase change, peeks.
         static let uncounted = 7
     }
 
-    static let countingBit: UInt = 1
+    @usableFromInline static let countingBit: UInt = 1
     static let phaseBit: UInt = 2
     /// Set while some ``ChaosScope`` is active: calls take the slow path and consult the task's scope.
     @usableFromInline static let scopedBit: UInt = 4
@@ -214,6 +214,17 @@ final class SeamCore: @unchecked Sendable {
         if word.load(ordering: .relaxed) & SeamCore.countingBit != 0 { countPlain() }
     }
 
+    /// Whether a call made now is counted: counting is on or a behaviour is installed.
+    var countsCalls: Bool { word.load(ordering: .relaxed) & (SeamCore.countingBit | SeamCore.addressMask) != 0 }
+
+    /// Counts an error found for a counted call: its original threw, or its caller learnt after it returned that it
+    /// failed (a request passed on to the network that the network refused). On a shared line: callers may be on
+    /// any thread.
+    @usableFromInline
+    func countError() {
+        currentLine(shared: true).bump(Slot.errors)
+    }
+
     /// Ends a chaos call.
     @usableFromInline
     func leave(_ ticket: Ticket, passedThrough: Bool = false, failed: Bool = false) {
@@ -268,7 +279,8 @@ public struct SeamCounters: Hashable, Sendable, Codable {
     public var calls: Int
     /// Calls a behaviour served (it fired, rather than passing through to the original).
     public var chaosCalls: Int
-    /// Errors thrown on the chaos path.
+    /// Counted calls that ended in an error: a behaviour or the original threw, or the caller reported a failure
+    /// afterwards (``AnySeam/countFailure()``: a network request refused, timed out or answered with a 5xx).
     public var errors: Int
     /// Calls inside a behaviour right now.
     public var inFlight: Int

@@ -34,6 +34,28 @@ public class AnySeam: @unchecked Sendable {
         core.changeListeners.withLock { $0.append(body) }
     }
 
+    /// Counts one error for a call of this seam that has already returned, when its caller learns only afterwards
+    /// that it failed: a network request the seam let through that the network refused, or answered with a 5xx.
+    /// Guards (`errors(SEAM) > 50% over 10s`, `no-success(SEAM) for 10s`) and consoles see it as they see a thrown
+    /// error. Counted only while the seam's calls are (someone observes, a guard reads them, or a behaviour is
+    /// applied), so errors never outnumber calls.
+    public final func countFailure() {
+        #if Chaos
+            if core.countsCalls { core.countError() }
+        #endif
+    }
+
+    /// Whether a call made now is counted: someone observes, a guard reads the seam, or a behaviour is applied.
+    /// Families whose calls bypass the seam when nothing is applied (the network's URL protocol) take them while
+    /// this holds, so every call is counted where consoles and guards look.
+    package final var countsCalls: Bool {
+        #if Chaos
+            core.countsCalls
+        #else
+            false
+        #endif
+    }
+
     // The installation hooks below are overridden by `Seam` and `AsyncSeam`, the only subclasses there can be.
 
     /// Compiles one change's behaviour into a run closure for this seam (type-erased).

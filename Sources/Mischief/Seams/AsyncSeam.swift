@@ -38,7 +38,7 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
             if _fastPath(word == 0) { return try await original(input) }
             if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 {
                 core.countPlain()
-                return try await original(input)
+                return try await countingErrors(input)
             }
             return try await chaosCall(input, word: word, counted: true)
         #endif
@@ -61,6 +61,17 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
         #endif
     }
 
+    /// Runs the original for a counted call, counting the error it throws.
+    @inlinable
+    func countingErrors(_ input: Input) async throws(Failure) -> Output {
+        do {
+            return try await original(input)
+        } catch {
+            core.countError()
+            throw error
+        }
+    }
+
     @usableFromInline
     func chaosCall(_ input: Input, word: UInt, counted: Bool) async throws(Failure) -> Output {
         if word & SeamCore.scopedBit != 0, let scope = ChaosScope.current {
@@ -75,7 +86,8 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
         _ input: Input, word: UInt, counted: Bool, served: inout Bool
     ) async throws(Failure) -> Output {
         guard let ticket = core.enter(word, counted: counted, mayMigrate: true) else {
-            return try await original(input)
+            // Counted as a plain call while counting is on (a test scope elsewhere sent it down this path).
+            return try await counted && word & SeamCore.countingBit != 0 ? countingErrors(input) : original(input)
         }
         // Not retained: the registry keeps the box alive until this call has left (see SeamCore), even across
         // suspensions, because the call leaves on the shard it entered (a shared one, which any thread may write).
@@ -99,7 +111,7 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
             throw failure.unsafelyUnwrapped
         case .skipped:
             core.leave(ticket, passedThrough: counted)
-            return try await original(input)
+            return try await counted ? countingErrors(input) : original(input)
         }
     }
 

@@ -79,7 +79,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
             if _fastPath(word == 0) { return try original(input) }
             if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 {
                 core.countPlain()
-                return try original(input)
+                return try countingErrors(input)
             }
             return try chaosCall(input, word: word, counted: true)
         #endif
@@ -105,10 +105,12 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
             }
             if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 {
                 core.countPlain()
-                return body(try original(input))
+                return body(try countingErrors(input))
             }
             guard word & SeamCore.scopedBit == 0 else { return body(try chaosCall(input, word: word, counted: true)) }
-            guard let ticket = core.enter(word, counted: true) else { return body(try original(input)) }
+            guard let ticket = core.enter(word, counted: true) else {
+                return body(try word & SeamCore.countingBit != 0 ? countingErrors(input) : original(input))
+            }
             // As in `registryCall`: `enter` keeps the box alive until `leave`, so it is used without retaining it.
             let box = Unmanaged<SyncBox<Input, Output, Failure>>.fromOpaque(ticket.box)
             if let address = box._withUnsafeGuaranteedRef({ $0.constantAddress }) {
@@ -141,6 +143,17 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
         #endif
     }
 
+    /// Runs the original for a counted call, counting the error it throws.
+    @inlinable
+    func countingErrors(_ input: Input) throws(Failure) -> Output {
+        do {
+            return try original(input)
+        } catch {
+            core.countError()
+            throw error
+        }
+    }
+
     @inlinable
     func chaosCall(_ input: Input, word: UInt, counted: Bool) throws(Failure) -> Output {
         if word & SeamCore.scopedBit != 0, let scope = ChaosScope.current {
@@ -153,7 +166,10 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     /// The call as the registry decides it; `served` is set when a registry behaviour fired.
     @inlinable
     func registryCall(_ input: Input, word: UInt, counted: Bool, served: inout Bool) throws(Failure) -> Output {
-        guard let ticket = core.enter(word, counted: counted) else { return try original(input) }
+        guard let ticket = core.enter(word, counted: counted) else {
+            // Counted as a plain call while counting is on (a test scope elsewhere sent it down this path).
+            return try counted && word & SeamCore.countingBit != 0 ? countingErrors(input) : original(input)
+        }
         // The box is used without retaining it: `enter` announced this call, so the registry keeps the box
         // alive until the call has left (see SeamCore).
         let box = Unmanaged<SyncBox<Input, Output, Failure>>.fromOpaque(ticket.box)
@@ -190,7 +206,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
                     throw failure.move()
                 case .skipped:
                     core.leave(ticket, passedThrough: counted)
-                    return try original(input)
+                    return try counted ? countingErrors(input) : original(input)
                 }
             }
         }

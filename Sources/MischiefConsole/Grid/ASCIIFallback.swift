@@ -25,7 +25,6 @@ public enum ASCIIFallback {
         case "⏎": "<"
         case "“", "”": "\""
         case "≥": ">"
-        case "±": "+"
         default: sparkline(scalar)
         }
     }

@@ -59,7 +59,8 @@ enum DetailView {
         if seam.held > 0 {  // before the rest, so a narrow pane still shows it (the hints say `u` releases)
             counts += [.init("  held ", .muted), .init(String(seam.held), .reverting)]
         }
-        if let rate = state.rates[seam.id]?.latest {
+        // The mean of the windows the list's sparkline shows, so the row and the detail tell the same rate.
+        if let rate = state.rates[seam.id]?.mean(ofLast: SeamListView.Columns.rateWidth) {
             counts += [.init("  rate ", .muted), .init(Format.rate(rate))]
         }
         if seam.errors > 0 {
@@ -174,7 +175,8 @@ enum DetailView {
             spans.append(.init(" = " + value.description, .muted))
         }
         if let step = parameter.step {
-            spans.append(.init(" ±" + step.description, .accent))
+            // `+/-`, not `±`: a terminal without UTF-8 can only draw `±` as `+`, which says the wrong thing.
+            spans.append(.init(" +/-" + step.description, .accent))
         }
         if !parameter.summary.isEmpty {
             spans.append(.init("  " + parameter.summary, .muted))

@@ -65,6 +65,7 @@ enum KeyHelp {
                 ("← →  Home End", "move the cursor (also Ctrl-A, Ctrl-E)"),
                 ("Backspace Delete", "delete a character"),
                 ("Ctrl-U Ctrl-K Ctrl-W", "delete to the start, to the end, a word"),
+                ("paste", "inserts the text; a newline in it is a space, never Enter"),
             ]),
     ]
 

@@ -27,6 +27,15 @@ public struct RateHistory: Sendable, Equatable {
     /// The rate of the last whole window, if any.
     public var latest: Double? { samples.last }
 
+    /// The mean rate of the newest `count` windows (fewer while there are fewer), if any: what the seam list's
+    /// sparkline of that width shows, as one number. A seam called every two seconds has windows of 1/s and 0/s in
+    /// turn; its rate is 0.5/s, not whichever window came last.
+    public func mean(ofLast count: Int) -> Double? {
+        let shown = samples.suffix(max(1, count))
+        guard !shown.isEmpty else { return nil }
+        return shown.reduce(0, +) / Double(shown.count)
+    }
+
     /// Counts `calls` made over `time`; once a window of at least a second is full, it becomes a sample.
     public mutating func record(calls: Int, over time: Duration) {
         guard time > .zero else { return }

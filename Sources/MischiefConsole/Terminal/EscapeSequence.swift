@@ -80,6 +80,11 @@ struct EscapeSequence: Sendable {
         }
     }
 
+    /// Whether the sequence with `final` as its last byte starts a bracketed paste: `ESC [ 200 ~`.
+    func startsPaste(final: UInt8) -> Bool {
+        introducer == .csi && !isForeign && !pastFirst && first == 200 && final == UInt8(ascii: "~")
+    }
+
     /// The keys of `ESC [ n ~` (VT220, xterm, tmux/screen, rxvt and the Linux console).
     static func tildeKey(_ number: Int) -> Key? {
         switch number {

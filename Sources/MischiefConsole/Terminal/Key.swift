@@ -15,4 +15,11 @@ public enum Key: Hashable, Sendable {
     case resize
     /// A click or a turn of the wheel (terminals that report the mouse, unless `--no-mouse`).
     case mouse(Mouse)
+    /// Text the user pasted, as the terminal marked it (bracketed paste, `ESC [ 200 ~` … `ESC [ 201 ~`): text, never
+    /// keys. A text field inserts it (a newline in it never accepts anything); elsewhere it is ignored.
+    case paste(String)
+    /// Printable characters read together, in order: what ``character(_:)`` keys typed in a row mean, one after
+    /// another, taken in one step (a paste into a terminal without bracketed paste arrives so). A text field inserts
+    /// them at once; elsewhere each acts as its key would.
+    case typed(String)
 }

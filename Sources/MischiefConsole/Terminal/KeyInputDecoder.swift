@@ -15,7 +15,13 @@
 /// was given up on still begins a sequence (see ``hasGivenUpOnEscape``), until the reader calls ``flush(emit:)``
 /// again. `[` and `O` are no console keys, so this costs a user nothing but a key typed right after them.
 ///
+/// A bracketed paste (`ESC [ 200 ~` text `ESC [ 201 ~`, sent by terminals once the console asked with
+/// `ESC [ ? 2004 h`) is one ``Key/paste(_:)`` with the text between the markers, whatever it holds (newlines, ESC,
+/// digits): never keys. It may come over many reads; one that never ends is ended by ``flush(emit:)`` (the reader
+/// calls it after a silence, see ``isInsidePaste``), and at most ``pasteLimit`` characters of it are kept.
+///
 /// ```swift
+/// KeyInputDecoder.keys(in: Array("\u{1B}[200~q\r1\u{1B}[201~".utf8))  // [.paste("q\r1")]
 /// KeyInputDecoder.keys(in: Array("\u{1B}[1~q".utf8))  // [.home, .character("q")]
 /// KeyInputDecoder.keys(in: Array("\u{1B}[99;9Xq".utf8))  // [.character("q")]: the unknown sequence is swallowed
 /// ```
@@ -32,10 +38,22 @@ public struct KeyInputDecoder: Sendable {
         case linuxFunction
         /// After a lone ESC that was given up on (flushed as the Escape key): `[` or `O` still begins a sequence.
         case escapeGivenUp
+        /// Inside a bracketed paste (see `paste`).
+        case paste
     }
+
+    /// The most characters (Unicode scalars) of one paste kept; the rest is dropped (see ``Key/paste(_:)``).
+    public static let pasteLimit = 1 << 20
+
+    /// What ends a bracketed paste: `ESC [ 201 ~`.
+    private static let pasteEnd: [UInt32] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
 
     private var state = State.ground
     private var sequence = EscapeSequence(.csi)
+    /// The paste read so far, and how much of its end marker came last.
+    private var pasted = String.UnicodeScalarView()
+    private var pastedCount = 0
+    private var pasteEndMatched = 0
 
     /// A decoder between keys.
     public init() {}
@@ -43,10 +61,15 @@ public struct KeyInputDecoder: Sendable {
     /// Whether input read so far waits for more (a lone ESC, an unfinished sequence).
     public var isPending: Bool {
         switch state {
-        case .ground, .escapeGivenUp: false
+        case .ground, .escapeGivenUp, .paste: false
         default: true
         }
     }
+
+    /// Whether a bracketed paste has begun and its end marker has not come yet. A terminal sends a paste in one go;
+    /// the reader ends one that stays unfinished through a silence with ``flush(emit:)``, so keys typed afterwards
+    /// are keys again.
+    public var isInsidePaste: Bool { state == .paste }
 
     /// Whether a lone ESC was flushed as the Escape key and nothing came since: the rest of a split sequence may
     /// still come. The reader ends this with ``flush(emit:)`` once that is no longer likely (a second, say).
@@ -64,6 +87,8 @@ public struct KeyInputDecoder: Sendable {
     /// Feeds one character the terminal read: a Unicode scalar value, or a C0/C1 control.
     public mutating func feed(character code: UInt32, emit: (Key) -> Void) {
         switch state {
+        case .paste:
+            feedPaste(code, emit: emit)
         case .escapeGivenUp:
             switch code {
             case 0x5B: begin(.csi)  // [
@@ -95,6 +120,11 @@ public struct KeyInputDecoder: Sendable {
             case 0x30...0x3F: sequence.parameter(UInt8(code))
             case 0x20...0x2F: sequence.intermediate()
             case 0x5B where sequence.introducer == .csi && !sequence.hasBytes: state = .linuxFunction
+            case 0x40...0x7E where sequence.startsPaste(final: UInt8(code)):
+                state = .paste
+                pasted = String.UnicodeScalarView()
+                pastedCount = 0
+                pasteEndMatched = 0
             case 0x40...0x7E:
                 state = .ground
                 sequence.key(final: UInt8(code)).map(emit)
@@ -116,6 +146,8 @@ public struct KeyInputDecoder: Sendable {
     /// After a lone ESC it is that key with Alt, given as the key (as terminals report Alt in a modifier parameter);
     /// it ends an unfinished sequence.
     public mutating func feed(key: Key?, emit: (Key) -> Void) {
+        // Inside a paste, a key the library made of pasted bytes is dropped: a paste is text, never keys.
+        guard state != .paste else { return }
         state = .ground
         key.map(emit)
     }
@@ -131,7 +163,9 @@ public struct KeyInputDecoder: Sendable {
     /// Says that no more input came in time: a lone ESC (or ESC ESC) is the Escape key (and the decoder is then
     /// ``hasGivenUpOnEscape``); an unfinished sequence is dropped; after a given-up ESC, a `[` or `O` is a key again.
     public mutating func flush(emit: (Key) -> Void) {
-        if case .escape = state {
+        if state == .paste {
+            endPaste(emit: emit)
+        } else if case .escape = state {
             emit(.escape)
             state = .escapeGivenUp
         } else {
@@ -156,6 +190,36 @@ public struct KeyInputDecoder: Sendable {
                 return keys
             }
         }
+    }
+
+    /// Reads one character of a paste: text, unless it continues the end marker.
+    private mutating func feedPaste(_ code: UInt32, emit: (Key) -> Void) {
+        let end = Self.pasteEnd
+        if code == end[pasteEndMatched] {
+            pasteEndMatched += 1
+            if pasteEndMatched == end.count { endPaste(emit: emit) }
+            return
+        }
+        // What looked like the start of the end marker was text after all.
+        for matched in end.prefix(pasteEndMatched) { appendPasted(matched) }
+        pasteEndMatched = code == end[0] ? 1 : 0
+        if pasteEndMatched == 0 { appendPasted(code) }
+    }
+
+    private mutating func appendPasted(_ code: UInt32) {
+        guard pastedCount < Self.pasteLimit, let scalar = Unicode.Scalar(code) else { return }
+        pasted.append(scalar)
+        pastedCount += 1
+    }
+
+    /// Emits the paste read so far (an unfinished end marker is dropped) and goes back to keys.
+    private mutating func endPaste(emit: (Key) -> Void) {
+        let text = String(pasted)
+        pasted = String.UnicodeScalarView()
+        pastedCount = 0
+        pasteEndMatched = 0
+        state = .ground
+        emit(.paste(text))
     }
 
     /// Starts a CSI or SS3 sequence.

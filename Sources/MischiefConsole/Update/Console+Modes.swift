@@ -19,8 +19,10 @@ extension Console {
         case .pageDown:
             state.moveSelection(by: ConsoleLayout(state).listRows)
         default:
-            let before = state.filter.text
-            if state.filter.edit(key), state.filter.text != before {
+            var field = state.filter
+            if edit(&field, with: key, limit: FieldLimit.filter, name: "the filter", in: &state), field != state.filter
+            {
+                state.filter = field
                 state.rebuildLines()
             }
         }
@@ -42,7 +44,7 @@ extension Console {
         case .escape:
             state.mode = .browse
         default:
-            if field.edit(key) {
+            if edit(&field, with: key, limit: FieldLimit.profileName, name: "a name", in: &state) {
                 state.mode = .saveName(field)
             }
         }
@@ -96,7 +98,7 @@ extension Console {
         case .escape:
             state.mode = .browse
         default:
-            if field.edit(key) {
+            if edit(&field, with: key, limit: FieldLimit.timeToLive, name: "a time", in: &state) {
                 state.mode = .timeToLive(seam, field)
             }
         }

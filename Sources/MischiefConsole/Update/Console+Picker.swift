@@ -43,7 +43,7 @@ extension Console {
             picker.applying = spec
             return [.apply(seam: seam.id, spec: spec)]
         default:
-            if field.edit(key) {
+            if edit(&field, with: key, limit: FieldLimit.spec, name: "a spec", in: &state) {
                 picker.field = field
             }
         }

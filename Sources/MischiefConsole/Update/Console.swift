@@ -85,10 +85,22 @@ public enum Console {
             return [.quit]
         }
         guard state.size.isUsable else {
-            return key == .character("q") ? [.quit] : []
+            switch key {
+            case .character("q"): return [.quit]
+            case .typed(let text) where text.contains("q"): return [.quit]
+            default: return []
+            }
         }
-        if case .mouse(let event) = key {
+        switch key {
+        case .mouse(let event):
             return mouse(event, in: &state)
+        case .paste(let text):
+            paste(text, in: &state)
+            return []
+        case .typed(let text):
+            return typed(text, in: &state)
+        default:
+            break
         }
         switch state.mode {
         case .browse:
