@@ -40,6 +40,7 @@ struct SeamParts<Input: Sendable, Output: Sendable, Failure: Error>: Sendable {
         let run = try compileNode(behaviour.node, compileContext)
         context.seeds = compileContext.seeds
         context.pauses = compileContext.pauses
+        context.delays = compileContext.delays
         return run
     }
 
