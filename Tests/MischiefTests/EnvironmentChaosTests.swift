@@ -50,6 +50,17 @@ import Testing
         #expect(error?.entry == 10_001)
     }
 
+    /// A composition of thousands of terms (3,000 hung the process, 10,000 crashed it) is refused while the value is
+    /// checked, with the limit named, and nothing applies (issue #28).
+    @Test(arguments: [3_000, 10_000])
+    func aHugeCompositionIsRefusedWhenChecked(_ terms: Int) throws {
+        let spec = Array(repeating: "delay(0ms)", count: terms).joined(separator: "+")
+        let error = #expect(throws: EnvironmentChaosError.self) {
+            try EnvironmentChaos(parsing: "test.double=" + spec)
+        }
+        #expect(error?.reason.contains("at most") == true)
+    }
+
     @Test func entriesSplitOnSemicolonsOutsideQuotedStrings() throws {
         let chaos = try EnvironmentChaos(
             parsing: #" test.double = return(4) ;; test.rules=return("a;\"b;") -> off ; test.optional=return(nil); "#)
