@@ -7,10 +7,12 @@ extension ControlServer {
 
     func bodyText(_ request: APIRequest) throws(APIFailure) -> String {
         let data = request.body
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard String(data: data, encoding: .utf8) != nil else {
             throw APIFailure(.badRequest, "invalid body", "the body is not UTF-8 text")
         }
-        return text
+        // Decoded as it is: Foundation's decoding above drops a leading byte-order mark, which the parser (and
+        // `mischief spec check`) would refuse.
+        return String(decoding: data, as: UTF8.self)
     }
 
     func mediaType(of request: APIRequest, accepting types: [String]) throws(APIFailure) -> String? {
@@ -76,7 +78,7 @@ extension ControlServer {
 
     /// A spec sent as text: the body as it is, or `spec=…` as a form sends it.
     private func specText(of request: APIRequest, type: String?) throws(APIFailure) -> String {
-        var text = try bodyText(request).trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = Self.trimmingSpace(try bodyText(request))
         if type == "application/x-www-form-urlencoded", text.hasPrefix("spec=") {
             text = String(text.dropFirst(5)).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? text
         }
@@ -84,6 +86,17 @@ extension ControlServer {
             throw APIFailure(.badRequest, "missing spec", "send the spec as the body, or as {\"spec\": \"…\"} in JSON")
         }
         return text
+    }
+
+    /// `text` without the spaces, tabs and line breaks around it: the only space a spec or a guard condition knows.
+    /// Other Unicode space (a zero-width space, a no-break space) stays, so the parser refuses it here as
+    /// `mischief spec check` does: one parser, one answer.
+    static func trimmingSpace(_ text: String) -> String {
+        let space: Set<Unicode.Scalar> = [" ", "\t", "\n", "\r"]
+        var scalars = Substring(text).unicodeScalars
+        while let first = scalars.first, space.contains(first) { scalars.removeFirst() }
+        while let last = scalars.last, space.contains(last) { scalars.removeLast() }
+        return String(scalars)
     }
 
     static func describe(_ error: any Error) -> String {

@@ -89,7 +89,7 @@ extension ControlServer {
         let type = try mediaType(
             of: request, accepting: ["application/json", "text/plain", "application/x-www-form-urlencoded"])
         if type == "application/json" { return try decodeJSON(request) }
-        var text = try bodyText(request).trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = Self.trimmingSpace(try bodyText(request))
         if type == "application/x-www-form-urlencoded", text.hasPrefix("when=") {
             text = String(text.dropFirst(5)).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? text
         }

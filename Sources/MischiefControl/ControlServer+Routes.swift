@@ -26,12 +26,15 @@ extension ControlServer {
                 .notFound, "unknown route",
                 "\(request.method.rawValue) \(request.path): routes start with /v\(ControlAPI.version)")
         }
-        let claimed = request.header(ControlAPI.versionHeader).flatMap { Int($0) }
-        if version != ControlAPI.version || (claimed != nil && claimed != ControlAPI.version) {
+        // A header that is not a plain whole number (`abc`, `1.0`, empty) names no version this target speaks.
+        let header = request.header(ControlAPI.versionHeader)
+        let claimed = header.flatMap { text in text.allSatisfy { ("0"..."9").contains($0) } ? Int(text) : nil }
+        if version != ControlAPI.version || (header != nil && claimed != ControlAPI.version) {
+            let asked = header.map { claimed.map { "v\($0)" } ?? "'\($0)', which is no version" } ?? "v\(version)"
             throw APIFailure(
                 .upgradeRequired, "incompatible API version",
                 "this target speaks control API v\(ControlAPI.version) (Mischief \(ControlAPI.libraryVersion)); "
-                    + "the request asked for v\(claimed ?? version): use a mischief CLI of the same version")
+                    + "the request asked for \(asked): use a mischief CLI of the same version")
         }
         let session = try sessionID(of: request)
         let method = request.method

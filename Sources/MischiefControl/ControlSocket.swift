@@ -61,6 +61,12 @@ public enum ControlSocket {
             chmod(directory, 0o700)
             guard lstat(directory, &info) == 0 else { throw .directory(directory, String(cString: strerror(errno))) }
         }
+        if info.st_mode & S_IFMT == S_IFLNK {
+            throw .directory(
+                directory,
+                "it is a symbolic link; give the real directory, so nobody can point the socket elsewhere by "
+                    + "changing the link")
+        }
         guard info.st_mode & S_IFMT == S_IFDIR else {
             throw .directory(directory, "it exists and is not a directory")
         }

@@ -104,7 +104,7 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
             // leaves a stream is gone.
             switch phase {
             case .head, .body, .streaming: context.close(promise: nil)
-            case .answered: if responded { context.close(promise: nil) }
+            case .answered: if written { context.close(promise: nil) }  // else closed once the answer is out
             }
         } else {
             context.fireUserInboundEventTriggered(event)
@@ -169,6 +169,9 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
     private var advanced = false
     /// Whether the answer has been written (the connection then only lingers until the client closes).
     private var responded = false
+    /// Whether all of the answer has gone out: only then may the client's half-close end the connection (a long answer
+    /// takes several writes, and closing before them cut it short under its Content-Length).
+    private var written = false
 
     private func finishAdvance(_ context: ChannelHandlerContext, moved: Bool?) {
         guard !advanced else { return }
@@ -211,17 +214,22 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
         bytes.writeString(head)
         bytes.writeBytes(response.body)
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        let this = NIOLoopBound(self, eventLoop: context.eventLoop)
         responded = true
         guard requiresToken else {
             // A Unix socket keeps what was written for the peer when it closes, even with input left unread: close
             // at once, so a client that keeps sending (a huge body, 200k headers) costs no more reads.
-            context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in bound.value.close(promise: nil) }
+            context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in
+                this.value.written = true
+                bound.value.close(promise: nil)
+            }
             return
         }
         self.head?.lingering = true
         // On TCP, a lingering close: stop writing, but keep reading (and dropping) what the client still sends until it
         // closes or a second passes, so the answer is not lost to a reset when the client was still sending.
         context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { _ in
+            this.value.written = true
             bound.value.close(mode: .output).whenFailure { _ in bound.value.close(promise: nil) }
         }
         deadline = context.eventLoop.scheduleTask(in: .seconds(1)) { bound.value.close(promise: nil) }

@@ -27,7 +27,12 @@ public enum Seconds {
         guard seconds.isFinite, range.contains(seconds), abs(seconds) <= largest else {
             throw OutOfRange(field: field, value: seconds.isFinite ? "\(seconds)" : "\(seconds)", range: range)
         }
-        return .nanoseconds(Int64((seconds * 1e9).rounded()))
+        let nanoseconds = Int64((seconds * 1e9).rounded())
+        // A positive number too small to be a nanosecond (1e-300) would be a duration of nothing.
+        guard range.lowerBound <= 0 || nanoseconds > 0 else {
+            throw OutOfRange(field: field, value: "\(seconds), less than a nanosecond", range: range)
+        }
+        return .nanoseconds(nanoseconds)
     }
 
     /// An integer from a query string or a field, checked against `range`.

@@ -20,7 +20,9 @@ enum SocketExchange {
             let deadline = ContinuousClock.now + timeout
             let fd = try connection(to: path, by: deadline)
             defer { close(fd) }
-            try sendAll(request, to: fd, path: path, by: deadline)
+            // A target that refuses a request before reading all of it (413 for a body over its limit) answers and
+            // closes: the rest cannot be sent, but its answer is there to read, and says more than EPIPE.
+            let cut = try sendAll(request, to: fd, path: path, by: deadline)
             var reader = ResponseReader()
             var body: [UInt8] = []
             while !reader.isComplete {
@@ -29,6 +31,7 @@ enum SocketExchange {
                 guard body.count <= 64 << 20 else { throw ControlClientError.protocolError("the answer is over 64 MB") }
             }
             guard let status = reader.status else {
+                if let cut { throw .unreachable(path, reason(cut)) }
                 throw .disconnected("the target closed the connection without answering")
             }
             return (status, Data(body))
@@ -44,7 +47,9 @@ enum SocketExchange {
     ) throws(ControlClientError) {
         let fd = try connection(to: path, by: ContinuousClock.now + silence)
         defer { close(fd) }
-        try sendAll(request, to: fd, path: path, by: ContinuousClock.now + silence)
+        if let cut = try sendAll(request, to: fd, path: path, by: ContinuousClock.now + silence) {
+            throw .unreachable(path, reason(cut))
+        }
         var reader = ResponseReader()
         var deadline = ContinuousClock.now + silence
         while !reader.isComplete, !isCancelled() {
@@ -125,9 +130,11 @@ enum SocketExchange {
         }
     }
 
+    /// Sends every byte; returns nil, or the `errno` (EPIPE, ECONNRESET) when the target closed before taking them
+    /// all.
     private static func sendAll(
         _ bytes: [UInt8], to fd: Int32, path: String, by deadline: ContinuousClock.Instant
-    ) throws(ControlClientError) {
+    ) throws(ControlClientError) -> Int32? {
         var offset = 0
         while offset < bytes.count {
             try wait(fd, for: Int16(POLLOUT), path: path, by: deadline)
@@ -135,9 +142,11 @@ enum SocketExchange {
                 send(fd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
             }
             if sent < 0, errno == EINTR || errno == EAGAIN { continue }
+            if sent < 0, errno == EPIPE || errno == ECONNRESET { return errno }
             guard sent > 0 else { throw .unreachable(path, reason(errno)) }
             offset += sent
         }
+        return nil
     }
 
     /// The next bytes, or nil at end of file.

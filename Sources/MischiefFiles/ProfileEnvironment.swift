@@ -27,7 +27,9 @@ public enum ProfileEnvironment {
     ) -> Bool {
         guard KillSwitch.isChaosCompiledIn, let path = environment[variable], !path.isEmpty else { return false }
         guard done.withLock({ $0.insert(ObjectIdentifier(registry)).inserted }) else { return false }
-        return apply(path: path, to: registry) { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        return apply(path: path, to: registry) { line in
+            FileHandle.standardError.write(Data((Registry.printable(line) + "\n").utf8))
+        }
     }
 
     /// Checks the file at `path` and applies it to `registry` as its seams register, writing announcements and

@@ -1,4 +1,5 @@
 import Foundation
+import Mischief
 import Yams
 
 /// Reads YAML files into `Decodable` types with located diagnostics, and writes `Encodable` values as YAML.
@@ -40,6 +41,7 @@ public enum YAMLFile: Sendable {
     ) throws(FileErrors) -> Decoded<T> {
         let root = try compose(text, file: file, emptyMessage: emptyMessage)
         let state = DecodingState(file: file, text: text)
+        try YAMLExpansion.check(root, state: state)
         let decoder = YAMLNodeDecoder(node: root, codingPath: [], state: state)
         do {
             let value = try decoder.decode(type, from: root, at: [])
@@ -63,23 +65,33 @@ public enum YAMLFile: Sendable {
         return root
     }
 
+    /// The largest YAML file read (a profile file, `MISCHIEF_PROFILE`, a theme): 1 MiB, as for a profile sent to the
+    /// control API.
+    public static let maximumFileSize = 1 << 20
+
     /// Reads a file as UTF-8 text, reporting unreadable files and invalid bytes with their location.
+    ///
+    /// Only regular files are read, and at most ``maximumFileSize`` bytes of them: a FIFO, a device such as
+    /// `/dev/zero` or a larger file is refused without waiting on it or reading it whole.
     static func readText(contentsOf url: URL) throws(FileErrors) -> String {
         let path = url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw FileErrors(.error(at: .wholeFile(path), "cannot read the file: no such file"))
-        }
-        guard !isDirectory.boolValue else {
-            throw FileErrors(.error(at: .wholeFile(path), "cannot read the file: it is a directory"))
-        }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
+        let bytes: [UInt8]
+        do throws(FileReadFailure) {
+            bytes = try FileReader.read(path, limit: maximumFileSize)
         } catch {
             throw FileErrors(.error(at: .wholeFile(path), "cannot read the file: \(reason(for: error))"))
         }
-        return try UTF8Text.decode(data, file: path)
+        return try UTF8Text.decode(Data(bytes), file: path)
+    }
+
+    /// What is wrong with a file that could not be read, as short as the old messages were.
+    static func reason(for failure: FileReadFailure) -> String {
+        switch failure {
+        case .system(ENOENT): "no such file"
+        case .notRegular("a directory"): "it is a directory"
+        case .tooLarge(let limit): "it is larger than \(FileReader.describe(bytes: limit)), the limit for a YAML file"
+        default: failure.detail(workingDirectory: false)
+        }
     }
 
     /// A short reason for a file-system error (the POSIX message when there is one).

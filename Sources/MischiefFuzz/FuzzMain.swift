@@ -18,6 +18,7 @@ enum FuzzMain {
         gpxHarness,
         specHarness,
         specBindHarness,
+        specShapesHarness,
         yamlProfileHarness,
         yamlThemeHarness,
         pseudoHarness,

@@ -82,6 +82,19 @@ import Testing
         }
     }
 
+    /// The target answers 413 to a body over its limit and closes without reading the rest: the client reports the
+    /// 413, not "no target answers" (issue #28).
+    @Test func aProfileOverTheBodyLimitReportsThe413() async throws {
+        try await withTarget { target in
+            let client = target.client()
+            let comment = "# " + String(repeating: "x", count: 1_000) + "\n"
+            let yaml = String(repeating: comment, count: 2_100) + "name: Big\nentries: {}\n"
+            let refused = try #require(await refusal { try await client.define(profiles: yaml) })
+            #expect(refused.status == 413)
+            #expect(try await client.profiles().isEmpty)
+        }
+    }
+
     @Test func profilesAreDefinedFromYAMLThenAppliedRevertedAndToggled() async throws {
         try await withTarget { target in
             let client = target.client()

@@ -27,6 +27,34 @@ import Testing
         }
     }
 
+    /// A client that half-closes its side after the request still gets the whole answer, however long: a 600 KB
+    /// answer used to arrive cut at ~210 KB under its Content-Length (issue #28).
+    @Test func aHalfClosedClientGetsTheWholeLongAnswer() async throws {
+        try await withTarget { target in
+            let description = String(repeating: "d", count: 600_000)
+            _ = try await target.client().define(profiles: "name: Long\ndescription: \(description)\nentries: {}\n")
+            let path = target.socketPath
+            let (head, bodyCount) = try await AttackSocket.onThread { () -> (String, Int) in
+                let socket = try AttackSocket(path: path)
+                socket.send("GET /v1/profiles HTTP/1.1\r\nHost: m\r\nMischief-API: 1\r\n\r\n")
+                shutdown(socket.fd, Int32(SHUT_WR))
+                // Before reading, let the server serve another connection in full: it has then read this request
+                // and its end, and written what the socket takes of the answer, while nothing was read here.
+                let probe = try AttackSocket(path: path)
+                probe.send("GET /v1/target HTTP/1.1\r\nHost: m\r\nMischief-API: 1\r\n\r\n")
+                _ = probe.receive()
+                let answer = socket.receive(timeout: .seconds(20)).bytes
+                let end = answer.indices.first { answer[$0...].starts(with: Array("\r\n\r\n".utf8)) } ?? answer.count
+                return (String(decoding: answer[..<end], as: UTF8.self), max(0, answer.count - end - 4))
+            }
+            let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }
+            #expect(head.hasPrefix("HTTP/1.1 200"))
+            #expect(length ?? 0 > 600_000)
+            #expect(bodyCount == length, "announced \(String(describing: length)), received \(bodyCount)")
+        }
+    }
+
     @Test func longHeaderLinesAre431AtOnce() async throws {
         try await withTarget { target in
             for size in [1_000, 17_000, 30_000, 100_000] {

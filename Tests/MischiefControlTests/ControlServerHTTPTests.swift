@@ -108,6 +108,27 @@ import Testing
         }
     }
 
+    /// A version header that is not a whole number is no version this target speaks: 426, not v1 (issue #28).
+    @Test(arguments: ["abc", "1x", "1.0", "", " ", "+1", "01x"])
+    func anUnparseableVersionHeaderIs426(_ value: String) async throws {
+        try await withTarget { target in
+            let response = try await target.raw.request("GET", "/v1/target", headers: ["Mischief-API": value])
+            #expect(response.status == 426, "Mischief-API: '\(value)'")
+        }
+    }
+
+    /// The API reads a spec's text as `mischief spec check` does: only spaces, tabs and line breaks around it are
+    /// dropped, so a zero-width or no-break space is refused by both (issue #28).
+    @Test(arguments: ["off\u{200B}", "\u{200B}off", "off\u{00A0}", "\u{FEFF}off", "off\u{3000}"])
+    func unicodeSpaceAroundASpecIsRefusedAsTheParserRefusesIt(_ spec: String) async throws {
+        try await withTarget { target in
+            let response = try await target.raw.request(
+                "PUT", "/v1/seams/t.count", headers: ["Content-Type": "text/plain"], body: Data(spec.utf8))
+            #expect(response.status == 400, "\(spec.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(throws: SpecError.self) { try Spec(parsing: spec) }
+        }
+    }
+
     @Test func aGarbageRequestLineGetsTheConnectionClosedAndTheServerCarriesOn() async throws {
         try await withTarget { target in
             let answer = try await target.raw.exchange(Data("GARBAGE\r\n\r\n".utf8))

@@ -69,6 +69,12 @@ import Testing
         for bad in [Double.nan, .infinity, -.infinity, 2e20, 0, -1, 101] {
             #expect(throws: OutOfRange.self) { try Seconds.duration(bad, field: "x", within: range) }
         }
+        // More than 0 but less than a nanosecond would be a duration of nothing (issue #28).
+        for tiny in [1e-300, 4e-10, Double.leastNonzeroMagnitude] {
+            let error = #expect(throws: OutOfRange.self) { try Seconds.duration(tiny, field: "seconds", within: range) }
+            #expect(error?.description.contains("less than a nanosecond") == true)
+        }
+        #expect(try Seconds.duration(1e-9, field: "x", within: range) == .nanoseconds(1))
         #expect(throws: OutOfRange.self) { try Seconds.integer("12", field: "n", within: 0...10) }
         #expect(try Seconds.integer("7", field: "n", within: 0...10) == 7)
     }

@@ -101,6 +101,11 @@ import Testing
         for path in [file, link, parent.path + "/missing/deeper"] {
             #expect(throws: ControlSocketError.self, "\(path)") { try ControlSocket.prepareDirectory(path) }
         }
+        // Each says what is wrong: a link is a link, not "not a directory" (issue #28).
+        let linkError = #expect(throws: ControlSocketError.self) { try ControlSocket.prepareDirectory(link) }
+        #expect("\(linkError.map { "\($0)" } ?? "")".contains("is a symbolic link"))
+        let fileError = #expect(throws: ControlSocketError.self) { try ControlSocket.prepareDirectory(file) }
+        #expect("\(fileError.map { "\($0)" } ?? "")".contains("is not a directory"))
     }
 
     // MARK: The socket

@@ -26,6 +26,41 @@ import Testing
         }
     }
 
+    /// The banner quotes the specs, whose strings may hold ESC and BEL: they are written as escapes, never raw
+    /// (issue #28).
+    @Test func theBannerWritesNoRawControlCharacters() throws {
+        let registry = Registry(sessionSeed: 1)
+        let lines = Lines()
+        registry.applyWhenRegistered(
+            try EnvironmentChaos(parsing: "test.double=log(\"\u{1B}[2J\u{07}x\")"), diagnostics: lines.write)
+        let banner = try #require(lines.all.first)
+        #expect(!banner.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" })
+        #expect(banner.contains("\\u001B[2J\\u0007x"))
+    }
+
+    /// Checking entries takes time in proportion to their number: each seam is looked up once, not against every
+    /// entry before it (issue #28). 10,000 entries used to take 6.5 s.
+    @Test func tenThousandEntriesAreCheckedAndKeptInOrder() throws {
+        let text = (0..<10_000).map { "test.s\($0)=off" }.joined(separator: ";")
+        let chaos = try EnvironmentChaos(parsing: text)
+        #expect(chaos.entries.count == 10_000)
+        #expect(chaos.entries.last?.seam == "test.s9999")
+        let twice = text + ";test.s5=off"
+        let error = #expect(throws: EnvironmentChaosError.self) { try EnvironmentChaos(parsing: twice) }
+        #expect(error?.entry == 10_001)
+    }
+
+    /// A composition of thousands of terms (3,000 hung the process, 10,000 crashed it) is refused while the value is
+    /// checked, with the limit named, and nothing applies (issue #28).
+    @Test(arguments: [3_000, 10_000])
+    func aHugeCompositionIsRefusedWhenChecked(_ terms: Int) throws {
+        let spec = Array(repeating: "delay(0ms)", count: terms).joined(separator: "+")
+        let error = #expect(throws: EnvironmentChaosError.self) {
+            try EnvironmentChaos(parsing: "test.double=" + spec)
+        }
+        #expect(error?.reason.contains("at most") == true)
+    }
+
     @Test func entriesSplitOnSemicolonsOutsideQuotedStrings() throws {
         let chaos = try EnvironmentChaos(
             parsing: #" test.double = return(4) ;; test.rules=return("a;\"b;") -> off ; test.optional=return(nil); "#)

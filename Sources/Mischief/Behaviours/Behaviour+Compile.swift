@@ -102,8 +102,11 @@ extension Behaviour.Node {
             return Self.matchRun(list, otherwise: otherwise)
         case .delay(let duration, let then):
             let run = try compile(then)
+            guard duration > .zero else { return run }
+            let site = context.delaySite(duration)
             return { input, output, failure in
-                if !Peek.isActive { sleepBlocking(duration) }
+                // Blocks this thread (never a peek's) for the duration, or until the behaviour is reverted.
+                if !Peek.isActive { _ = site.gate.holdBlocking(at: site, max: duration) }
                 return run(input, output, failure)
             }
         case .pause(let max, let gate, let then):

@@ -58,10 +58,12 @@ extension Behaviour.Node {
                 list, otherwise: try fallback.map { (node) throws(MischiefError) in try compile(node) })
         case .delay(let duration, let then):
             let run = try compile(then)
+            guard duration > .zero else { return run }
+            let site = context.delaySite(duration)
             return { input, output, failure in
-                // Cancellation ends the wait early; the call then goes on, since `Failure` may not be able to
-                // carry a CancellationError.
-                if !Peek.isActive { try? await Task.sleep(for: duration) }
+                // Cancellation, or a revert of the behaviour, ends the wait early; the call then goes on, since
+                // `Failure` may not be able to carry a CancellationError.
+                if !Peek.isActive { _ = await site.gate.hold(at: site, max: duration) }
                 return await run(input, &output, &failure)
             }
         case .pause(let max, let gate, let then):

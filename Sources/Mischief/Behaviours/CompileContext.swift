@@ -16,6 +16,8 @@ final class CompileContext<Failure: Error>: @unchecked Sendable {
     private(set) var seeds: [UInt64] = []
     /// Every pause the behaviour holds calls at, so the registry can release and close them.
     private(set) var pauses: [PauseSite] = []
+    /// Where the behaviour's delays wait, so the registry can end the waits when the behaviour goes.
+    private(set) var delays: [PauseSite] = []
 
     init(
         seam: SeamID, isAsync: Bool, makeFailure: (@Sendable (String) -> Failure)?, sessionSeed: UInt64,
@@ -43,6 +45,14 @@ final class CompileContext<Failure: Error>: @unchecked Sendable {
     func pauseSite(gate: PauseGate?, max: Duration) -> PauseSite {
         let site = PauseSite(gate: gate ?? PauseGate(), max: max)
         pauses.append(site)
+        return site
+    }
+
+    /// A place for a delay to wait: a site of its own, whose every wait ends at `duration` (or when the behaviour
+    /// goes); not a pause, so neither counted as held nor released with the seam's held calls.
+    func delaySite(_ duration: Duration) -> PauseSite {
+        let site = PauseSite(gate: PauseGate(), max: duration)
+        delays.append(site)
         return site
     }
 

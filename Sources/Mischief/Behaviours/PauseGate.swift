@@ -157,6 +157,7 @@ public final class PauseGate: Sendable {
             if case .task = waking, Task.isCancelled { return (nil, []) }
             let id = id ?? state.makeID()
             state.held.append(Waiter(id: id, site: ObjectIdentifier(site), waking: waking))
+            guard !state.watchers.isEmpty else { return (id, []) }  // no need to count, call after call
             let total = state.held.count
             let here = state.heldCount(at: ObjectIdentifier(site))
             func isSatisfied(_ watcher: Watcher) -> Bool { watcher.count <= (watcher.site == nil ? total : here) }

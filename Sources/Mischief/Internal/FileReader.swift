@@ -10,7 +10,7 @@ private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count:
 }
 
 /// Why ``FileReader`` refused a file.
-enum FileReadFailure: Error, Hashable {
+package enum FileReadFailure: Error, Hashable {
     /// `open`, `fstat` or `read` failed with this `errno`, or the file moved while it was opened.
     case system(Int32)
     /// The path names something other than a regular file (its kind: "a directory", "a FIFO"…).
@@ -19,7 +19,7 @@ enum FileReadFailure: Error, Hashable {
     case tooLarge(Int)
 
     /// What went wrong, for messages; `workingDirectory` adds where relative paths start.
-    func detail(workingDirectory: Bool) -> String {
+    package func detail(workingDirectory: Bool) -> String {
         switch self {
         case .system(let code):
             var text = String(cString: strerror(code))
@@ -37,7 +37,7 @@ enum FileReadFailure: Error, Hashable {
 
 /// Reads whole regular files with a size limit, without following links where asked and without blocking on FIFOs
 /// or devices: the mechanism behind ``FileAccess``.
-enum FileReader {
+package enum FileReader {
     /// The real path of `path` (every link resolved) when it lies inside one of `directories`, else nil.
     static func resolve(_ path: String, within directories: [String]) -> String? {
         for directory in directories {
@@ -53,7 +53,9 @@ enum FileReader {
     ///
     /// - Parameter expectedPath: When given, the last component must not be a link and the opened file must still
     ///   be at this real path (so a directory swapped for a link between resolving and opening is caught).
-    static func read(_ path: String, limit: Int, expectedPath: String? = nil) throws(FileReadFailure) -> [UInt8] {
+    package static func read(
+        _ path: String, limit: Int, expectedPath: String? = nil
+    ) throws(FileReadFailure) -> [UInt8] {
         var flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY
         if expectedPath != nil { flags |= O_NOFOLLOW }
         let fd = open(path, flags)
@@ -127,7 +129,7 @@ enum FileReader {
     }
 
     /// "16 MiB", "64 KiB", "100 bytes".
-    static func describe(bytes: Int) -> String {
+    package static func describe(bytes: Int) -> String {
         if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
         if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
         return "\(bytes) bytes"

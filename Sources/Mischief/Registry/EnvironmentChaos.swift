@@ -68,6 +68,7 @@ public struct EnvironmentChaos: Sendable, Equatable, CustomStringConvertible {
     /// - Throws: ``EnvironmentChaosError`` naming the entry (by number and text) and what is wrong with it.
     public init(parsing text: String) throws(EnvironmentChaosError) {
         var entries: [Entry] = []
+        var named: Set<SeamID> = []
         for (index, piece) in try Self.split(text).enumerated() {
             let entry = Self.trimmed(piece)
             guard !entry.isEmpty else { continue }
@@ -92,7 +93,7 @@ public struct EnvironmentChaos: Sendable, Equatable, CustomStringConvertible {
             } catch {
                 throw failure(error.description)
             }
-            guard !entries.contains(where: { $0.seam == seam }) else {
+            guard named.insert(seam).inserted else {
                 throw failure("\(seam) is named twice; put both in one spec: \(seam)=a + b, or a -> b")
             }
             entries.append(Entry(seam: seam, spec: spec))

@@ -48,7 +48,29 @@ public struct Event: Hashable, Sendable, Identifiable, Codable, CustomStringConv
     }
 }
 
-/// A bounded history of events, oldest first.
+extension Event {
+    /// The longest message (and source) an event keeps, in bytes of UTF-8: 1 KiB. The log keeps at most 1,000
+    /// events, so it holds at most about a megabyte of text however long the specs applied are; a longer message
+    /// is cut at a character and ends with `…`.
+    public static let maximumMessageLength = 1_024
+
+    /// `text`, cut to at most `limit` bytes of UTF-8 (whole characters, then `…`) when longer.
+    static func bounded(_ text: String, to limit: Int = maximumMessageLength) -> String {
+        guard text.utf8.count > limit else { return text }
+        let room = limit - "…".utf8.count
+        var kept = ""
+        var bytes = 0
+        for character in text {
+            let width = character.utf8.count
+            guard bytes + width <= room else { break }
+            kept.append(character)
+            bytes += width
+        }
+        return kept + "…"
+    }
+}
+
+/// A bounded history of events, oldest first; each event's text is bounded too (``Event/maximumMessageLength``).
 struct EventLog {
     let capacity: Int
     private(set) var events: [Event] = []
@@ -63,7 +85,9 @@ struct EventLog {
         time: Duration, kind: Event.Kind, seam: SeamID?, source: String?, message: String, generation: UInt64
     ) -> Event {
         lastID += 1
-        let event = Event(id: lastID, time: time, kind: kind, seam: seam, source: source, message: message)
+        let event = Event(
+            id: lastID, time: time, kind: kind, seam: seam, source: source.map { Event.bounded($0) },
+            message: Event.bounded(message))
         if events.count < capacity {
             events.append(event)
             generations.append(generation)

@@ -38,6 +38,7 @@ extension Registry.State {
             var layer = Registry.Layer(
                 entry: entry, run: run, description: change.behaviourDescription, spec: change.spec,
                 source: source, group: group, appliedAt: time, seeds: context.seeds, pauses: context.pauses)
+            layer.delays = context.delays
             if offset < ttls.count { layer.setTTL(ttls[offset], at: time) }
             layers.append((id, layer))
         }

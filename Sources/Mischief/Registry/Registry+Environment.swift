@@ -43,8 +43,10 @@ extension Registry {
         applyWhenRegistered(chaos, diagnostics: Registry.writeToStandardError)
     }
 
-    package func applyWhenRegistered(_ chaos: EnvironmentChaos, diagnostics: @escaping @Sendable (String) -> Void) {
+    package func applyWhenRegistered(_ chaos: EnvironmentChaos, diagnostics write: @escaping @Sendable (String) -> Void)
+    {
         guard !chaos.entries.isEmpty else { return }
+        let diagnostics: @Sendable (String) -> Void = { write(Registry.printable($0)) }
         environment.withLock { plans in
             var plan = EnvironmentPlan(source: chaos.source, diagnostics: diagnostics)
             for entry in chaos.entries { plan.pending[entry.seam, default: []].append(entry) }
@@ -103,9 +105,26 @@ extension Registry {
         report(seam: entry.seam, message: message, kind: .problem, source: source)
     }
 
-    /// Writes a line to stderr.
+    /// `text` safe to write to a terminal: controls (ESC, BEL, …) and bidirectional controls from a spec or a
+    /// file are written as `\u001B` escapes, so they cannot move the cursor, ring or recolour; line breaks and
+    /// tabs stay.
+    package static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { SpecFormat.escapesEverywhere($0) && $0 != "\n" && $0 != "\t" })
+        else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if SpecFormat.escapesEverywhere(scalar), scalar != "\n", scalar != "\t" {
+                result += SpecFormat.escaped(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Writes a line to stderr, its controls escaped (see ``printable(_:)``).
     @Sendable static func writeToStandardError(_ line: String) {
-        var bytes = Array((line + "\n").utf8)
+        var bytes = Array((printable(line) + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }

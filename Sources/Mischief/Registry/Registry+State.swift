@@ -227,6 +227,8 @@ extension Registry {
         let seeds: [UInt64]
         /// Where the behaviour holds calls (its pauses), so they can be released, and closed when it goes.
         let pauses: [PauseSite]
+        /// Where the behaviour's delays wait, so those waits end when it goes.
+        var delays: [PauseSite] = []
         /// How long it lasts, when it has a time to live.
         var ttl: Duration? = nil
         /// When it expires, on the registry's clock.
@@ -235,8 +237,9 @@ extension Registry {
         /// Calls held by this layer's pauses now.
         var heldCount: Int { pauses.reduce(0) { $0 + $1.heldCount } }
 
-        /// Releases the calls this layer's pauses hold, and holds no more: the layer is going.
-        func closePauses() { for site in pauses { site.close() } }
+        /// Releases the calls this layer's pauses hold and ends its delays' waits, and holds no more: the layer is
+        /// going.
+        func closePauses() { for site in pauses + delays { site.close() } }
 
         func snapshot(seam: SeamID, status: RevertStatus, revertedAt: Duration? = nil) -> LayerSnapshot {
             LayerSnapshot(

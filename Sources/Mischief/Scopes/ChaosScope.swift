@@ -58,6 +58,8 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
         var description = ""
         /// Where the layers' pauses hold calls, oldest layer first.
         var pauses: [PauseSite] = []
+        /// Where the layers' delays wait.
+        var delays: [PauseSite] = []
 
         /// Remakes the box and the description after `layers` changed.
         mutating func rebuild() {
@@ -124,21 +126,23 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
     /// Adds `changes` as a unit: if any is refused, none is added.
     public func apply(_ changes: [Change]) throws(MischiefError) {
         if let reason = KillSwitch.reason { throw .disabled(reason: reason) }
-        var compiled: [(AnySeam, run: any Sendable, description: String, pauses: [PauseSite])] = []
+        var compiled: [(AnySeam, run: any Sendable, description: String, pauses: [PauseSite], delays: [PauseSite])] =
+            []
         for change in changes {
             let context = LayerContext(
                 sessionSeed: change.seed ?? seed, label: change.behaviourDescription,
                 allowsCrash: registry.allowsCrash, reporter: { _, _ in })
             let run = try change.seam.compile(change.behaviour, context: context)
-            compiled.append((change.seam, run, change.behaviourDescription, context.pauses))
+            compiled.append((change.seam, run, change.behaviourDescription, context.pauses, context.delays))
         }
-        if compiled.contains(where: { !$0.pauses.isEmpty }) { KillSwitch.track(self) }
+        if compiled.contains(where: { !$0.pauses.isEmpty || !$0.delays.isEmpty }) { KillSwitch.track(self) }
         state.withLock { state in
             var touched: Set<ObjectIdentifier> = []
-            for (seam, run, description, pauses) in compiled {
+            for (seam, run, description, pauses, delays) in compiled {
                 let key = ObjectIdentifier(seam)
                 state.seams[key, default: ScopedSeam(seam: seam)].layers.append((run, description))
                 state.seams[key]!.pauses += pauses
+                state.seams[key]!.delays += delays
                 touched.insert(key)
             }
             for key in touched { state.seams[key]!.rebuild() }
@@ -180,7 +184,7 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
     /// pauses hold go on at once.
     public func revert(_ seam: AnySeam) {
         let dropped = state.withLock { state in state.seams.removeValue(forKey: ObjectIdentifier(seam)) }
-        for site in dropped?.pauses ?? [] { site.close() }
+        for site in (dropped?.pauses ?? []) + (dropped?.delays ?? []) { site.close() }
     }
 
     /// Drops every change of the scope (its record of calls stays), and lets every call its pauses hold go on.
@@ -189,7 +193,7 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
     public func revertAll() {
         let dropped = state.withLock { state in
             defer { state.seams.removeAll() }
-            return state.seams.values.flatMap(\.pauses)
+            return state.seams.values.flatMap { $0.pauses + $0.delays }
         }
         for site in dropped { site.close() }
     }

@@ -7,6 +7,7 @@ final class LayerContext: @unchecked Sendable {
     let allowsCrash: Bool
     var seeds: [UInt64] = []
     var pauses: [PauseSite] = []
+    var delays: [PauseSite] = []
 
     init(
         sessionSeed: UInt64, label: String, allowsCrash: Bool = false,

@@ -35,10 +35,12 @@ struct SeamParts<Input: Sendable, Output: Sendable, Failure: Error>: Sendable {
         guard let behaviour = behaviour as? Behaviour<Input, Output, Failure> else {
             throw .unsupported(info.id, "behaviour of type \(type(of: behaviour)) does not fit \(info.signature)")
         }
+        try behaviour.node.checkDepth(seam: info.id)
         let compileContext = context.make(seam: info.id, isAsync: info.isAsync, makeFailure: makeFailure)
         let run = try compileNode(behaviour.node, compileContext)
         context.seeds = compileContext.seeds
         context.pauses = compileContext.pauses
+        context.delays = compileContext.delays
         return run
     }
 

@@ -21,11 +21,16 @@ enum GenericActions {
                     parameters: [
                         .init(
                             "for", .duration, step: .duration(SpecDuration(.milliseconds(100))),
-                            summary: "how long to wait")
+                            summary: "how long to wait; up to 1d")
                     ],
                     composes: true)
-            ) { action, _ in
+            ) { (action, context) throws(SpecError) in
                 let duration = action.duration("for")!
+                guard duration >= .zero, duration <= PauseGate.longestMax else {
+                    throw context.error(
+                        "delay needs a duration of zero or more and at most 1d, such as 250ms", argument: "for",
+                        of: action)
+                }
                 return .wrap { $0.delayed(by: duration) }
             },
             Action(

@@ -24,12 +24,37 @@ public struct Spec: Hashable, Sendable, CustomStringConvertible {
         self.alternatives = [Composition(terms: [term])]
     }
 
+    /// The longest spec text accepted, in bytes of UTF-8: 64 KiB. Longer text is refused before it is read.
+    public static let maximumLength = 65_536
+
+    /// The most terms a `+` composition may have. Each term wraps the rest of the composition, so a behaviour
+    /// nests as deeply as its longest composition; a fallback chain (`->`) or a `seq` may be longer.
+    public static let maximumCompositionTerms = 64
+
     /// Parses a spec's text.
+    ///
+    /// Parsing takes time in proportion to the text, which is at most ``maximumLength`` bytes.
     ///
     /// - Throws: a `SpecError` naming the first problem and its column.
     public init(parsing text: String) throws(SpecError) {
+        try Self.checkLength(text)
         var parser = SpecParser(text: text)
         self = try parser.parseWholeSpec()
+    }
+
+    /// Refuses text longer than ``maximumLength``, pointing at the first scalar past it.
+    private static func checkLength(_ text: String) throws(SpecError) {
+        guard text.utf8.count > maximumLength else { return }
+        var bytes = 0
+        var column = 1
+        for scalar in text.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            if bytes > maximumLength { break }
+            column += 1
+        }
+        throw SpecError(
+            text: text, column: column,
+            message: "a spec is at most \(maximumLength) bytes long (64 KiB); this one has \(text.utf8.count)")
     }
 
     /// The canonical text: `a + b -> c`, with terms printed as ``Term/description``.

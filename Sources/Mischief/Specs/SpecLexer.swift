@@ -45,9 +45,14 @@ struct SpecLexer {
     }
 
     private mutating func skipWhitespace() {
-        while position < characters.count, [" ", "\t", "\n", "\r"].contains(characters[position]) {
+        while position < characters.count, Self.isSpace(characters[position]) {
             position += 1
         }
+    }
+
+    /// A space, tab or line break: the only space between tokens.
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
     }
 
     private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
@@ -86,6 +91,12 @@ struct SpecLexer {
         }
     }
 
+    /// The tokens of one character, made once (not for every token).
+    private static let singles: [Unicode.Scalar: SpecToken.Kind] = [
+        "(": .leftParen, ")": .rightParen, ",": .comma, ":": .colon, "%": .percent, "*": .star, "+": .plus,
+        "{": .leftBrace, "}": .rightBrace, "[": .leftBracket, "]": .rightBracket, "@": .at,
+    ]
+
     private mutating func nextToken() throws(SpecError) -> SpecToken {
         let start = position
         let character = characters[position]
@@ -94,11 +105,7 @@ struct SpecLexer {
                 "unexpected character \(Self.shown(character)); specs are ASCII outside quoted strings",
                 at: start)
         }
-        let singles: [Unicode.Scalar: SpecToken.Kind] = [
-            "(": .leftParen, ")": .rightParen, ",": .comma, ":": .colon, "%": .percent, "*": .star, "+": .plus,
-            "{": .leftBrace, "}": .rightBrace, "[": .leftBracket, "]": .rightBracket, "@": .at,
-        ]
-        if let kind = singles[character] {
+        if let kind = Self.singles[character] {
             position += 1
             return token(kind, from: start)
         }

@@ -148,6 +148,13 @@ struct SpecParser {
         var terms = [try parseTerm(after: operatorToken)]
         while look().kind == .plus {
             let plus = advance()
+            if terms.count == Spec.maximumCompositionTerms {
+                let next = look()
+                throw error(
+                    "a '+' composition has at most \(Spec.maximumCompositionTerms) terms; split the work into "
+                        + "fewer, larger actions",
+                    at: next.kind == .end ? plus.start : next.start)
+            }
             terms.append(try parseTerm(after: plus))
         }
         return Spec.Composition(terms: terms)

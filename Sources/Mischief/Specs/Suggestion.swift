@@ -9,6 +9,8 @@ public func suggestion(for word: String, among candidates: [String]) -> String? 
     var best: (candidate: String, distance: Int)?
     for candidate in candidates {
         let letters = Array(candidate.lowercased())
+        // The distance is at least the difference in length: skip the table (a 64 KiB word against each name).
+        guard abs(typed.count - letters.count) <= limit else { continue }
         let distance = editDistance(typed, letters)
         if distance <= limit, distance < (best?.distance ?? .max) {
             best = (candidate, distance)
