@@ -214,7 +214,10 @@ public final class ControlServer: Sendable {
         let label = options.label ?? Self.fleetLabel(name: options.name, directory: directory, socketPath: socketPath)
         state.withLock { $0.label = label }
         try ControlSocket.checkLength(socketPath)
-        if options.socketPath == nil { try ControlSocket.prepareDirectory(directory) }
+        if options.socketPath == nil {
+            try ControlSocket.prepareDirectory(directory)
+            ControlSocket.removeDead(in: URL(fileURLWithPath: directory))  // what killed targets left behind
+        }
         try ControlSocket.clearStale(socketPath)
     }
 

@@ -132,6 +132,26 @@ public enum ControlSocket {
         public var isLive: Bool
     }
 
+    /// Removes the sockets in `directory` left by targets that died without removing them (killed, crashed), so
+    /// listings stop showing them; returns their paths.
+    ///
+    /// A socket goes only when all of these hold: it is a socket this user owns, named `<name>-<pid>.sock`, nothing
+    /// accepts connections on it, and no process `pid` exists. A target that is starting (bound, not yet
+    /// listening) is alive, and a socket whose pid is unknown is left alone.
+    @discardableResult
+    public static func removeDead(in directory: URL) -> [String] {
+        var removed: [String] = []
+        for socket in find(in: directory) where !socket.isLive {
+            guard let pid = socket.pid, pid > 0, kill(pid, 0) == -1, errno == ESRCH else { continue }
+            var info = stat()
+            guard lstat(socket.path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK, info.st_uid == getuid(),
+                probe(socket.path) == .refused, unlink(socket.path) == 0
+            else { continue }
+            removed.append(socket.path)
+        }
+        return removed
+    }
+
     /// The sockets in `directory`, live ones first, each group by name.
     public static func find(in directory: URL) -> [Found] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []

@@ -171,6 +171,24 @@ import Testing
         #expect(found.map(\.pid) == [34, 12])
         #expect(found.map(\.isLive) == [true, false])
     }
+
+    /// A socket a killed target left behind goes, so `attach` stops listing it; one whose process is alive (bound,
+    /// not listening yet: starting) stays, and so does one with no pid in its name.
+    @Test func socketsOfDeadProcessesAreRemovedAndNoOthers() throws {
+        let directory = try SocketDirectory()
+        defer { directory.remove() }
+        let exited = Process()
+        exited.executableURL = URL(fileURLWithPath: "/bin/true")
+        try exited.run()
+        exited.waitUntilExit()
+        let dead = directory.path + "/demo-\(exited.processIdentifier).sock"
+        let starting = directory.path + "/demo-\(getpid()).sock"
+        let unnamed = directory.path + "/demo.sock"
+        for path in [dead, starting, unnamed] { try Self.leaveStaleSocket(at: path) }
+        #expect(ControlSocket.removeDead(in: URL(fileURLWithPath: directory.path)) == [dead])
+        #expect(!FileManager.default.fileExists(atPath: dead))
+        #expect(FileManager.default.fileExists(atPath: starting) && FileManager.default.fileExists(atPath: unnamed))
+    }
 }
 
 /// Binding problems are reported at once with the system's reason and the path.
