@@ -45,16 +45,14 @@ struct AttachCommand: AsyncParsableCommand {
         // in the header is for a target that goes away later.
         _ = try await talking { () async throws(ControlClientError) in try await client.handshake() }
 
-        // The user's profile files are defined on the target, with hot keys after the target's own.
+        // The user's profile files are checked against the target's seams and defined there, with hot keys after
+        // the target's own; what is wrong is shown in the console, located in its file.
         let presets = (try? await client.profiles()) ?? []
-        let keys = presets.compactMap { status in status.profile.key.map { ($0, status.profile.name) } }
-        let keysTaken = Dictionary(keys) { first, _ in first }
-        let scratch = Registry()
-        var setup = console.prepare(registry: scratch, keysTaken: keysTaken)
-        if !scratch.profiles.isEmpty {
-            let yaml = ProfileFile.yaml(scratch.profiles.map { ProfileFile($0.profile) })
-            do { try await client.define(profiles: yaml) } catch {
-                setup.messages.append("profiles not sent: \(error)")
+        let seams = (try? await client.changes(since: 0).changes.seams) ?? []
+        var (setup, files) = console.prepare(attachedTo: seams, profiles: presets)
+        if !files.isEmpty {
+            do { try await client.define(profiles: ProfileFile.yaml(files)) } catch {
+                setup.messages.append("profiles not sent to \(name ?? "the target"): \(error)")
             }
         }
 
@@ -79,6 +77,7 @@ struct AttachCommand: AsyncParsableCommand {
     }
 
     static func listSockets() {
+        ControlSocket.removeDead(in: ControlSocket.directory())
         let found = ControlSocket.find(in: ControlSocket.directory())
         guard !found.isEmpty else { return }
         var standardError = StandardError()

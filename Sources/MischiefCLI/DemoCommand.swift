@@ -188,17 +188,53 @@ struct ConsoleOptions: ParsableArguments {
         var saveDirectory: URL
     }
 
-    /// Loads the theme and the user's profiles (given hot keys after the target's own), collecting problems.
-    ///
-    /// - Parameter keysTaken: Hot keys the target's profiles have when they are not in `registry` (attached).
-    func prepare(registry: Registry, keysTaken: [Int: String] = [:]) -> Setup {
-        let environment = ProcessInfo.processInfo.environment
-        let directory = FileManager.default.currentDirectoryPath
-        var messages: [String] = []
+    /// Loads the theme and the user's profile files into `registry` (the console's own process), each checked
+    /// against the seams registered there and given a free hot key when it has none, collecting problems.
+    func prepare(registry: Registry) -> Setup {
+        var setup = prepareThemes()
+        let (_, diagnostics) = ProfileFile.loadAll(from: profileDirectories, into: registry)
+        setup.messages += diagnostics.map(\.description)
+        let taken = Set(registry.profiles.compactMap(\.profile.key))
+        var free = (1...9).filter { !taken.contains($0) }
+        for status in registry.profiles where status.profile.key == nil && !free.isEmpty {
+            var profile = status.profile
+            profile.key = free.removeFirst()
+            try? registry.define(profile)
+        }
+        return setup
+    }
 
-        let catalog = ThemeCatalog(environment: environment, currentDirectory: directory)
+    /// Loads the theme and the user's profile files for an attached target: each checked against the target's
+    /// `seams` (their actions included) and given a free hot key after the target's own `profiles`. Returns the
+    /// profiles to define on the target, which checks them again (their guards too) when it is sent them.
+    func prepare(attachedTo seams: [SeamSnapshot], profiles defined: [ProfileStatus]) -> (Setup, [ProfileFile]) {
+        var setup = prepareThemes()
+        let keys = defined.compactMap { status in status.profile.key.map { ($0, status.profile.name) } }
+        let keysTaken = Dictionary(keys) { first, _ in first }
+        var (files, diagnostics) = ProfileFile.loadAll(
+            from: profileDirectories, checkedAgainst: seams, keysTaken: keysTaken)
+        setup.messages += diagnostics.map(\.description)
+        let taken = Set(keysTaken.keys).union(files.compactMap(\.key))
+        var free = (1...9).filter { !taken.contains($0) }
+        for index in files.indices where files[index].key == nil && !free.isEmpty {
+            files[index].key = free.removeFirst()
+        }
+        return (setup, files)
+    }
+
+    /// Where profile files are looked for: `--profiles`, then `$MISCHIEF_PROFILES`, then the user's and the
+    /// current directory's.
+    private var profileDirectories: [URL] {
+        SearchPath.profiles(
+            explicit: profiles, environment: ProcessInfo.processInfo.environment,
+            currentDirectory: FileManager.default.currentDirectoryPath)
+    }
+
+    /// The theme to start with and the others to cycle through, and where saved profiles go.
+    private func prepareThemes() -> Setup {
+        let environment = ProcessInfo.processInfo.environment
+        let catalog = ThemeCatalog(environment: environment, currentDirectory: FileManager.default.currentDirectoryPath)
         let loaded = catalog.load(theme, noColour: noColor)
-        messages += loaded.diagnostics.map(\.description)
         var themes = [loaded.theme]
         if loaded.theme.isMonochrome == false {
             for item in catalog.list().items {
@@ -208,30 +244,19 @@ struct ConsoleOptions: ParsableArguments {
                 themes.append(other)
             }
         }
-
-        let directories = SearchPath.profiles(explicit: profiles, environment: environment, currentDirectory: directory)
-        let (_, diagnostics) = ProfileFile.loadAll(from: directories, into: registry, keysTaken: keysTaken)
-        messages += diagnostics.map(\.description)
-        let taken = Set(registry.profiles.compactMap(\.profile.key)).union(keysTaken.keys)
-        var free = (1...9).filter { !taken.contains($0) }
-        for status in registry.profiles where status.profile.key == nil && !free.isEmpty {
-            var profile = status.profile
-            profile.key = free.removeFirst()
-            try? registry.define(profile)
-        }
-
         let config =
             environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
         return Setup(
-            themes: themes, messages: messages,
+            themes: themes, messages: loaded.diagnostics.map(\.description),
             saveDirectory: config.appendingPathComponent("mischief/profiles"))
     }
 
     /// Runs the console on this terminal until the user quits or a signal arrives.
     func run(controller: some ConsoleController, setup: Setup) async throws -> ConsoleRunner.Exit {
         var standardError = StandardError()
-        for message in setup.messages { print(message, to: &standardError) }
+        // The console shows the problems found at start (status line, event log); they go to stderr only when it
+        // cannot start, so nothing is written under a screen the console owns.
         let terminal = CursesTerminal(palette: setup.themes[0].palette, mouse: !noMouse)
         let runner = ConsoleRunner(
             terminal: terminal, controller: controller, themes: setup.themes, messages: setup.messages
@@ -241,6 +266,7 @@ struct ConsoleOptions: ParsableArguments {
         } catch {
             // A terminal error says what the console needs and how to get it; others say what failed.
             let reason = error is CursesTerminalError ? "\(error)" : "the console could not start: \(error)"
+            for message in setup.messages { print(message, to: &standardError) }
             print("error: \(reason)", to: &standardError)
             throw ExitCode(1)
         }

@@ -85,14 +85,66 @@ extension ProfileFile {
     /// profile already in `registry` (a preset) or in `keysTaken` has is reported as a warning, and the file's
     /// profile is defined without it, so it can be given a free key instead of hiding behind the preset.
     ///
-    /// - Parameter keysTaken: Hot keys taken elsewhere, with their profiles' names (an attached console's
-    ///   target's presets).
+    /// - Parameter keysTaken: Hot keys taken elsewhere, with their profiles' names.
     /// - Returns: The names defined, in order, and every problem found.
     public static func loadAll(
         from directories: [URL], into registry: Registry, keysTaken: [Int: String] = [:]
     ) -> (defined: [String], diagnostics: [FileDiagnostic]) {
-        let (files, problems) = SearchPath.files(in: directories)
-        var diagnostics = problems
+        var taken = keysTaken
+        for status in registry.profiles {
+            if let key = status.profile.key { taken[key] = status.profile.name }
+        }
+        let (files, diagnostics) = load(from: directories, keysTaken: taken) { entryProblems(in: $0, against: registry) }
+        var defined: [String] = []
+        for file in files {
+            guard let profile = try? file.profile(), (try? registry.define(profile)) != nil else { continue }
+            defined.append(profile.name)
+        }
+        return (defined, diagnostics)
+    }
+
+    /// Loads every profile file in `directories` (in order) and checks each profile against `seams`, the seams of
+    /// another process (an attached console's target, as `GET /v1/changes?since=0` lists them with their actions):
+    /// each entry's seam must be among them and its spec must parse and fit the seam's actions. Returns the profiles
+    /// whose entries are all good, for the caller to send, and every problem found, located in its file; hot keys
+    /// are handled as ``loadAll(from:into:keysTaken:)`` does.
+    ///
+    /// - Parameter keysTaken: Hot keys taken by the other process's profiles, with their names.
+    public static func loadAll(
+        from directories: [URL], checkedAgainst seams: [SeamSnapshot], keysTaken: [Int: String] = [:]
+    ) -> (profiles: [ProfileFile], diagnostics: [FileDiagnostic]) {
+        let byID = Dictionary(seams.map { ($0.id, $0) }) { first, _ in first }
+        return load(from: directories, keysTaken: keysTaken) { file in
+            var bare = file
+            bare.key = nil
+            bare.guards = []  // the target checks guards when it is sent the profile
+            return check([bare]) { entry in entryProblem(entry, among: byID) }
+        }
+    }
+
+    /// What is wrong with `entry` against seams known only by their snapshots (ids and action signatures).
+    static func entryProblem(_ entry: Entry, among seams: [SeamID: SeamSnapshot]) -> EntryProblem? {
+        let id: SeamID
+        do throws(MischiefError) { id = try SeamID(entry.seam) } catch { return .seam(error.description) }
+        guard let seam = seams[id] else {
+            return .seam(unknownSeamMessage(id, among: seams.values.map(\.id).sorted { $0.rawValue < $1.rawValue }))
+        }
+        do throws(SpecError) {
+            _ = try Spec(parsing: entry.spec).bind(to: seam.actions, seam: id.rawValue)
+            return nil
+        } catch {
+            return .spec(error.message, column: error.column)
+        }
+    }
+
+    /// Loads the files, checks what they hold together (names, keys, guards' syntax) and each profile with
+    /// `problems`; returns the profiles without errors (the first of each name, a taken hot key dropped with a
+    /// warning) and every diagnostic, in file order.
+    private static func load(
+        from directories: [URL], keysTaken taken: [Int: String], problems: (ProfileFile) -> [FileDiagnostic]
+    ) -> (profiles: [ProfileFile], diagnostics: [FileDiagnostic]) {
+        let (files, found) = SearchPath.files(in: directories)
+        var diagnostics = found
         var loaded: [ProfileFile] = []
         for file in files {
             do throws(FileErrors) {
@@ -104,25 +156,19 @@ extension ProfileFile {
             }
         }
         diagnostics += check(loaded) { _ in nil }
-        var taken = keysTaken
-        for status in registry.profiles {
-            if let key = status.profile.key { taken[key] = status.profile.name }
-        }
-        var defined: [String] = []
-        for var file in loaded where !defined.contains(file.name) {
+        var good: [ProfileFile] = []
+        for var file in loaded where !good.contains(where: { $0.name == file.name }) {
             if let key = file.key, let owner = taken[key], owner != file.name {
                 let location = file.keyLocation ?? file.location ?? .wholeFile("profile '\(file.name)'")
                 let message = "hot key \(key) is taken by '\(owner)'; '\(file.name)' gets a free key instead"
                 diagnostics.append(.warning(at: location, message))
                 file.key = nil
             }
-            let own = entryProblems(in: file, against: registry)
+            let own = problems(file)
             diagnostics += own
-            guard !own.contains(where: { $0.severity == .error }), let profile = try? file.profile(),
-                (try? registry.define(profile)) != nil
-            else { continue }
-            defined.append(profile.name)
+            guard !own.contains(where: { $0.severity == .error }) else { continue }
+            good.append(file)
         }
-        return (defined, diagnostics.sorted { $0.location < $1.location })
+        return (good, diagnostics.sorted { $0.location < $1.location })
     }
 }
