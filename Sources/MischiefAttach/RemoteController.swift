@@ -19,6 +19,8 @@ import Synchronization
 public final class RemoteController: ConsoleController {
     private let locate: @Sendable () -> String?
     private let sessionName: String
+    /// The session's name, which the target gives this console's changes as their source.
+    public var source: String { sessionName }
     private let keep: Bool
     private let saveDirectory: URL
     private let eventLimit: Int

@@ -59,6 +59,11 @@ import Testing
 
     @Test func draftsLeaveBlanksForRequiredArgumentsAndEmptySpecsAreRefused() throws {
         var state = F.state()
+        var data = F.data(seconds: 3_724)
+        let index = data.seams.firstIndex { $0.id == "location.current" }!
+        data.seams[index].behaviour = nil  // nothing applied: the picker starts from a draft
+        data.seams[index].spec = nil
+        _ = Console.update(&state, .data(data))
         _ = F.press([.down, .down, .down], &state)
         #expect(state.selection == "location.current")
         _ = F.press([.enter, .home, .enter], &state)

@@ -54,14 +54,15 @@ import Testing
         #expect(try await spaceAfterRevert(&state) == [.apply(seam: "test.answer", spec: "50%return(7)")])
     }
 
-    @Test func aCodeChangeAfterASpecLeavesNoSpecToBringBack() async throws {
+    /// Space brings back what the user last applied from this console, not what code (or a profile) put there after.
+    @Test func aCodeChangeAfterASpecLeavesTheConsolesSpecToBringBack() async throws {
         var state = ConsoleState(size: ScreenSize(rows: 40, columns: 120))
         try await controller.apply("return(7)", to: "test.answer")
         try await refreshed(&state)
         registry.revert(seam: "test.answer")
         try registry.apply(answer, Behaviour<Void, Int, Never>.closure { _ in 8 })
         let commands = try await spaceAfterRevert(&state)
-        #expect(commands == [.apply(seam: "test.answer", spec: try #require(state.selectedSeam?.defaultSpec))])
+        #expect(commands == [.apply(seam: "test.answer", spec: "return(7)")])
     }
 
     @Test func aBehaviourFromCodeIsNotNudgedAsASpec() async throws {

@@ -11,6 +11,10 @@ import Mischief
 ///
 /// Every method that changes something throws ``ConsoleError`` with a message the console shows as it is.
 public protocol ConsoleController: Sendable {
+    /// The source the target records for this console's changes (a layer's and an event's `source`): `console`
+    /// in process, the session's name when attached. What has another source was done by someone else.
+    var source: String { get }
+
     /// The target's state as it changes: first ``ConsoleUpdate/reset(_:)`` with everything, then a delta whenever
     /// something changed (at most about 20 a second) or a time the console shows turns to another second.
     ///
@@ -97,4 +101,9 @@ public enum ConsoleError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+}
+
+extension ConsoleController {
+    /// `console`, the source a registry gives changes made in process by the console.
+    public var source: String { "console" }
 }

@@ -88,6 +88,7 @@ public final class ConsoleRunner: Sendable {
         }
 
         var state = ConsoleState(size: terminal.size)
+        state.source = controller.source
         var themeIndex = 0
         var lastGrid: CellGrid?
         var waiting = Waiting()

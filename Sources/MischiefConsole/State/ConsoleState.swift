@@ -96,6 +96,14 @@ public struct ConsoleState: Sendable, Equatable {
     public internal(set) var lastUsed: [SeamID: String] = [:]
     /// How many of the newest events the console keeps.
     public var eventLimit = 200
+    /// The source the target gives this console's changes (``ConsoleController/source``): what in the data this
+    /// console did, and what others did.
+    public var source = "console"
+    /// What this console had applied on a target that restarted (lost with the old process), oldest first, for
+    /// `a` to apply again; empty otherwise.
+    public internal(set) var lostChanges: [ConsoleCommand] = []
+    /// The profiles this console switched on and has not switched off (a restarted target lost them).
+    public internal(set) var switchedOn: Set<String> = []
     /// Call rates per seam.
     public internal(set) var rates: [SeamID: RateHistory] = [:]
     /// The status bar's message.
@@ -127,6 +135,13 @@ public struct ConsoleState: Sendable, Equatable {
         let count = problems.count
         let status = count == 1 ? text : "\(count) problems at start (e lists them); the last: \(text)"
         message = Message(status, isError: true)
+    }
+
+    /// Whether the data shown is the last the console received from a target it has lost: shown dimmed, without
+    /// rates, as last seen.
+    public var isStale: Bool {
+        guard case .lost = data?.connection else { return false }
+        return true
     }
 
     /// The behaviour a seam has, for people; nil when it runs its original.

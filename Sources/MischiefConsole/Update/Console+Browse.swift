@@ -192,9 +192,13 @@ extension Console {
             state.message = .init("\(seam.id) has no actions")
             return
         }
-        let action = state.spec(of: seam).flatMap { try? Spec(parsing: $0) }?.alternatives.first?.terms
-            .first?.action
+        let action = state.spec(of: seam).flatMap(firstAction(of:))
         let choice = seam.actions.firstIndex { $0.name == action } ?? 0
         state.mode = .picker(ActionPicker(seam: seam.id, choice: choice))
+    }
+
+    /// The action of a spec's first term (`shift` in `shift(2d) + jitter`); nil when it does not parse.
+    static func firstAction(of spec: String) -> String? {
+        (try? Spec(parsing: spec))?.alternatives.first?.terms.first?.action
     }
 }

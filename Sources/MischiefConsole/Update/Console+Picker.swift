@@ -19,8 +19,13 @@ extension Console {
                 state.mode = .browse
             case .enter:
                 let action = seam.actions[min(picker.choice, seam.actions.count - 1)]
-                let draft = action.draft(now: state.data?.target.targetTime ?? state.data?.target.wallTime)
-                picker.field = TextField(draft.text, cursor: draft.cursor)
+                // The spec applied now when it starts with this action (`shift(2d)`, not the draft's `shift(1d)`).
+                if let applied = state.spec(of: seam), Self.firstAction(of: applied) == action.name {
+                    picker.field = TextField(applied)
+                } else {
+                    let draft = action.draft(now: state.data?.target.targetTime ?? state.data?.target.wallTime)
+                    picker.field = TextField(draft.text, cursor: draft.cursor)
+                }
                 picker.error = nil
             default:
                 if let movement = movement(for: key, page: 5) {
