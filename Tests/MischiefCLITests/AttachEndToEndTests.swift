@@ -93,7 +93,10 @@ import Testing
     /// The header says when the target is gone; a new process on the same socket is another target, so the console
     /// never attaches to it (a key would change a program the user did not choose): the header says the target is
     /// gone and names the live ones, and `q` then quits with status 0 without touching the new target.
-    @Test func aStoppedTargetShowsAsLostAndANewProcessIsNotAttached() async throws {
+    /// A stopped target shows as lost at once, with its rows as last seen; the same program started again at that
+    /// path is attached to by itself, the console says it restarted, and `a` switches on again what this console had
+    /// switched on there.
+    @Test func aStoppedTargetShowsAsLostAndItsRestartIsAttachedAgain() async throws {
         let demo = try await HeadlessDemo.start()
         defer { demo.kill() }
         let tmux = try TmuxServer()
@@ -101,27 +104,38 @@ import Testing
         let session = "lost"
         try tmux.start(session: session, width: 100, height: 30, command: Self.attach(demo, exec: false))
         try await Self.waitForSeams(of: demo, in: session, on: tmux)
+        try tmux.send(session, keys: "2")
+        _ = try await tmux.wait(for: "Tokyo switched on", in: session) { DemoScreen($0).profile(2, "Tokyo") == true ? true : nil }
 
+        let old = demo.process.pid
         #expect(try await demo.stop(SIGTERM) == 0)
-        _ = try await tmux.wait(for: "the header to show the connection lost", in: session) { text in
-            let header = DemoScreen(text).row(0)
-            return header.contains("✕ lost") && !header.contains("connected") ? true : nil
+        _ = try await tmux.wait(for: "the header to show the connection lost, the clocks as last seen", in: session) {
+            text in
+            let screen = DemoScreen(text)
+            return screen.row(0).contains("✕ lost") && !screen.row(0).contains("connected")
+                && screen.row(1).contains("last seen") ? true : nil
         }
 
         let again = try await HeadlessDemo.start(in: demo.directory, seed: 12)
         defer { again.kill() }
-        _ = try await tmux.wait(for: "the header to say the target is gone", in: session) { text in
+        let new = again.process.pid
+        _ = try await tmux.wait(for: "the console to attach to the restarted demo and say so", in: session) { text in
             let screen = DemoScreen(text)
-            return screen.row(0).contains("✕ lost") && text.contains("target gone") ? true : nil
+            return screen.row(0).contains("pid \(new)") && screen.row(0).contains("● connected")
+                && text.contains("demo restarted: pid \(old) → \(new), without this console's 1 change")
+                && text.contains("a apply again")
+                ? true : nil
         }
-        try tmux.send(session, keys: "2")
-        #expect(try (again.get("sessions") as? [Any])?.isEmpty == true)
-        #expect(try again.behaviour(of: "location.current") == nil)
+        #expect(try again.behaviour(of: "location.current") == nil, "nothing is applied before `a`")
+        try tmux.send(session, keys: "a")
+        _ = try await tmux.wait(for: "Tokyo switched on again on the new process", in: session) {
+            DemoScreen($0).profile(2, "Tokyo") == true ? true : nil
+        }
+        #expect(try again.behaviour(of: "location.current") != nil)
 
         try tmux.send(session, keys: "q")
         let status = try await Poll.file(demo.directory.appendingPathComponent("status")) { tmux.screen(session) }
         #expect(status == "0\n")
-        #expect(try again.events().compactMap { $0["message"] as? String }.allSatisfy { !$0.contains(" ended: ") })
     }
 
     /// Waits until the console shows the demo's seams and presets, connected.

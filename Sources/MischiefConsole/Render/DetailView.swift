@@ -60,7 +60,7 @@ enum DetailView {
             counts += [.init("  held ", .muted), .init(String(seam.held), .reverting)]
         }
         // The mean of the windows the list's sparkline shows, so the row and the detail tell the same rate.
-        if let rate = state.rates[seam.id]?.mean(ofLast: SeamListView.Columns.rateWidth) {
+        if !state.isStale, let rate = state.rates[seam.id]?.mean(ofLast: SeamListView.Columns.rateWidth) {
             counts += [.init("  rate ", .muted), .init(Format.rate(rate))]
         }
         if seam.errors > 0 {

@@ -33,8 +33,10 @@ enum HeaderView {
                 .init("  seed ", .muted), .init(String(target.sessionSeed)),
             ], x: rect.x, y: rect.y, maxWidth: rect.width - connectionWidth - 2)
 
+        // A lost target's clocks stand at when it was last seen; say so rather than show a stopped clock.
         var second: [Canvas.Span] = [
-            .init(" wall ", .muted), .init(Format.dateTime(target.wallTime, in: state.timeZone)),
+            .init(state.isStale ? " last seen " : " wall ", state.isStale ? .warning : .muted),
+            .init(Format.dateTime(target.wallTime, in: state.timeZone)),
         ]
         if let targetTime = target.targetTime {
             let offset = targetTime.timeIntervalSince(target.wallTime)

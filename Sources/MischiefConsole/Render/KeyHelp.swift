@@ -26,7 +26,7 @@ enum KeyHelp {
                 ("+ -", "nudge the main parameter by one step"),
                 ("r", "revert the seam"),
                 ("u", "release the calls a pause holds on the seam"),
-                ("R", "revert everything"),
+                ("R  a", "revert everything / redo after a restart"),
                 ("z Z", "zero the seam's counters / every seam's"),
                 ("y Y", "copy the seam's spec / all as seam=spec;seam=spec"),
             ]),
@@ -72,6 +72,12 @@ enum KeyHelp {
     /// The status line's hints for a mode, as (key, what it does), in the order they show.
     static func hints(for state: ConsoleState) -> [(String, String)] {
         switch state.mode {
+        case .browse where !state.lostChanges.isEmpty:
+            // Only after a restart, until `a` is used: what to do about the changes the old process lost.
+            [
+                ("a", "apply again"), ("␣", "toggle"), ("⏎", "actions"), ("r", "revert"), ("/", "filter"),
+                ("1-9", "profiles"), ("p", "list"), ("e", "events"), ("?", "help"), ("q", "quit"),
+            ]
         case .browse where (state.selectedSeam?.held ?? 0) > 0:
             // Only while the selected seam holds calls, so the usual hints stay as they are.
             [
@@ -112,5 +118,5 @@ enum KeyHelp {
     }
 
     /// Which hints to leave out first when the line is short: the last of these goes first.
-    static let importance = ["?", "q", "␣", "⏎", "+-", "r", "/", "p", "1-9", "Tab", "e"]
+    static let importance = ["a", "u", "?", "q", "␣", "⏎", "+-", "r", "/", "p", "1-9", "Tab", "e"]
 }

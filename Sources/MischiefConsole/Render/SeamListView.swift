@@ -110,7 +110,8 @@ enum SeamListView {
         _ seam: SeamSnapshot, state: ConsoleState, columns: Columns, y: Int, selected: Bool, inner: Rect,
         on canvas: inout Canvas
     ) {
-        let override: StyleRole? = selected ? .selection : nil
+        // A lost target's rows stay as last seen, dimmed, with no rate: nothing there is known to be true now.
+        let override: StyleRole? = selected ? .selection : state.isStale ? .muted : nil
         func role(_ role: StyleRole) -> StyleRole { override ?? role }
         if selected {
             canvas.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), .selection)
@@ -143,7 +144,7 @@ enum SeamListView {
                 Format.count(seam.chaosCalls), right: chaos, y: y,
                 role(seam.chaosCalls > 0 ? .accent : .muted), maxWidth: Columns.countWidth)
         }
-        if let rate = columns.rate {
+        if let rate = columns.rate, !state.isStale {
             let samples = state.rates[seam.id]?.samples ?? []
             let line = Format.sparkline(samples, width: Columns.rateWidth, ascii: canvas.theme.isMonochrome)
             canvas.text(line, x: rate - Columns.rateWidth, y: y, role(.accent), maxWidth: Columns.rateWidth)

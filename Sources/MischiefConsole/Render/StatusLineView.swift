@@ -21,7 +21,11 @@ enum StatusLineView {
                 maxWidth: rect.width)
         case .browse, .help, .eventLog, .picker, .profileList:
             if let message = state.message {
-                let text = " " + (message.text.split(separator: "\n").first.map(String.init) ?? "")
+                // A long message leaves room for the mode's three most important hints, and says it is cut.
+                let essential = hintSpans(for: state, width: rect.width, keeping: 3)
+                let room = rect.width - essential.reduce(0) { $0 + DisplayWidth.of($1.text) } - 1
+                let line = " " + (message.text.split(separator: "\n").first.map(String.init) ?? "")
+                let text = DisplayWidth.truncate(line, to: max(0, room), ellipsis: true)
                 used = canvas.spans(
                     [.init(text, message.isError ? .error : .text, bold: message.isError)],
                     x: rect.x, y: rect.y, maxWidth: rect.width)
@@ -32,13 +36,14 @@ enum StatusLineView {
         canvas.spans(hints, x: rect.maxX - hintsWidth, y: rect.y, maxWidth: hintsWidth)
     }
 
-    /// The mode's key hints that fit in `width` columns, leaving out the least important first.
-    static func hintSpans(for state: ConsoleState, width: Int) -> [Canvas.Span] {
+    /// The mode's key hints that fit in `width` columns (at most `keeping` of them), leaving out the least important
+    /// first.
+    static func hintSpans(for state: ConsoleState, width: Int, keeping: Int = .max) -> [Canvas.Span] {
         var hints = KeyHelp.hints(for: state)
         func spans() -> [Canvas.Span] {
             hints.flatMap { [Canvas.Span(" " + $0.0, .accent, bold: true), Canvas.Span(" " + $0.1 + " ", .muted)] }
         }
-        while !hints.isEmpty, spans().reduce(0, { $0 + DisplayWidth.of($1.text) }) > width {
+        while !hints.isEmpty, hints.count > keeping || spans().reduce(0, { $0 + DisplayWidth.of($1.text) }) > width {
             let ranks = hints.map { hint in KeyHelp.importance.firstIndex(of: hint.0) ?? Int.max }
             hints.remove(at: ranks.indices.max { ranks[$0] < ranks[$1] }!)
         }

@@ -5,7 +5,8 @@ enum TargetPaneView {
     static func draw(_ state: ConsoleState, in rect: Rect, on canvas: inout Canvas, focused: Bool) {
         let view = state.data?.view
         let title = view.map { $0.title.isEmpty ? "Target" : $0.title } ?? "Target"
-        canvas.pane(rect, title: title, focused: focused)
+        // A lost target's last picture stays, dimmed and said to be old.
+        canvas.pane(rect, title: state.isStale ? title + " (last seen)" : title, focused: focused)
         let inner = rect.inner
         guard inner.height > 0, inner.width > 1 else { return }
         let lines = view?.lines ?? []
@@ -16,7 +17,7 @@ enum TargetPaneView {
         let scroll = max(0, min(state.targetScroll, lines.count - inner.height))
         for (row, line) in lines.dropFirst(scroll).prefix(inner.height).enumerated() {
             canvas.spans(
-                [.init(line.text, role(named: line.role))], x: inner.x + 1, y: inner.y + row,
+                [.init(line.text, state.isStale ? .muted : role(named: line.role))], x: inner.x + 1, y: inner.y + row,
                 maxWidth: inner.width - 1)
         }
         // What is above or below shows as arrows on the bottom border, as in the detail pane.

@@ -42,6 +42,8 @@ extension Console {
             askTimeToLive(in: &state)
         case .character("R"):
             return [.revertAll]
+        case .character("a"):
+            return applyAgain(in: &state)
         case .character("]"):
             return [.advanceTime(.seconds(3_600))]
         case .character("}"):

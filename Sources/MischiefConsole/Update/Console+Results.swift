@@ -38,6 +38,11 @@ extension Console {
         case .revertAll:
             succeeded(result, "everything reverted", in: &state)
         case .toggleProfile(let name):
+            // The data that carries the toggle came first: it says which way it went.
+            if case .success = result {
+                let isOn = state.data?.profiles.first { $0.profile.name == name }?.isActive ?? false
+                if isOn { state.switchedOn.insert(name) } else { state.switchedOn.remove(name) }
+            }
             succeeded(result, "profile \(name) switched", in: &state)
         case .advanceTime(let duration):
             succeeded(result, "virtual time moved forward by \(SpecDuration(duration))", in: &state)

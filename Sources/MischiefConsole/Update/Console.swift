@@ -37,17 +37,7 @@ public enum Console {
         case .update(let update):
             switch update {
             case .reset(let delta):
-                let previous = state.data
-                receive(ConsoleData(everything: delta, eventLimit: state.eventLimit), in: &state)
-                if let previous, case .lost = previous.connection {
-                    let target = delta.target
-                    state.message =
-                        previous.target.pid == target.pid
-                        ? .init("attached again to \(target.name) (pid \(target.pid))")
-                        : .init(
-                            "\(target.name) restarted: pid \(previous.target.pid) → \(target.pid); "
-                                + "what this console applied there is gone")
-                }
+                reset(to: delta, in: &state)
             case .changes(let delta):
                 guard var data = state.data, data.applying(delta, eventLimit: state.eventLimit) else { return [] }
                 receive(data, in: &state)
