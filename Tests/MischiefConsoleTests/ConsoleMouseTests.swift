@@ -58,6 +58,18 @@ import Testing
         #expect(state.selection == "clock.timezone")  // three lines up
     }
 
+    /// The wheel over the detail scrolls the detail while the list has the focus, and the focus stays.
+    @Test func theWheelScrollsThePaneUnderThePointer() throws {
+        var state = F.state(rows: 24, columns: 80)
+        #expect(state.focus == .list)
+        let y = try row(of: "─ clock.now ", state)  // the detail's top border
+        let selection = state.selection
+        _ = Console.update(&state, .key(.mouse(Mouse(.wheelDown, x: 4, y: y + 2))))
+        #expect(state.detailScroll > 0, "the detail scrolled")
+        #expect(state.selection == selection, "the list did not move")
+        #expect(state.focus == .list)
+    }
+
     @Test func inTheProfileListAClickChoosesAndADoubleClickSwitches() throws {
         var state = F.demoState(rows: 40, columns: 120)
         _ = F.press([.character("p")], &state)

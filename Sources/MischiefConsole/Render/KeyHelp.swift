@@ -55,7 +55,7 @@ enum KeyHelp {
             keys: [
                 ("click", "select a seam or a pane; on the bar, switch that profile"),
                 ("double-click", "open the action picker on a seam; switch a profile in the list"),
-                ("wheel", "move in the focused pane, the event log or the profile list"),
+                ("wheel", "move in the pane under the pointer, the log or the list"),
             ]),
         Section(
             title: "Typing (filter, spec, name)",

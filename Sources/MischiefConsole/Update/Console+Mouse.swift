@@ -6,14 +6,18 @@ extension Console {
 
     /// A click or a turn of the wheel: on the main screen a click selects a seam (and focuses its pane), focuses
     /// the pane under it, or switches the profile under it on the bar; a double click on a seam opens the action
-    /// picker; the wheel moves in the focused pane. In the profile list a click chooses a profile and a double
+    /// picker; the wheel moves in the pane under the pointer. In the profile list a click chooses a profile and a double
     /// click switches it; in the event log and the help the wheel scrolls.
     static func mouse(_ mouse: Mouse, in state: inout ConsoleState) -> [ConsoleCommand] {
         let wheel = mouse.action == .wheelUp ? -wheelLines : mouse.action == .wheelDown ? wheelLines : 0
         switch state.mode {
         case .browse:
             if wheel != 0 {
+                // The pane under the pointer moves, as in every other program with a wheel; focus stays.
+                let focus = state.focus
+                state.focus = pane(at: mouse, in: ConsoleLayout(state)) ?? focus
                 move(.by(wheel), in: &state)
+                state.focus = focus
                 return []
             }
             return click(mouse, in: &state)
@@ -40,6 +44,18 @@ extension Console {
     /// A key pressed `times` times.
     private static func handle(_ key: Key, times: Int, in state: inout ConsoleState) -> [ConsoleCommand] {
         (0..<times).flatMap { _ in handle(key, in: &state) }
+    }
+
+    /// The pane of the main screen at the pointer, if any.
+    private static func pane(at mouse: Mouse, in layout: ConsoleLayout) -> ConsoleState.Pane? {
+        func contains(_ rect: Rect?) -> Bool {
+            guard let rect else { return false }
+            return mouse.x >= rect.x && mouse.x < rect.maxX && mouse.y >= rect.y && mouse.y < rect.maxY
+        }
+        if contains(layout.list) { return .list }
+        if contains(layout.detail) { return .detail }
+        if contains(layout.target) { return .target }
+        return nil
     }
 
     /// A click on the main screen.
