@@ -65,7 +65,9 @@ import Testing
         lone.feed(character: 0x1B) { _ in }
         #expect(lone.isPending && !lone.isInsideSequence)  // a lone ESC is the Escape key after a short wait
         #expect(keys("\u{1B}\u{1B}") == [.escape])
-        #expect(keys("\u{1B}\u{1B}[A") == [.up])  // Alt-Up as some terminals send it
+        // Esc typed just before Up (or Alt-Up as some terminals send it): the Esc is never swallowed.
+        #expect(keys("\u{1B}\u{1B}[A") == [.escape, .up])
+        #expect(keys("\u{1B}\u{1B}[F") == [.escape, .end])
         #expect(keys("\u{1B}[1;5") == [])
         var decoder = KeyInputDecoder()
         var seen: [Key] = []
@@ -108,6 +110,12 @@ import Testing
         #expect(decoder.hasGivenUpOnEscape && !decoder.isPending)  // the reader does not wait, it keeps the time
         decoder.feed(key: .pageDown) { _ in }
         #expect(!decoder.hasGivenUpOnEscape)
+        // Esc, then End decoded by the terminal library before the ESC was given up: both keys, in order.
+        var pending = KeyInputDecoder()
+        var got: [Key] = []
+        pending.feed(character: 0x1B) { got.append($0) }
+        pending.feed(key: .end) { got.append($0) }
+        #expect(got == [.escape, .end])
     }
 
     @Test func eightBitIntroducersAndBrokenUTF8() {

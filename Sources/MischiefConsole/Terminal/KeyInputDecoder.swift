@@ -109,8 +109,11 @@ public struct KeyInputDecoder: Sendable {
             case 0x1B:
                 if doubled { emit(.escape) }
                 state = .escape(doubled: true)
-            case 0x5B: begin(.csi)  // [
-            case 0x4F: begin(.ss3)  // O
+            case 0x5B, 0x4F:
+                // ESC ESC [ F is Esc typed just before End (or Alt-End from a terminal that prefixes ESC): the Esc
+                // is never swallowed, since nothing here is bound to Alt with a special key.
+                if doubled { emit(.escape) }
+                begin(code == 0x5B ? .csi : .ss3)  // [ or O
             default:
                 state = .ground
                 if case .character(let character)? = Self.plainKey(code) { emit(.alt(character)) }
@@ -143,11 +146,12 @@ public struct KeyInputDecoder: Sendable {
 
     /// Feeds a key the terminal library decoded itself, or `nil` for one it decoded that has no ``Key``.
     ///
-    /// After a lone ESC it is that key with Alt, given as the key (as terminals report Alt in a modifier parameter);
-    /// it ends an unfinished sequence.
+    /// After a pending ESC it is Esc, then that key: Esc typed just before End must not be lost (nothing here is
+    /// bound to Alt with a special key). It ends an unfinished sequence.
     public mutating func feed(key: Key?, emit: (Key) -> Void) {
         // Inside a paste, a key the library made of pasted bytes is dropped: a paste is text, never keys.
         guard state != .paste else { return }
+        if case .escape = state { emit(.escape) }
         state = .ground
         key.map(emit)
     }
