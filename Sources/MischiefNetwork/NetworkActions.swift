@@ -30,7 +30,9 @@ enum NetworkActions {
             "respond",
             summary: "answers with a status, header fields and a body; the request never reaches the network",
             parameters: [
-                .init("status", .integer, default: .integer(200), step: .integer(100), summary: "the HTTP status code"),
+                // No step: `+` that turned 200 into 300 answered a redirect with nowhere to go; a status is
+                // typed, not nudged.
+                .init("status", .integer, default: .integer(200), summary: "the HTTP status code"),
                 .init("body", .json, default: .null, summary: "text in quotes, or JSON such as {\"temp\": 21}"),
                 .init("headers", .json, default: .null, summary: "header fields: {\"Retry-After\": \"5\"}"),
                 .init(
