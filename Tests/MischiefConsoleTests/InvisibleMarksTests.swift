@@ -1,7 +1,8 @@
 import Foundation
 import Mischief
-@testable import MischiefConsole
 import Testing
+
+@testable import MischiefConsole
 
 /// Invisible characters a target sends (bidirectional controls, zero-width spaces) are drawn as dim marks such as
 /// `⟨RLO⟩`, counted in every width, never passed to the terminal as they are, and hidden with `I`.
@@ -9,7 +10,8 @@ import Testing
     typealias F = ConsoleFixtures
 
     /// Every scalar shown as a mark, in one string.
-    static let marked = "\u{00AD}\u{061C}\u{200B}\u{200C}\u{200D}\u{200E}\u{200F}\u{202A}\u{202B}\u{202C}\u{202D}"
+    static let marked =
+        "\u{00AD}\u{061C}\u{200B}\u{200C}\u{200D}\u{200E}\u{200F}\u{202A}\u{202B}\u{202C}\u{202D}"
         + "\u{202E}\u{2060}\u{2066}\u{2067}\u{2068}\u{2069}\u{FEFF}"
 
     func grid(_ text: String, width: Int = 40, style: Style = .text) -> CellGrid {

@@ -52,7 +52,8 @@ public struct CellGrid: Hashable, Sendable {
         for grapheme in text {
             guard column < limit else { break }
             guard let split = InvisibleMarks.split(grapheme) else {
-                place(CellText.classify(grapheme), y: y, style: style, limit: limit, column: &column, last: &lastWritten)
+                place(
+                    CellText.classify(grapheme), y: y, style: style, limit: limit, column: &column, last: &lastWritten)
                 continue
             }
             // Invisible characters: what is left of the cluster, then their marks, dim (or nothing when hidden).
