@@ -105,7 +105,7 @@ struct DemoCommand: AsyncParsableCommand {
             registry: registry, name: "mischief demo", saveDirectory: setup.saveDirectory,
             targetTime: { clock.peekDate() }, advance: { await clock.advance(by: $0) })
         let exit = try await console.run(controller: controller, setup: setup)
-        if !console.keep { registry.revertAll() }
+        if !console.keep { registry.revertAll(source: "console") }
         if case .signal(let signal) = exit { throw ExitCode(signal.exitStatus) }
     }
 }

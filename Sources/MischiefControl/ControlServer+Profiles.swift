@@ -25,8 +25,8 @@ extension ControlServer {
         do throws(MischiefError) {
             switch verb {
             case .apply: try registry.apply(profile: name, ttl: ttl); isOn = true
-            case .revert: registry.revert(profile: name); isOn = false
-            case .toggle: isOn = try registry.toggle(profile: name)
+            case .revert: registry.revert(profile: name, source: source(for: session)); isOn = false
+            case .toggle: isOn = try registry.toggle(profile: name, source: source(for: session))
             }
         } catch {
             switch error {

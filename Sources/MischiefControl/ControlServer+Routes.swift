@@ -91,7 +91,7 @@ extension ControlServer {
         case (.DELETE, .seam(let id)):
             let seam = try seamID(id)
             _ = try detail(of: seam)
-            registry.revert(seam: seam)
+            registry.revert(seam: seam, source: source(for: session))
             return .json(try detail(of: seam))
         case (.GET, .profiles):
             return .json(registry.profiles)
@@ -103,7 +103,7 @@ extension ControlServer {
             return .json(try profile(name, verb, ttl: try profileTTL(request), session: session))
         case (.POST, .revertAll):
             let active = registry.snapshot().entries.filter { $0.status == .active }.count
-            registry.revertAll()
+            registry.revertAll(source: source(for: session))
             try withSessions { $0.disownAll() }
             return .json(RevertAllResult(reverted: active))
         case (.GET, .guards):

@@ -399,8 +399,8 @@ public final class ControlServer: Sendable {
         let entries = session.entries.intersection(active)
         // The guards it added go with it.
         let guards = session.guards.sorted().filter { (try? registry.removeGuard($0)) != nil }
-        for profile in profiles { registry.revert(profile: profile) }
-        registry.revert(entries: entries)
+        for profile in profiles { registry.revert(profile: profile, source: session.name) }
+        registry.revert(entries: entries, source: session.name)
         let count = entries.count + profiles.count
         var what =
             count == 0

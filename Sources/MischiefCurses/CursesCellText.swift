@@ -24,7 +24,7 @@ enum CursesCellText {
         if cell.text.utf8.count == 1, let byte = cell.text.utf8.first, byte >= 0x20, byte < 0x7F {
             return Write(wchar_t(byte), width: 1)  // printable ASCII: most cells
         }
-        let gridWidth = cell.text.isEmpty ? 1 : min(2, max(1, DisplayWidth.of(cell.text)))
+        let gridWidth = cell.text.isEmpty ? 1 : min(2, max(1, DisplayWidth.ofCell(cell.text)))
         if gridWidth == 2 && x + 1 >= visibleWidth {
             return Write(space, width: 1)
         }

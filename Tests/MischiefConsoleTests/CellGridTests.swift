@@ -78,17 +78,28 @@ import Testing
     /// Presets 4 and 6 of the demo put bidirectional controls, zero-width characters and lone marks in target text;
     /// the grid joined each to the cell before, so a cell held several graphemes (and the terminal crashed on it).
     @Test func everyCellHoldsOnePrintableGrapheme() {
-        var grid = CellGrid(width: 12, height: 1, fill: .background)
-        let written = grid.put(
-            "\u{200F}\u{202E}Hi\u{202C}\u{200F} x\u{200B}y\u{0600}\u{2060}z\u{1B}[0m", x: 0, y: 0, style: text)
-        #expect(written == 10)
-        #expect(grid.text == "Hi xyz\u{FFFD}[0m")
+        let hostile = "\u{200F}\u{202E}Hi\u{202C}\u{200F} x\u{200B}y\u{0600}\u{2060}z\u{1B}[0m"
+        InvisibleMarks.$areShown.withValue(false) {
+            var grid = CellGrid(width: 12, height: 1, fill: .background)
+            let written = grid.put(hostile, x: 0, y: 0, style: text)
+            #expect(written == 10)
+            #expect(grid.text == "Hi xyz\u{FFFD}[0m")
+            for x in 0..<grid.width {
+                #expect(grid[x, 0].text.count == 1, "cell \(x): \(grid[x, 0].text.unicodeScalars.map(\.value))")
+            }
+            // A lone variation selector would make "☺" wide without a second cell: it is dropped instead.
+            #expect(grid.put("☺\u{200B}\u{FE0F}!", x: 0, y: 0, style: text) == 2)
+            #expect(grid[0, 0].text == "☺" && grid[1, 0].text == "!")
+        }
+        // With marks shown (the default), the invisible characters are marks of one character a cell.
+        var grid = CellGrid(width: 60, height: 1, fill: .background)
+        #expect(grid.put(hostile, x: 0, y: 0, style: text) == 40)
+        #expect(grid.text == "⟨RLM⟩⟨RLO⟩Hi⟨PDF⟩⟨RLM⟩ x⟨ZWSP⟩y⟨WJ⟩z\u{FFFD}[0m")
         for x in 0..<grid.width {
             #expect(grid[x, 0].text.count == 1, "cell \(x): \(grid[x, 0].text.unicodeScalars.map(\.value))")
         }
-        // A lone variation selector would make "☺" wide without a second cell: it is dropped instead.
-        #expect(grid.put("☺\u{200B}\u{FE0F}!", x: 0, y: 0, style: text) == 2)
-        #expect(grid[0, 0].text == "☺" && grid[1, 0].text == "!")
+        #expect(grid.put("☺\u{200B}\u{FE0F}!", x: 0, y: 0, style: text) == 8)
+        #expect(grid[0, 0].text == "☺" && grid[1, 0].text == "⟨" && grid[7, 0].text == "!")
     }
 
     @Test func negativeXClipsOnTheLeft() {

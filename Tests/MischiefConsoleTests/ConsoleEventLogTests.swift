@@ -43,6 +43,67 @@ import Testing
         #expect(text.contains("×31 answered GET /weather after 250ms"))
     }
 
+    /// A state whose log holds exactly `events`.
+    func state(with events: [Event], rows: Int = 24, columns: Int = 100) -> ConsoleState {
+        var state = ConsoleState(size: ScreenSize(rows: rows, columns: columns), timeZone: F.utc)
+        var data = F.data()
+        data.events = events
+        _ = Console.update(&state, .data(data))
+        return state
+    }
+
+    func applied(_ id: Int, _ seconds: Int, _ spec: String) -> Event {
+        Event(id: id, time: .seconds(seconds), kind: .applied, seam: "clock.now", source: "console", message: spec)
+    }
+
+    @Test func repeatsApartAreNotMergedSoTheLogKeepsItsOrder() throws {
+        // A, B, A: three lines in the order they happened, the first apply still there.
+        let events = [applied(1, 17, "shift(2d)"), applied(2, 18, "shift(3d)"), applied(3, 19, "shift(2d)")]
+        var state = state(with: events)
+        _ = F.press([.character("e")], &state)
+        let lines = try #require(log(state)).lines(of: state.events)
+        #expect(lines.map(\.event.id) == [1, 2, 3])
+        #expect(lines.map(\.count) == [1, 1, 1])
+        let text = Console.render(state, size: state.size, theme: .standard).text
+        let rows = text.split(separator: "\n").filter { $0.contains("applied") }
+        #expect(rows.count == 3, "\(text)")
+        #expect(rows.first?.contains("00:00:17") == true && rows.first?.contains("shift(2d)") == true, "\(text)")
+        #expect(rows.last?.contains("00:00:19") == true && rows.last?.contains("shift(2d)") == true, "\(text)")
+        #expect(!text.contains("×2"), "\(text)")
+    }
+
+    @Test func adjacentRepeatsFoldWithTheirCountAndTheLatestTime() throws {
+        // A, A, B: two lines, the first `×2` at the time of the later A, the first time in the detail.
+        let events = [applied(1, 17, "shift(2d)"), applied(2, 18, "shift(2d)"), applied(3, 19, "shift(3d)")]
+        var state = state(with: events)
+        _ = F.press([.character("e")], &state)
+        let lines = try #require(log(state)).lines(of: state.events)
+        #expect(lines.map(\.event.id) == [2, 3])
+        #expect(lines.map(\.count) == [2, 1])
+        #expect(lines.first?.firstTime == .seconds(17))
+        let text = Console.render(state, size: state.size, theme: .standard).text
+        #expect(text.contains("00:00:18") && text.contains("×2 shift(2d)"), "\(text)")
+        #expect(!text.contains("00:00:17"), "\(text)")
+        _ = F.press([.up, .enter], &state)
+        let whole = Console.render(state, size: state.size, theme: .standard).text
+        #expect(whole.contains("the last of 2; the first at 00:00:17"), "\(whole)")
+    }
+
+    @Test func aRevertSaysWhatItRevertedAndWhoAsked() throws {
+        let events = [
+            Event(
+                id: 1, time: .seconds(5), kind: .applied, seam: "l10n.strings", source: "profile Right-to-left",
+                message: "ar-XB"),
+            Event(
+                id: 2, time: .seconds(9), kind: .reverted, seam: "l10n.strings", source: "console",
+                message: "ar-XB (applied by profile Right-to-left)"),
+        ]
+        var state = state(with: events, columns: 120)
+        _ = F.press([.character("e")], &state)
+        let text = Console.render(state, size: state.size, theme: .standard).text
+        #expect(text.contains("reverted") && text.contains("ar-XB (applied by profile Right-to-left)  [console]"))
+    }
+
     @Test func slashFiltersTheLogAndEscClearsIt() throws {
         var state = noisyState()
         _ = F.press([.character("e"), .character("/")] + F.typing("tokyo"), &state)

@@ -43,18 +43,24 @@ import Testing
     @Test func zwjSequencesAreOneWideCluster() {
         #expect(DisplayWidth.of(Character("👩\u{200D}💻")) == 2)
         #expect(DisplayWidth.of(Character("👨\u{200D}👩\u{200D}👧")) == 2)
-        #expect(DisplayWidth.of("\u{200D}") == 0)
+        #expect(DisplayWidth.of("\u{200D}") == 5)  // a joiner joining nothing is shown: ⟨ZWJ⟩
+        #expect(InvisibleMarks.$areShown.withValue(false) { DisplayWidth.of("\u{200D}") } == 0)
     }
 
-    /// Widths are those of the cells the grid writes: a control shows as U+FFFD, removed format characters and
-    /// lone marks take nothing.
+    /// Widths are those of the cells the grid writes: a control shows as U+FFFD, invisible characters take their
+    /// marks' columns (none while marks are hidden), removed format characters and lone marks take nothing.
     @Test func controlsTakeTheirReplacementsColumn() {
         #expect(DisplayWidth.of(Character("\u{7}")) == 1)
         #expect(DisplayWidth.of(Character("\u{1B}")) == 1)
         #expect(DisplayWidth.of(Character("\u{9B}")) == 1)
         #expect(DisplayWidth.of(Character("\r\n")) == 1)
-        #expect(DisplayWidth.of("\u{200F}\u{202E}ab\u{202C}\u{200F}") == 2)
-        #expect(DisplayWidth.of("a\u{200B}b\u{2060}c\u{FEFF}") == 3)
+        #expect(DisplayWidth.of("\u{200F}\u{202E}ab\u{202C}\u{200F}") == 22)  // ⟨RLM⟩⟨RLO⟩ab⟨PDF⟩⟨RLM⟩
+        #expect(DisplayWidth.of("a\u{200B}b\u{2060}c\u{FEFF}") == 18)  // a⟨ZWSP⟩b⟨WJ⟩c⟨BOM⟩
+        InvisibleMarks.$areShown.withValue(false) {
+            #expect(DisplayWidth.of("\u{200F}\u{202E}ab\u{202C}\u{200F}") == 2)
+            #expect(DisplayWidth.of("a\u{200B}b\u{2060}c\u{FEFF}") == 3)
+        }
+        #expect(DisplayWidth.ofCell("\u{202E}") == 0)  // a cell never holds one: its mark is cells of its own
         #expect(DisplayWidth.of(Character("\u{0600}5")) == 1)  // a prepended Arabic sign is removed
     }
 

@@ -119,7 +119,8 @@ import Testing
         #expect(trip.description.hasPrefix("guard-tripped net.request guard 1 tripped"))
         let reverted = g.registry.events().filter { $0.kind == .reverted }
         #expect(reverted.count == 2)
-        #expect(reverted.allSatisfy { $0.message.hasSuffix(": guard 1 tripped") })
+        #expect(reverted.allSatisfy { $0.message.hasSuffix(" (applied by spec): guard 1 tripped") })
+        #expect(reverted.allSatisfy { $0.source == "guard 1" })  // the guard asked
         #expect(g.registry.checkGuards().isEmpty)  // tripped once; stays tripped
     }
 

@@ -82,7 +82,13 @@ extension Registry.State {
 
     /// Reverts `entries` under the registry's lock; returns the cores whose listeners to notify.
     /// Touches only the seams the entries are on. `reasons` says why, for the events of the entries it names.
-    mutating func revert(entries: Set<EntryID>, time: Duration, reasons: [EntryID: String] = [:]) -> [SeamCore] {
+    ///
+    /// Each `reverted` event names what was reverted and who asked: its source is `source` (the layer's own
+    /// source when nil), and its message the layer's behaviour text, then `(applied by …)` when someone other than
+    /// the layer's source asked, then the reason: `shift(1d) (applied by profile Tokyo)` from `console`.
+    mutating func revert(
+        entries: Set<EntryID>, time: Duration, reasons: [EntryID: String] = [:], source: String? = nil
+    ) -> [SeamCore] {
         var seams: Set<SeamID> = []
         for entry in entries {
             if let snapshot = history[entry], snapshot.status == .active { seams.insert(snapshot.seam) }
@@ -101,7 +107,12 @@ extension Registry.State {
                 deadlines[layer.entry] = nil
                 setHistory(layer.snapshot(seam: id, status: .reverting, revertedAt: time))
                 let reason = reasons[layer.entry].map { ": \($0)" } ?? ""
-                log(time, .reverted, id, layer.source, layer.description + reason)
+                let asker = source ?? layer.source
+                let owner = asker == layer.source ? "" : " (applied by \(layer.source))"
+                // A long behaviour text is cut, not who applied it or why.
+                let suffix = owner + reason
+                let room = max(64, Event.maximumMessageLength - suffix.utf8.count)
+                log(time, .reverted, id, asker, Event.bounded(layer.description, to: room) + suffix)
             }
         }
         // Entries with nothing in flight are reverted at once; say "completed" only for those that waited.

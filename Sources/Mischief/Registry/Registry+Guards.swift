@@ -285,7 +285,8 @@ extension Registry.State {
             "guard \(record.id) tripped (\(record.rule.condition)): \(reason)")
         let why = "guard \(record.id) tripped"
         return revert(
-            entries: entries, time: time, reasons: Dictionary(uniqueKeysWithValues: entries.map { ($0, why) }))
+            entries: entries, time: time, reasons: Dictionary(uniqueKeysWithValues: entries.map { ($0, why) }),
+            source: "guard \(record.id)")
     }
 }
 

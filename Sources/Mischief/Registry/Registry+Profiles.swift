@@ -115,12 +115,13 @@ extension Registry {
         }
     }
 
-    /// Reverts a profile's entries; what lies beneath shows again.
-    public func revert(profile name: String) {
+    /// Reverts a profile's entries; what lies beneath shows again. `source` says who asks, for the events
+    /// (`reverted l10n.string ar-XB (applied by profile Right-to-left) [console]`); nil is the profile itself.
+    public func revert(profile name: String, source: String? = nil) {
         let time = now
         let touched = state.withLock { state in
             guard let applied = state.appliedProfiles.removeValue(forKey: name) else { return [SeamCore]() }
-            return state.revert(entries: Set(applied.entries), time: time)
+            return state.revert(entries: Set(applied.entries), time: time, source: source)
         }
         for core in touched { core.notifyChanged() }
     }
@@ -129,15 +130,17 @@ extension Registry {
     ///
     /// One step under the registry's lock, like ``apply(profile:ttl:)``: of two toggles at once, one applies and the
     /// other reverts.
+    ///
+    /// - Parameter source: Who asks, for the events of a revert (nil: the profile itself).
     @discardableResult
-    public func toggle(profile name: String) throws(MischiefError) -> Bool {
+    public func toggle(profile name: String, source: String? = nil) throws(MischiefError) -> Bool {
         while true {
             if state.withLock({ $0.isActive(profile: name) }) {
                 let time = now
                 let touched = state.withLock { state -> [SeamCore]? in
                     guard state.isActive(profile: name), let applied = state.appliedProfiles[name] else { return nil }
                     state.appliedProfiles[name] = nil
-                    return state.revert(entries: Set(applied.entries), time: time)
+                    return state.revert(entries: Set(applied.entries), time: time, source: source)
                 }
                 guard let touched else { continue }  // reverted meanwhile: decide again
                 for core in touched { core.notifyChanged() }

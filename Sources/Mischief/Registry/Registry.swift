@@ -180,27 +180,32 @@ public final class Registry: Sendable {
     }
 
     /// Reverts what one ``apply(_:source:ttl:)`` applied. Entries already reverted are ignored.
-    public func revert(_ applied: Applied) {
-        revert(entries: Set(applied.entries))
+    ///
+    /// - Parameter source: Who asks (`"console"`, a session's name), for the events; nil is whoever applied it.
+    public func revert(_ applied: Applied, source: String? = nil) {
+        revert(entries: Set(applied.entries), source: source)
     }
 
-    /// Reverts every change on `seam`.
-    public func revert(seam: SeamID) {
+    /// Reverts every change on `seam`; `source` says who asks, for the events (nil: whoever applied each).
+    public func revert(seam: SeamID, source: String? = nil) {
         let entries = state.withLock { state in Set(state.records[seam]?.layers.map(\.entry) ?? []) }
-        revert(entries: entries)
+        revert(entries: entries, source: source)
     }
 
-    /// Reverts every change on every seam.
-    public func revertAll() {
+    /// Reverts every change on every seam; `source` says who asks, for the events (nil: whoever applied each).
+    public func revertAll(source: String? = nil) {
         let entries = state.withLock { state in Set(state.history.values.filter { $0.status == .active }.map(\.id)) }
-        revert(entries: entries)
+        revert(entries: entries, source: source)
     }
 
-    /// Reverts the given entries.
-    public func revert(entries: Set<EntryID>) {
+    /// Reverts the given entries; `source` says who asks, for the events (nil: whoever applied each).
+    ///
+    /// Each `reverted` event names the behaviour and, when `source` is not who applied it, who did:
+    /// `reverted clock.now shift(1d) (applied by profile Tokyo) [console]`.
+    public func revert(entries: Set<EntryID>, source: String? = nil) {
         guard !entries.isEmpty else { return }
         let time = now
-        let touched = state.withLock { state in state.revert(entries: entries, time: time) }
+        let touched = state.withLock { state in state.revert(entries: entries, time: time, source: source) }
         for core in touched { core.notifyChanged() }
     }
 

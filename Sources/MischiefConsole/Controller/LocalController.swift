@@ -160,7 +160,7 @@ public final class LocalController: ConsoleController {
 
     @discardableResult
     public func revert(_ seam: SeamID) async throws -> UInt64 {
-        registry.revert(seam: seam)
+        registry.revert(seam: seam, source: "console")
         return push()
     }
 
@@ -185,7 +185,7 @@ public final class LocalController: ConsoleController {
 
     @discardableResult
     public func revertAll() async throws -> UInt64 {
-        registry.revertAll()
+        registry.revertAll(source: "console")
         return push()
     }
 
@@ -206,7 +206,7 @@ public final class LocalController: ConsoleController {
     @discardableResult
     public func toggleProfile(_ name: String) async throws -> (isOn: Bool, generation: UInt64) {
         do throws(MischiefError) {
-            let isOn = try registry.toggle(profile: name)
+            let isOn = try registry.toggle(profile: name, source: "console")
             return (isOn, push())
         } catch {
             throw ConsoleError.refused(Self.message(error))

@@ -1,7 +1,8 @@
 /// ASCII stand-ins for the console's own symbols (borders, marks, sparkline bars, arrows), for terminals without
 /// a UTF-8 locale: there a box drawn in `─│┌┐` would show as `?` or nothing, so the terminal draws `-|++` instead.
 ///
-/// Text from a target has no stand-in: what the terminal cannot print stays a replacement character.
+/// Text from a target has no stand-in: what the terminal cannot print stays a replacement character. The marks the
+/// console draws for invisible characters in it (``InvisibleMarks``: `⟨RLO⟩`) are the console's own: `<RLO>`.
 /// ```swift
 /// #expect(ASCIIFallback.character(for: "┌") == "+")
 /// ```
@@ -19,8 +20,8 @@ public enum ASCIIFallback {
         case "…": "~"
         case "↑", "▲": "^"
         case "↓", "▼": "v"
-        case "←", "‹": "<"
-        case "→", "›", "▶", "▸": ">"
+        case "←", "‹", "⟨": "<"
+        case "→", "›", "▶", "▸", "⟩": ">"
         case "␣": "_"
         case "⏎": "<"
         case "“", "”": "\""

@@ -37,8 +37,9 @@ public struct CellGrid: Hashable, Sendable {
     /// Writes text from (x, y), clipped to `maxWidth` columns and to the grid; returns the columns used.
     ///
     /// Every grapheme cluster goes through ``CellText/classify(_:)`` first, so whatever `text` holds, each cell gets
-    /// one printable grapheme cluster: controls are shown as U+FFFD, bidirectional and other format controls are
-    /// dropped, and lone combining marks join the previously written cell when they still form one grapheme of the
+    /// one printable grapheme cluster: controls are shown as U+FFFD, bidirectional controls, zero-width spaces and
+    /// the other characters ``InvisibleMarks`` names are drawn as dim marks (`⟨RLO⟩`, one column a character, in the
+    /// `muted` role) or, while marks are hidden, dropped, other format controls are dropped, and lone combining marks join the previously written cell when they still form one grapheme of the
     /// same width there (else they are dropped). Wide graphemes take two cells; a wide grapheme that would be cut in
     /// half at the clip edge is replaced by a space. Columns left of the grid (negative `x`) count as used but are
     /// not drawn. The result is the number of columns advanced from `x`, at most the clip width.
@@ -50,41 +51,65 @@ public struct CellGrid: Hashable, Sendable {
         var lastWritten: Int?
         for grapheme in text {
             guard column < limit else { break }
-            let shown: String
-            let columns: Int
-            switch CellText.classify(grapheme) {
-            case .invisible:
+            guard let split = InvisibleMarks.split(grapheme) else {
+                place(
+                    CellText.classify(grapheme), y: y, style: style, limit: limit, column: &column, last: &lastWritten)
                 continue
-            case .marks(let marks):
-                if let lastWritten, let joined = CellText.joining(marks, to: cells[y * width + lastWritten].text) {
-                    cells[y * width + lastWritten].text = joined
-                }
-                continue
-            case .cell(let cellText, let cellWidth):
-                (shown, columns) = (cellText, cellWidth)
             }
-            if columns == 2 && column + 1 >= limit {
-                // Cut in half by the clip edge.
-                if column >= 0 {
-                    setCell(x: column, y: y, Cell(" ", style: style))
-                }
+            // Invisible characters: what is left of the cluster, then their marks, dim (or nothing when hidden).
+            for rest in split.rest {
+                place(CellText.classify(rest), y: y, style: style, limit: limit, column: &column, last: &lastWritten)
+            }
+            guard InvisibleMarks.areShown else { continue }
+            let markStyle = Style(style.role == .selection ? .selection : .muted, reverse: style.reverse)
+            for character in split.marks.joined() {
+                guard column < limit else { break }
+                if column >= 0 { setCell(x: column, y: y, Cell(String(character), style: markStyle)) }
                 column += 1
-                break
             }
-            if column >= 0 {
-                setCell(x: column, y: y, Cell(shown, style: style))
-                if columns == 2 {
-                    setCell(x: column + 1, y: y, Cell("", style: style))
-                }
-                lastWritten = column
-            } else if columns == 2 && column == -1 {
-                // Left half clipped off the grid: show a space in the visible right half.
-                setCell(x: 0, y: y, Cell(" ", style: style))
-                lastWritten = nil
-            }
-            column += columns
+            lastWritten = nil  // nothing joins a mark
         }
         return max(0, column - x)
+    }
+
+    /// Writes one classified grapheme at `column` (see ``put(_:x:y:style:maxWidth:)``) and moves past it.
+    private mutating func place(
+        _ kind: CellText.Kind, y: Int, style: Style, limit: Int, column: inout Int, last lastWritten: inout Int?
+    ) {
+        guard column < limit else { return }
+        let shown: String
+        let columns: Int
+        switch kind {
+        case .invisible:
+            return
+        case .marks(let marks):
+            if let lastWritten, let joined = CellText.joining(marks, to: cells[y * width + lastWritten].text) {
+                cells[y * width + lastWritten].text = joined
+            }
+            return
+        case .cell(let cellText, let cellWidth):
+            (shown, columns) = (cellText, cellWidth)
+        }
+        if columns == 2 && column + 1 >= limit {
+            // Cut in half by the clip edge.
+            if column >= 0 {
+                setCell(x: column, y: y, Cell(" ", style: style))
+            }
+            column += 1
+            return
+        }
+        if column >= 0 {
+            setCell(x: column, y: y, Cell(shown, style: style))
+            if columns == 2 {
+                setCell(x: column + 1, y: y, Cell("", style: style))
+            }
+            lastWritten = column
+        } else if columns == 2 && column == -1 {
+            // Left half clipped off the grid: show a space in the visible right half.
+            setCell(x: 0, y: y, Cell(" ", style: style))
+            lastWritten = nil
+        }
+        column += columns
     }
 
     /// Fills a rectangle (clipped to the grid) with blanks in `style`.

@@ -8,7 +8,7 @@
 ///
 /// ```swift
 /// CellText.classify("\u{1B}")    // .cell("\u{FFFD}", width: 1): a control is shown as U+FFFD
-/// CellText.classify("\u{202E}")  // .invisible: a bidirectional override is dropped
+/// CellText.classify("\u{202E}")  // .invisible: the cell holds nothing; the grid draws ⟨RLO⟩ (InvisibleMarks)
 /// CellText.classify("\u{301}")   // .marks("\u{301}"): a lone combining mark joins the previous cell
 /// ```
 public enum CellText {
@@ -19,7 +19,8 @@ public enum CellText {
         /// Zero-width marks with no base of their own (a lone combining mark): joined to the cell before them when
         /// they still form one grapheme cluster of the same width there (see ``joining(_:to:)``), else dropped.
         case marks(String)
-        /// Nothing to show: format and bidirectional controls, zero-width spaces.
+        /// Nothing to show in a cell: format and bidirectional controls, zero-width spaces (those
+        /// ``InvisibleMarks`` names are drawn as marks by ``CellGrid/put(_:x:y:style:maxWidth:)``).
         case invisible
     }
 
@@ -37,6 +38,11 @@ public enum CellText {
         }
         if grapheme.unicodeScalars.contains(where: isLineControl) {
             return .cell(grapheme == "\t" ? " " : "\u{FFFD}", width: 1)
+        }
+        if let split = InvisibleMarks.split(grapheme) {
+            // The marks are the grid's to draw (or drop); a cell holds what is left.
+            guard let rest = split.rest.first else { return .invisible }
+            return classify(rest)
         }
         var kept = String.UnicodeScalarView()
         forEachKept(grapheme) { kept.append($0) }

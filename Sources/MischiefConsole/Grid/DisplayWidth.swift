@@ -1,18 +1,41 @@
 /// Terminal column widths of grapheme clusters, computed in pure Swift so results do not depend on the platform.
 ///
 /// Widths are those of the cells ``CellGrid/put(_:x:y:style:maxWidth:)`` writes (see ``CellText``): a control or a
-/// line or paragraph separator takes one column (it is shown as U+FFFD); removed format characters (bidirectional
-/// controls, zero-width spaces) and combining marks, joiners and variation selectors add nothing, and a cluster that
+/// line or paragraph separator takes one column (it is shown as U+FFFD); invisible format characters that are shown
+/// as marks (``InvisibleMarks``: bidirectional controls, zero-width spaces) take the mark's columns while marks are
+/// shown and none when they are hidden; other removed format characters and combining marks, joiners and variation selectors add nothing, and a cluster that
 /// starts with one takes no column (it is a lone mark); East Asian Wide and Fullwidth characters (CJK, Hangul, kana,
 /// fullwidth forms) and emoji-presentation characters take two columns, as does any cluster containing U+FE0F
 /// (emoji presentation selector); everything else takes one column. A cluster takes the width of its first scalar,
 /// and only its first ``CellText/maxScalars`` kept scalars count.
 public enum DisplayWidth {
-    /// The number of columns `grapheme` occupies: 0, 1 or 2.
+    /// The number of columns `grapheme` occupies: 0, 1 or 2, plus the columns of its ``InvisibleMarks`` while they
+    /// are shown (`⟨RLO⟩` takes 5).
     public static func of(_ grapheme: Character) -> Int {
+        width(of: grapheme, countingMarks: nil)
+    }
+
+    /// The number of columns a cell's text takes as the grid wrote it (0, 1 or 2), for a terminal drawing cells:
+    /// marks are cells of their own, so a character ``InvisibleMarks`` names (which the grid never writes into a
+    /// cell) counts nothing here, whether or not marks are shown.
+    public static func ofCell(_ text: String) -> Int {
+        text.reduce(0) { $0 + width(of: $1, countingMarks: false) }
+    }
+
+    /// The width of `grapheme`, its marks counted as `countingMarks` says (nil: as ``InvisibleMarks/areShown``).
+    private static func width(of grapheme: Character, countingMarks: Bool?) -> Int {
         if grapheme.isASCII {
             return 1  // printable, or a control shown as U+FFFD
         }
+        if let split = InvisibleMarks.split(grapheme) {
+            let rest = split.rest.reduce(0) { $0 + unmarkedWidth($1) }
+            return rest + ((countingMarks ?? InvisibleMarks.areShown) ? split.marksWidth : 0)
+        }
+        return unmarkedWidth(grapheme)
+    }
+
+    /// The number of columns a grapheme with no marked character occupies: 0, 1 or 2.
+    private static func unmarkedWidth(_ grapheme: Character) -> Int {
         var base = 0
         var kept = 0
         var emojiPresentation = false

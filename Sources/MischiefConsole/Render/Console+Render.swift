@@ -6,7 +6,14 @@ extension Console {
     /// The main screen has a header, the seam list, the selected seam's detail, the target's own view, the
     /// guard bar (while there are guards), the profile bar and a status line; the action picker opens over it;
     /// help, the event log and the profile list take the whole screen. Below ``ScreenSize/minimum`` the grid says which size the console needs.
+    ///
+    /// Invisible characters in the target's text are drawn as marks, or dropped, as ``ConsoleState/showsInvisibleMarks``
+    /// says (``InvisibleMarks``).
     public static func render(_ state: ConsoleState, size: ScreenSize, theme: ThemeInfo) -> CellGrid {
+        InvisibleMarks.$areShown.withValue(state.showsInvisibleMarks) { draw(state, size: size, theme: theme) }
+    }
+
+    private static func draw(_ state: ConsoleState, size: ScreenSize, theme: ThemeInfo) -> CellGrid {
         var canvas = Canvas(size, theme: theme)
         guard size.isUsable else {
             TooSmallView.draw(size: size, on: &canvas)

@@ -81,7 +81,7 @@ enum DetailView {
 
     /// The seam's layers when more than one is applied (see ``layerLines(of:in:width:)``), the guards on the seam
     /// (each with its state, then what it reverts or, tripped, the figures wrapped at `width`), the seam's actions
-    /// with their parameters, then its recent events, newest first.
+    /// with their parameters, then its recent events, newest first (repeats one after the other folded with ×N).
     static func scrollingLines(of seam: SeamSnapshot, in state: ConsoleState, width: Int) -> [[Canvas.Span]] {
         var lines = layerLines(of: seam, in: state, width: width)
         let guards = (state.data?.guards ?? []).filter { $0.definition.condition.seam == seam.id }
@@ -116,16 +116,21 @@ enum DetailView {
         }
         lines.append([])
         lines.append([.init("Recent events", .title, bold: true)])
-        let events = (state.data?.events ?? []).reversed().lazy.filter { $0.seam == seam.id }.prefix(eventLimit)
+        // Folded as the event log folds them (only repeats one after the other), newest first.
+        let events = EventLog().lines(of: (state.data?.events ?? []).filter { $0.seam == seam.id })
         if events.isEmpty {
             lines.append([.init(" none yet", .muted)])
         }
-        for event in events {
-            lines.append([
+        for line in events.reversed().prefix(eventLimit) {
+            let event = line.event
+            var spans: [Canvas.Span] = [
                 .init(" " + Format.elapsed(event.time), .muted),
                 .init("  " + event.kind.rawValue, EventLogView.role(event.kind)),
-                .init("  " + (event.message.split(separator: "\n").first.map(String.init) ?? "")),
-            ])
+            ]
+            if line.count > 1 { spans.append(.init("  ×\(line.count)", .warning, bold: true)) }
+            spans.append(.init("  " + (event.message.split(separator: "\n").first.map(String.init) ?? "")))
+            if let source = event.source { spans.append(.init("  [\(source)]", .muted)) }
+            lines.append(spans)
         }
         return lines
     }

@@ -1,6 +1,6 @@
 import Mischief
 
-/// The event log, full screen: one line per event (identical ones folded with a count), oldest first, the newest
+/// The event log, full screen: one line per event (identical ones in a row folded with a count), oldest first, the newest
 /// at the bottom; the selected line highlighted, `/` filtering, Enter showing the event whole (``EventDetailView``).
 enum EventLogView {
     /// Width of the kind column.
@@ -47,7 +47,8 @@ enum EventLogView {
         }
     }
 
-    /// A line: time, kind, seam, the message's first line (`…` when it has more), how many, source.
+    /// A line: time (of the latest in a run of repeats), kind, seam, how many, the message's first line (`…` when it
+    /// has more), source (who made the change; for a revert, who asked).
     static func spans(of line: EventLog.Line, seamWidth: Int) -> [Canvas.Span] {
         let event = line.event
         let messageLines = event.message.split(separator: "\n", omittingEmptySubsequences: false)

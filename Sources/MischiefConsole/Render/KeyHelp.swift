@@ -46,6 +46,7 @@ enum KeyHelp {
                 ("/", "filter by title, id, category or behaviour"),
                 ("e", "the event log: ↑↓ choose, Enter shows one whole, / filters"),
                 ("t", "the next theme"),
+                ("I", "show or hide invisible characters (⟨RLO⟩, ⟨ZWSP⟩) in the target's text"),
                 ("? F1", "this help"),
                 ("Esc", "clear the filter, or the message"),
                 ("q  Ctrl-C", "quit"),

@@ -110,6 +110,9 @@ public struct ConsoleState: Sendable, Equatable {
     public internal(set) var message: Message?
     /// Problems the console found itself (at start: broken theme or profile files), listed in the event log.
     public internal(set) var problems: [Event] = []
+    /// Whether invisible characters in the target's text (bidirectional controls, zero-width spaces) are drawn as
+    /// dim marks such as `⟨RLO⟩` (``InvisibleMarks``); `I` switches.
+    public internal(set) var showsInvisibleMarks = true
 
     /// A console with no data yet.
     public init(size: ScreenSize = ScreenSize(rows: 24, columns: 80), timeZone: TimeZone = .current) {

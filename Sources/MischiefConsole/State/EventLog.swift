@@ -17,37 +17,39 @@ public struct EventLog: Sendable, Equatable {
     /// An event log with the newest line selected.
     public init() {}
 
-    /// One line of the log: an event and how many identical ones it stands for.
+    /// One line of the log: an event and how many identical ones in a row it stands for.
     public struct Line: Sendable, Equatable {
-        /// The latest of the identical events.
+        /// The latest of the identical events; the line shows its time.
         public var event: Event
-        /// How many there were (1 when the event is unique).
+        /// How many there were in a row (1 when the event is not repeated at once).
         public var count: Int
         /// When the first of them happened.
         public var firstTime: Duration
     }
 
-    /// `events` filtered by ``filter`` and folded: identical events (same kind, seam, source and message) make one
-    /// line with their count, where the latest of them is; oldest first.
+    /// `events` filtered by ``filter`` and folded: a run of identical events one after the other (same kind, seam,
+    /// source and message) makes one line with their count, at the time of the latest of them (the whole event says
+    /// when the first was); oldest first. Repeats with something else between them stay apart, so the log keeps
+    /// the order things happened in: A, B, A is three lines, A, A, B two.
     public func lines(of events: [Event]) -> [Line] {
         let needle = filter.text.lowercased()
         let kept = needle.isEmpty ? events : events.filter { Self.text(of: $0).lowercased().contains(needle) }
-        struct Key: Hashable {
-            let kind: Event.Kind, seam: String?, source: String?, message: String
-        }
-        var counts: [Key: (count: Int, first: Duration)] = [:]
-        for event in kept {
-            let key = Key(kind: event.kind, seam: event.seam?.rawValue, source: event.source, message: event.message)
-            counts[key, default: (0, event.time)].count += 1
-        }
-        var seen: Set<Key> = []
         var lines: [Line] = []
-        for event in kept.reversed() {
-            let key = Key(kind: event.kind, seam: event.seam?.rawValue, source: event.source, message: event.message)
-            guard seen.insert(key).inserted, let folded = counts[key] else { continue }
-            lines.append(Line(event: event, count: folded.count, firstTime: folded.first))
+        for event in kept {
+            if let last = lines.last, Self.isRepeat(event, of: last.event) {
+                lines[lines.count - 1].event = event
+                lines[lines.count - 1].count += 1
+            } else {
+                lines.append(Line(event: event, count: 1, firstTime: event.time))
+            }
         }
-        return lines.reversed()
+        return lines
+    }
+
+    /// Whether `event` repeats `previous`: the same kind, seam, source and message.
+    static func isRepeat(_ event: Event, of previous: Event) -> Bool {
+        event.kind == previous.kind && event.seam == previous.seam && event.source == previous.source
+            && event.message == previous.message
     }
 
     /// The text a filter looks in.

@@ -58,6 +58,12 @@ extension Console {
             state.mode = .profileList(selected: 0)
         case .character("t"):
             return [.cycleTheme]
+        case .character("I"):
+            state.showsInvisibleMarks.toggle()
+            state.message = .init(
+                state.showsInvisibleMarks
+                    ? "invisible characters shown as marks such as ⟨RLO⟩ (I hides them)"
+                    : "invisible characters hidden (I shows them as marks)")
         case .character("y"):
             return copySelected(in: &state)
         case .character("Y"):

@@ -27,7 +27,13 @@ import Mischief
 /// ```
 public enum Console {
     /// Applies an event to the state and returns the commands for the driver to run, in order.
+    ///
+    /// Widths measured here (layout, scrolling) count the invisible characters' marks as rendering does.
     public static func update(_ state: inout ConsoleState, _ event: ConsoleEvent) -> [ConsoleCommand] {
+        InvisibleMarks.$areShown.withValue(state.showsInvisibleMarks) { apply(event, to: &state) }
+    }
+
+    private static func apply(_ event: ConsoleEvent, to state: inout ConsoleState) -> [ConsoleCommand] {
         switch event {
         case .key(let key):
             return handle(key, in: &state)
