@@ -31,6 +31,15 @@ public enum ConsoleCommand: Sendable, Equatable {
     /// Leave the console.
     case quit
 
+    /// Whether the command changes the target (what it runs, counts or its time), so the changes the console
+    /// sees while it is in flight may be its own.
+    public var changesTarget: Bool {
+        switch self {
+        case .apply, .revert, .release, .setTTL, .revertAll, .resetCounters, .toggleProfile, .advanceTime: true
+        case .saveProfile, .overwriteProfile, .cycleTheme, .copy, .quit: false
+        }
+    }
+
     /// Runs a command that goes to the target; nil for ``cycleTheme``, ``copy(_:)`` and ``quit``, which the driver
     /// handles.
     ///

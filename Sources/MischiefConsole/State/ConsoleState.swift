@@ -102,6 +102,9 @@ public struct ConsoleState: Sendable, Equatable {
     /// What this console had applied on a target that restarted (lost with the old process), oldest first, for
     /// `a` to apply again; empty otherwise.
     public internal(set) var lostChanges: [ConsoleCommand] = []
+    /// How many commands that change the target this console has sent and not yet had answered: while there are
+    /// any, a change seen may be one of them, and is not said to come from elsewhere.
+    public internal(set) var commandsInFlight = 0
     /// The profiles this console switched on and has not switched off (a restarted target lost them).
     public internal(set) var switchedOn: Set<String> = []
     /// Call rates per seam.

@@ -36,7 +36,9 @@ public enum Console {
     private static func apply(_ event: ConsoleEvent, to state: inout ConsoleState) -> [ConsoleCommand] {
         switch event {
         case .key(let key):
-            return handle(key, in: &state)
+            let commands = handle(key, in: &state)
+            state.commandsInFlight += commands.count(where: \.changesTarget)
+            return commands
         case .data(let data):
             receive(data, in: &state)
             return []
@@ -45,8 +47,10 @@ public enum Console {
             case .reset(let delta):
                 reset(to: delta, in: &state)
             case .changes(let delta):
+                let lastEvent = state.data?.events.last?.id ?? 0
                 guard var data = state.data, data.applying(delta, eventLimit: state.eventLimit) else { return [] }
                 receive(data, in: &state)
+                noteChangesFromElsewhere(data.events.filter { $0.id > lastEvent }, in: &state)
             case .lost(let reason):
                 guard var data = state.data else {
                     var empty = ConsoleData(
@@ -67,6 +71,7 @@ public enum Console {
             }
             return []
         case .commandFinished(let command, let result):
+            if command.changesTarget { state.commandsInFlight = max(0, state.commandsInFlight - 1) }
             finish(command, result, in: &state)
             return []
         case .message(let text):
