@@ -12,7 +12,9 @@ enum DemoPanels {
     /// Lines of text the greeting box has room for; more are cut with "…".
     static let boxLines = 3
 
-    static func comet(now: Date) -> [TargetView.Line] {
+    /// - Parameter pace: app seconds per real second since the last reading, when known; a clock that stands still
+    ///   or races is said so under the date.
+    static func comet(now: Date, pace: Double? = nil) -> [TargetView.Line] {
         var lines = [TargetView.Line("☄ Halley's Comet returns in", role: "title")]
         let seconds = Int(cometReturn.timeIntervalSince(now))
         if seconds <= 0 {
@@ -22,6 +24,11 @@ enum DemoPanels {
             lines.append(.init("  \(days) days, \(hours) h, \(minutes) min", role: "accent"))
         }
         lines.append(.init("  today is \(stamp(now))", role: "muted"))
+        if let pace, abs(pace) < 0.01 {
+            lines.append(.init("  ⏸ time stands still", role: "warning"))
+        } else if let pace, pace > 1.5 || pace < 0 {
+            lines.append(.init(String(format: "  ⏩ time runs at %.1f×", pace), role: "warning"))
+        }
         return lines
     }
 

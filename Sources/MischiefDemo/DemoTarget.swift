@@ -32,6 +32,8 @@ public final class DemoTarget: Sendable {
     /// How often the panels are recomputed.
     let refresh: Duration
     private let started = ContinuousClock.now
+    /// The app's time and the real time it last read it at, to tell how fast its clock runs.
+    private let lastReading = Mutex<(date: Date, at: ContinuousClock.Instant)?>(nil)
 
     /// Creates the demo's seams and registers them in `registry`.
     ///
@@ -101,8 +103,21 @@ public final class DemoTarget: Sendable {
     /// The app's screen as it is now (each call reads the seams, counted as the app's own calls).
     public func screen() -> TargetView {
         let now = clock.date
+        let at = ContinuousClock.now
+        // How the app's clock moved against real time since the last reading a second or more ago: a frozen clock
+        // (Frozen time) stands still, which one reading would not show.
+        let pace = lastReading.withLock { last -> Double? in
+            guard let previous = last else {
+                last = (now, at)
+                return nil
+            }
+            let real = (at - previous.at).seconds
+            guard real >= 1 else { return nil }
+            last = (now, at)
+            return now.timeIntervalSince(previous.date) / real
+        }
         var lines: [TargetView.Line] = []
-        lines += DemoPanels.comet(now: now)
+        lines += DemoPanels.comet(now: now, pace: pace)
         lines.append(.init(""))
         let place: Result<Coordinate, LocationError> = Result { () throws(LocationError) in try location.current() }
         lines += DemoPanels.weather(place: place, report: weather.latest)
