@@ -66,3 +66,39 @@ import Testing
         #expect(state.message?.text.hasPrefix("saved Mine to /tmp/Mine.yaml; left out 1 layer underneath") == true)
     }
 }
+
+/// Long text is wrapped where it is shown, never cut where nobody can read it.
+@Suite struct ConsoleLongTextTests {
+    typealias F = ConsoleFixtures
+
+    @Test func theDetailWrapsActionAndParameterDescriptions() {
+        var state = ConsoleState(size: ScreenSize(rows: 60, columns: 80), timeZone: F.utc)
+        var data = F.data()
+        let index = data.seams.firstIndex { $0.id == "clock.now" }!
+        data.seams[index].actions[0] = ActionSignature(
+            "shift", summary: "moves the time by an offset; sleeps last as long as they would have, and timers fire late",
+            parameters: [
+                .init(
+                    "by", .duration, step: .duration(F.day),
+                    summary: "how far: +1d, -90m, +10y, or any duration the spec language takes, weeks and years too")
+            ], composes: true)
+        _ = Console.update(&state, .data(data))
+        let text = Console.render(state, size: state.size, theme: .standard).text
+        let words = Set(text.split { " │\n".contains($0) }.map(String.init))
+        for word in ["late", "timers", "years", "too"] { #expect(words.contains(word), "\(word) in\n\(text)") }
+        let rows = text.split(separator: "\n")
+        let actions = rows.drop { !$0.contains("Actions") }.prefix { !$0.contains("Recent events") }
+        #expect(!actions.isEmpty && actions.allSatisfy { !$0.contains("…") }, "no action cut:\n\(text)")
+    }
+
+    @Test func thePickersErrorIsWrappedWhole() {
+        var state = F.state(rows: 24, columns: 80)
+        // The picker on clock.now, its spec sent: the target refuses it.
+        let sent = F.press([.enter, .enter, .enter], &state)
+        #expect(sent.count == 1)
+        let message = "a duration needs a unit: use ns, us, ms, s, m, h, d, w or y after the number, as in 90m or 1d"
+        _ = Console.update(&state, .commandFinished(sent[0], .failure(message + "\n  shift(2)\n        ^")))
+        let text = Console.render(state, size: state.size, theme: .standard).text
+        #expect(text.contains("w or y"), "\(text)")
+    }
+}

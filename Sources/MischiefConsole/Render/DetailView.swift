@@ -108,10 +108,11 @@ enum DetailView {
             lines.append([])
         }
         lines.append([.init("Actions", .title, bold: true)])
+        // Whole descriptions, wrapped under themselves: a line cut with … could not be read anywhere.
         for action in seam.actions {
-            lines.append(actionLine(action, indent: " "))
+            lines += wrapped(actionLine(action, indent: " "), width: width, hang: 3)
             for parameter in action.parameters {
-                lines.append(parameterLine(parameter, indent: "     "))
+                lines += wrapped(parameterLine(parameter, indent: "     "), width: width, hang: 7)
             }
         }
         lines.append([])
@@ -160,6 +161,32 @@ enum DetailView {
             }
         }
         lines.append([])
+        return lines
+    }
+
+    /// `spans` as one line when it fits in `width`, else with its last span (a description) wrapped between words:
+    /// as much as fits on the first line, the rest on lines indented by `hang` columns.
+    static func wrapped(_ spans: [Canvas.Span], width: Int, hang: Int) -> [[Canvas.Span]] {
+        let total = spans.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        guard total > width, spans.count > 1, let tail = spans.last else { return [spans] }
+        let head = Array(spans.dropLast())
+        let headWidth = head.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        let text = String(tail.text.drop { $0 == " " })
+        let lead = String(tail.text.prefix { $0 == " " })
+        let room = width - headWidth - DisplayWidth.of(lead)
+        var lines: [[Canvas.Span]] = []
+        var rest = text
+        if room >= 10 {
+            let first = TextWrap.lines(text, width: room)
+            lines.append(head + [.init(lead + (first.first ?? ""), tail.role, bold: tail.bold)])
+            rest = first.dropFirst().joined(separator: " ")
+        } else {
+            lines.append(head)
+        }
+        let pad = String(repeating: " ", count: hang)
+        for line in TextWrap.lines(rest, width: max(10, width - hang)) where !line.isEmpty {
+            lines.append([.init(pad + line, tail.role, bold: tail.bold)])
+        }
         return lines
     }
 

@@ -10,7 +10,7 @@ enum PickerView {
         let maxHeight = size.rows - 4
         let choice = min(picker.choice, seam.actions.count - 1)
         let lines = picker.field == nil ? [] : headerLines(seam.actions[choice])
-        let outcome = outcomeLines(picker)
+        let outcome = outcomeLines(picker, width: width - 4)  // the text width inside the box
         let contentHeight = picker.field == nil ? seam.actions.count : lines.count + 2 + max(1, outcome.count)
         let height = min(maxHeight, contentHeight + 2)
         let rect = Rect(
@@ -68,5 +68,13 @@ enum PickerView {
             return ["applying \(applying)…"]
         }
         return picker.error.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+    }
+
+    /// The outcome's lines at `width`: the message wrapped between words (never cut), the spec and its caret as
+    /// they are, so the caret stays under its column.
+    static func outcomeLines(_ picker: ActionPicker, width: Int) -> [String] {
+        let lines = outcomeLines(picker)
+        guard let message = lines.first, picker.applying == nil else { return lines }
+        return TextWrap.lines(message, width: max(10, width)) + lines.dropFirst()
     }
 }
