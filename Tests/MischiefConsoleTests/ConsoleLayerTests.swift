@@ -102,3 +102,21 @@ import Testing
         #expect(text.contains("w or y"), "\(text)")
     }
 }
+
+/// `w` in the event log shows when each event happened on the target's wall clock.
+@Suite struct ConsoleWallClockTests {
+    typealias F = ConsoleFixtures
+
+    @Test func wSwitchesTheLogBetweenTimeSinceStartAndTheWallClock() {
+        var state = ConsoleState(size: ScreenSize(rows: 24, columns: 100), timeZone: F.utc)
+        _ = Console.update(&state, .data(F.data()))  // up 3 723 s at 2025-05-01 12:00:00 UTC
+        _ = F.press([.character("e")], &state)
+        func screen() -> String { Console.render(state, size: state.size, theme: .standard).text }
+        #expect(screen().contains("00:01:02  applied"), "\(screen())")
+        _ = F.press([.character("w")], &state)
+        // 62 s after the start, 3 661 s before the data's wall time: 10:58:59 on 2025-05-01.
+        #expect(screen().contains("10:58:59  applied"), "\(screen())")
+        _ = F.press([.character("w")], &state)
+        #expect(screen().contains("00:01:02  applied"))
+    }
+}

@@ -16,6 +16,9 @@ enum EventDetailView {
         var time = Format.elapsed(event.time) + " after the target started"
         if line.count > 1 { time += " (the last of \(line.count); the first at \(Format.elapsed(line.firstTime)))" }
         field("time", time)
+        if let target = state.data?.target {
+            field("wall", Format.dateTime(Format.wallDate(at: event.time, of: target), in: state.timeZone))
+        }
         field("kind", event.kind.rawValue, EventLogView.role(event.kind))
         if let seam = event.seam {
             let title = state.data?.seams.first { $0.id == seam }?.title

@@ -37,8 +37,11 @@ enum EventLogView {
             let y = inner.y + row
             let isSelected = index == selected
             if isSelected { canvas.fill(Rect(x: inner.x, y: y, width: inner.width, height: 1), .selection) }
+            let time = Format.eventTime(
+                lines[index].event.time, wallClock: log.showsWallClock, data: state.data, timeZone: state.timeZone)
             canvas.spans(
-                spans(of: lines[index], seamWidth: seamWidth), x: inner.x + 1, y: y, maxWidth: inner.width - 1,
+                spans(of: lines[index], time: time, seamWidth: seamWidth), x: inner.x + 1, y: y,
+                maxWidth: inner.width - 1,
                 override: isSelected ? .selection : nil)
         }
         if lines.count > rows {
@@ -49,14 +52,14 @@ enum EventLogView {
 
     /// A line: time (of the latest in a run of repeats), kind, seam, how many, the message's first line (`…` when it
     /// has more), source (who made the change; for a revert, who asked).
-    static func spans(of line: EventLog.Line, seamWidth: Int) -> [Canvas.Span] {
+    static func spans(of line: EventLog.Line, time: String, seamWidth: Int) -> [Canvas.Span] {
         let event = line.event
         let messageLines = event.message.split(separator: "\n", omittingEmptySubsequences: false)
         let name = event.kind.rawValue
         let kind = name + String(repeating: " ", count: max(1, kindWidth + 1 - name.count))
         let seam = (event.seam?.rawValue ?? "").padding(to: seamWidth) + " "
         var spans: [Canvas.Span] = [
-            .init(Format.elapsed(event.time) + "  ", .muted), .init(kind, role(event.kind)), .init(seam, .accent),
+            .init(time + "  ", .muted), .init(kind, role(event.kind)), .init(seam, .accent),
         ]
         if line.count > 1 { spans.append(.init("×\(line.count) ", .warning, bold: true)) }
         spans.append(.init(String(messageLines.first ?? "") + (messageLines.count > 1 ? " …" : "")))

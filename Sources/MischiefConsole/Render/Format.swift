@@ -65,6 +65,21 @@ enum Format {
         return seconds >= 86_400 ? "\(seconds / 86_400)d \(clock)" : clock
     }
 
+    /// When an event at `time` since the target started happened, as the log shows it: that time as a clock
+    /// (`00:12:03`), or with `wallClock` the target's wall clock then in `timeZone` (`12:00:05`, from the data's
+    /// wall time and uptime; with the date when it is not the data's day).
+    static func eventTime(_ time: Duration, wallClock: Bool, data: ConsoleData?, timeZone: TimeZone) -> String {
+        guard wallClock, let target = data?.target else { return elapsed(time) }
+        let date = wallDate(at: time, of: target)
+        let text = dateTime(date, in: timeZone)
+        return text.prefix(10) == dateTime(target.wallTime, in: timeZone).prefix(10) ? String(text.dropFirst(11)) : text
+    }
+
+    /// The target's wall clock at `time` after it started, from its header's wall time and uptime.
+    static func wallDate(at time: Duration, of target: TargetHeader) -> Date {
+        target.wallTime.addingTimeInterval(-(target.uptime - time).seconds)
+    }
+
     /// A date and time in a time zone: `2025-05-01 12:00:05`.
     static func dateTime(_ date: Date, in timeZone: TimeZone) -> String {
         let local = date.timeIntervalSince1970.rounded(.down) + Double(timeZone.secondsFromGMT(for: date))

@@ -44,7 +44,7 @@ enum KeyHelp {
             title: "Views",
             keys: [
                 ("/", "filter by title, id, category or behaviour"),
-                ("e", "the event log: ↑↓ choose, Enter shows one whole, / filters"),
+                ("e", "the event log: ↑↓ choose, Enter shows one whole, / filters, w wall clock"),
                 ("t", "the next theme"),
                 ("I", "show or hide invisible characters (⟨RLO⟩, ⟨ZWSP⟩) in the target's text"),
                 ("? F1", "this help"),
@@ -110,7 +110,8 @@ enum KeyHelp {
                 : log.showsDetail
                     ? [("↑↓", "older/newer"), ("Esc ⏎", "back")]
                     : [
-                        ("↑↓", "choose"), ("⏎", "whole"), ("/", "filter"), ("Home End", "oldest/newest"),
+                        ("↑↓", "choose"), ("⏎", "whole"), ("/", "filter"), ("w", "wall clock"),
+                        ("Home End", "oldest/newest"),
                         ("Esc", "close"),
                     ]
         case .profileList:

@@ -13,6 +13,8 @@ public struct EventLog: Sendable, Equatable {
     public internal(set) var isFiltering = false
     /// Whether the selected event is shown whole.
     public internal(set) var showsDetail = false
+    /// Whether times are the target's wall clock (`w`) rather than time since it started.
+    public internal(set) var showsWallClock = false
 
     /// An event log with the newest line selected.
     public init() {}

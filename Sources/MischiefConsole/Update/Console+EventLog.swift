@@ -39,6 +39,8 @@ extension Console {
                 log.showsDetail = count > 0
             case .character("/"):
                 log.isFiltering = true
+            case .character("w"):
+                log.showsWallClock.toggle()
             default:
                 // Up goes towards older lines, so directions are reversed.
                 guard let movement = movement(for: key, page: state.size.rows - 4) else { break }
