@@ -94,7 +94,9 @@ extension ProfileFile {
         for status in registry.profiles {
             if let key = status.profile.key { taken[key] = status.profile.name }
         }
-        let (files, diagnostics) = load(from: directories, keysTaken: taken) { entryProblems(in: $0, against: registry) }
+        let (files, diagnostics) = load(from: directories, keysTaken: taken) {
+            entryProblems(in: $0, against: registry)
+        }
         var defined: [String] = []
         for file in files {
             guard let profile = try? file.profile(), (try? registry.define(profile)) != nil else { continue }

@@ -105,7 +105,9 @@ import Testing
         try tmux.start(session: session, width: 100, height: 30, command: Self.attach(demo, exec: false))
         try await Self.waitForSeams(of: demo, in: session, on: tmux)
         try tmux.send(session, keys: "2")
-        _ = try await tmux.wait(for: "Tokyo switched on", in: session) { DemoScreen($0).profile(2, "Tokyo") == true ? true : nil }
+        _ = try await tmux.wait(for: "Tokyo switched on", in: session) {
+            DemoScreen($0).profile(2, "Tokyo") == true ? true : nil
+        }
 
         let old = demo.process.pid
         #expect(try await demo.stop(SIGTERM) == 0)

@@ -55,7 +55,8 @@ import Testing
         var state = Self.state()
         let trip = Self.event(
             1, .guardTripped, "net.request", "api",
-            "guard 1 tripped (errors(net.request) > 50% over 10s): 9 of 10 calls threw; reverted everything (2 changes)")
+            "guard 1 tripped (errors(net.request) > 50% over 10s): 9 of 10 calls threw; reverted everything (2 changes)"
+        )
         let first = Self.event(2, .reverted, "clock.now", "guard 1", "shift(1d) (applied by console): guard 1 tripped")
         let second = Self.event(3, .reverted, "net.request", "guard 1", "offline (applied by api): guard 1 tripped")
         _ = Console.update(&state, .update(Self.events([trip, first, second], generation: 2)))

@@ -41,7 +41,9 @@ import Testing
     @Test func theDetailListsEveryLayerTopFirst() {
         let lines = Self.screen(Self.stacked()).split(separator: "\n").map(String.init)
         let title = lines.firstIndex { $0.contains("Layers") && $0.contains("top first") }
-        let top = lines.firstIndex { $0.contains("● answers") && $0.contains("console") && $0.contains("reverts in 30s") }
+        let top = lines.firstIndex {
+            $0.contains("● answers") && $0.contains("console") && $0.contains("reverts in 30s")
+        }
         let under = lines.firstIndex { $0.contains("○ underneath") && $0.contains("profile Year 2038") }
         #expect(title != nil && top != nil && under != nil, "\(lines.joined(separator: "\n"))")
         if let title, let top, let under { #expect(title < top && top < under) }
@@ -76,7 +78,8 @@ import Testing
         var data = F.data()
         let index = data.seams.firstIndex { $0.id == "clock.now" }!
         data.seams[index].actions[0] = ActionSignature(
-            "shift", summary: "moves the time by an offset; sleeps last as long as they would have, and timers fire late",
+            "shift",
+            summary: "moves the time by an offset; sleeps last as long as they would have, and timers fire late",
             parameters: [
                 .init(
                     "by", .duration, step: .duration(F.day),

@@ -85,7 +85,8 @@ import Testing
 
     @Test func theSameProcessFoundAgainIsNotARestart() {
         var state = ConsoleState(size: ScreenSize(rows: 30, columns: 120), timeZone: F.utc)
-        _ = Console.update(&state, .update(Self.reset(pid: 4242, layers: [Self.layer(1, "shift(1d)", source: "console")])))
+        _ = Console.update(
+            &state, .update(Self.reset(pid: 4242, layers: [Self.layer(1, "shift(1d)", source: "console")])))
         _ = Console.update(&state, .update(.lost("target gone")))
         _ = Console.update(&state, .update(Self.reset(pid: 4242)))
         #expect(state.message?.text == "attached again to weather-demo (pid 4242)")
