@@ -116,6 +116,45 @@ enum ControlBenchmarks {
         return rate
     }
 
+    /// Command to screen in an attached console (issue 26): from sending a command through a `RemoteController` to a
+    /// rendered frame whose data shows it. A reader takes the controller's updates into a console state and renders
+    /// each, as the runner does; a command counts as on screen when the frame rendered last is of the generation its
+    /// answer carried.
+    static func commandToScreen(
+        _ fixture: ControlFixture, commands: Int = 1_000, warmUp: Int = 50
+    ) async throws -> Latencies {
+        let controller = RemoteController(
+            socketPath: fixture.socketPath, sessionName: "bench", saveDirectory: URL(fileURLWithPath: "/tmp"))
+        let updates = controller.updates()
+        let shown = Atomic<UInt64>(0)
+        let reader = Task {
+            var state = ConsoleState(size: ScreenSize(rows: 40, columns: 120))
+            for await update in updates {
+                if case .lost(let reason) = update { throw ControlBenchError("the console lost the target: \(reason)") }
+                _ = Console.update(&state, .update(update))
+                blackhole(Console.render(state, size: state.size, theme: .standard))
+                shown.store(state.data?.generation ?? 0, ordering: .releasing)
+            }
+        }
+        defer { reader.cancel() }
+        try await fixture.waitForSessions { $0.count == 1 && $0[0].streams == 1 }
+        let clock = ContinuousClock()
+        var samples: [Double] = []
+        for index in 0..<(warmUp + commands) {
+            let began = clock.now
+            let generation = try await controller.apply(
+                index % 2 == 0 ? "return(1)" : "return(2)", to: fixture.applied.info.id)
+            let deadline = began + .seconds(5)
+            while shown.load(ordering: .acquiring) < generation {
+                guard clock.now < deadline else { throw ControlBenchError("generation \(generation) never shown") }
+                await Task.yield()
+            }
+            if index >= warmUp { samples.append((clock.now - began).seconds * 1000) }
+        }
+        await controller.close()
+        return Latencies(samples)
+    }
+
     static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
     static func verdict(_ passed: Bool) -> String { passed ? "pass" : "FAIL" }
@@ -144,6 +183,11 @@ enum ControlBenchmarks {
                     + String(format: "p50 %6.3f  p99 %6.3f  max %6.3f ms   ", value.p50, value.p99, value.max)
                     + "target p99 < 5 ms  \(verdict(value.p99 < 5))")
         }
+        let screen = try await commandToScreen(fixture)
+        print(
+            "attached console, command→screen".padding(toLength: 34, withPad: " ", startingAt: 0)
+                + String(format: "p50 %6.3f  p99 %6.3f  max %6.3f ms   ", screen.p50, screen.p99, screen.max)
+                + "1,000 applies through RemoteController, each rendered")
         let (total, cpu) = try await sequential(fixture)
         print(
             String(
