@@ -15,7 +15,7 @@ import Testing
             ])
         #expect(actions.allSatisfy { !$0.summary.isEmpty })
         let main = Dictionary(uniqueKeysWithValues: actions.map { ($0.name, $0.mainParameter?.name) })
-        #expect(main["respond"] == nil)  // a status is typed, not nudged
+        #expect(main["respond"] == .some(nil))  // a status is typed, not nudged
         #expect(main["timeout"] == "after")
         #expect(main["latency"] == "duration")
         #expect(main["bandwidth"] == "kbps")

@@ -97,14 +97,14 @@ public final class LocalController: ConsoleController {
                 try? await Task.sleep(for: minimumInterval)
             }
         }
-        continuation.onTermination = { [weak self] _ in
+        // No lock here: `push()` yields while it holds the feed's, so taking it on the canceller's thread could wait
+        // on a yield that waits on the stream (a console ending on a signal hung so). The next push finds the stream
+        // ended and lets it go.
+        continuation.onTermination = { _ in
             forward.cancel()
             ticker.cancel()
             pusher.cancel()
             wake.finish()
-            self?.feed.withLock { feed in
-                if feed?.id == id { feed = nil }  // only this stream's: a newer one may have replaced it
-            }
         }
         return stream
     }
@@ -125,7 +125,10 @@ public final class LocalController: ConsoleController {
                 changes: changes)
             let shown = delta.shown
             if first || !changes.isEmpty || shown != current.shown {
-                current.continuation.yield(first ? .reset(delta) : .changes(delta))
+                if case .terminated = current.continuation.yield(first ? .reset(delta) : .changes(delta)) {
+                    feed = nil  // the console stopped reading
+                    return 0
+                }
                 current.sent = changes.generation
                 current.shown = shown
             }

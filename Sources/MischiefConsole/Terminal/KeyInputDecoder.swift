@@ -147,11 +147,13 @@ public struct KeyInputDecoder: Sendable {
     /// Feeds a key the terminal library decoded itself, or `nil` for one it decoded that has no ``Key``.
     ///
     /// After a pending ESC it is Esc, then that key: Esc typed just before End must not be lost (nothing here is
-    /// bound to Alt with a special key). It ends an unfinished sequence.
+    /// bound to Alt with a special key); a code that is no key (nil) swallows the ESC. It ends an unfinished
+    /// sequence.
     public mutating func feed(key: Key?, emit: (Key) -> Void) {
         // Inside a paste, a key the library made of pasted bytes is dropped: a paste is text, never keys.
         guard state != .paste else { return }
-        if case .escape = state { emit(.escape) }
+        // A code that is no key (the start of a mouse report) takes the ESC with it, as before.
+        if case .escape = state, key != nil { emit(.escape) }
         state = .ground
         key.map(emit)
     }
