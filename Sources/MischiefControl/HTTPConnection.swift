@@ -7,8 +7,8 @@ import NIOHTTP1
 /// deadlines, answered synchronously, then the connection is closed (or kept as an events stream).
 ///
 /// Limits: the head within ``ControlServer/Limits/headBytes`` (else 431) and ``ControlServer/Limits/headTimeout``
-/// (else 408), the body within ``ControlAPI/maxBodyBytes`` (else 413, refused on the declared length before it is
-/// read) and ``ControlServer/Limits/bodyTimeout``. A request that cannot be parsed gets 400. Nothing here awaits:
+/// (else 408), the body within ``ControlAPI/maxBodyBytes`` (else 413, refused on the declared length, or on the chunk
+/// sizes announced, before it is read) and ``ControlServer/Limits/bodyTimeout``. A request that cannot be parsed gets 400. Nothing here awaits:
 /// the target's task pool may be blocked and the API still answers.
 final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
@@ -64,6 +64,9 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
                         .payloadTooLarge, "body too large",
                         "the body is \(length) bytes; the limit is \(ControlAPI.maxBodyBytes)"))
             }
+            // The guard before the decoder follows a chunked body's sizes, to refuse too much as soon as it is announced.
+            self.head?.bodyStarts(
+                chunked: head.headers[canonicalForm: "transfer-encoding"].last?.lowercased() == "chunked")
             if head.headers.first(name: "expect")?.lowercased() == "100-continue" {
                 // curl asks before sending a body over 1 KB, and waits a second for want of an answer.
                 context.writeAndFlush(
@@ -99,6 +102,13 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
                     .requestHeaderFieldsTooLarge, "request head too large",
                     "the request line and headers must fit in \(server.limits.headBytes) bytes and \(server.limits.headerCount) headers"
                 ))
+        } else if let event = event as? HeadGuard.BodyTooLarge {
+            guard isWaiting else { return }
+            fail(
+                context,
+                APIFailure(
+                    .payloadTooLarge, "body too large",
+                    "the chunks announce \(event.announced) bytes or more; the limit is \(ControlAPI.maxBodyBytes)"))
         } else if let event = event as? ChannelEvent, event == .inputClosed {
             // A client that half-closes after its request still gets the answer; one that stops mid-request or
             // leaves a stream is gone.
