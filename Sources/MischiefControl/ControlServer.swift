@@ -122,6 +122,13 @@ public final class ControlServer: Sendable {
     let connections: ConnectionTable
     /// The bound on the server thread's CPU (nil when unbounded, or on an injected loop).
     let budget: CPUBudget?
+    /// One thread that answers requests with large bodies (long specs, profiles, guards to parse), so the event loop
+    /// keeps answering other clients meanwhile (nil on an injected loop: everything is answered there).
+    let worker: NIOThreadPool?
+    /// The bound on the worker's CPU, the same share as the event loop's (nil when unbounded).
+    let workerBudget: CPUBudget?
+    /// Called on the worker before each request it answers: tests hold it there.
+    let workerGate = Mutex<(@Sendable () -> Void)?>(nil)
     var limits: Limits { options.limits }
     private let state = Mutex(State())
 
@@ -165,10 +172,18 @@ public final class ControlServer: Sendable {
             injected || !(limits.cpuShare > 0 && limits.cpuShare < 1)
             ? nil
             : CPUBudget(share: limits.cpuShare, burst: limits.cpuBurst)
+        // The worker pays for a long parse after answering, all of it before its next request: heavy requests wait
+        // behind each other, never the event loop's.
+        workerBudget = budget.map { _ in
+            CPUBudget(share: limits.cpuShare, burst: limits.cpuBurst, longestPause: .seconds(60))
+        }
+        worker = injected ? nil : NIOThreadPool(numberOfThreads: 1)
+        worker?.start()
         feed.server = self
     }
 
     deinit {
+        worker?.shutdownGracefully { _ in }
         group.shutdownGracefully { _ in }
     }
 

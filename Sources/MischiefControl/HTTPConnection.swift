@@ -2,6 +2,8 @@ import Foundation
 import Mischief
 import NIOCore
 import NIOHTTP1
+import NIOPosix
+import Synchronization
 
 /// One connection's HTTP exchange on the server's event loop: at most one request, read with limits and
 /// deadlines, answered synchronously, then the connection is closed (or kept as an events stream).
@@ -148,7 +150,41 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
         }
         let request = APIRequest(
             method: head.method, uri: head.uri, headers: head.headers, body: Data(body.readableBytesView))
-        switch server.respond(to: request) {
+        if let worker = server.worker, request.method != .GET, request.body.count >= Self.workerBytes {
+            return answerOnWorker(context, request, worker)
+        }
+        reply(context, server.respond(to: request))
+    }
+
+    /// Bodies from this size on are answered on the server's worker (see ``answerOnWorker(_:_:_:)``).
+    static let workerBytes = 1024
+
+    /// Answers `request` on the server's worker thread, then replies on the event loop: a long spec, profile or
+    /// guard takes its parsing's time there, while the event loop answers other clients (issue #28: a 64 KiB spec
+    /// kept `GET /v1/target` waiting 0.5 s in a debug build). The worker then pays for the CPU it took, within the
+    /// server's share, before its next request. Not for `GET` (an events stream is set up on the event loop).
+    private func answerOnWorker(_ context: ChannelHandlerContext, _ request: APIRequest, _ worker: NIOThreadPool) {
+        let loop = context.eventLoop
+        let this = NIOLoopBound(self, eventLoop: loop)
+        let bound = NIOLoopBound(context, eventLoop: loop)
+        worker.runIfActive(eventLoop: loop) { [server] in
+            server.workerGate.withLock { $0 }?()
+            return server.respond(to: request)
+        }.whenComplete { result in
+            switch result {
+            case .success(let reply):
+                this.value.reply(bound.value, reply)
+            case .failure:
+                this.value.send(
+                    bound.value,
+                    APIFailure(.serviceUnavailable, "server stopping", "the control server is shutting down").response)
+            }
+        }
+        if let budget = server.workerBudget { worker.submit { _ in budget.throttle() } }
+    }
+
+    private func reply(_ context: ChannelHandlerContext, _ reply: Reply) {
+        switch reply {
         case .answer(let response):
             send(context, response)
         case .advance(let duration):
