@@ -22,7 +22,9 @@ import Synchronization
 /// ```
 ///
 /// Requests are parsed by SwiftNIO's HTTP/1 decoder and answered synchronously on an event loop thread of the
-/// server's own, never on Swift's cooperative pool, so the API keeps answering while the target's tasks are blocked.
+/// server's own, never on Swift's cooperative pool, so the API keeps answering while the target's tasks are blocked;
+/// those with long bodies (specs, profiles to parse) on a worker thread of its own, so the event loop goes on
+/// answering other clients meanwhile.
 /// Heads, bodies, headers and connections are bounded and timed (``Limits``). The socket is removed when the server
 /// stops or the process exits; a socket left by a dead process is replaced.
 public final class ControlServer: Sendable {
@@ -175,7 +177,7 @@ public final class ControlServer: Sendable {
         // The worker pays for a long parse after answering, all of it before its next request: heavy requests wait
         // behind each other, never the event loop's.
         workerBudget = budget.map { _ in
-            CPUBudget(share: limits.cpuShare, burst: limits.cpuBurst, longestPause: .seconds(60))
+            CPUBudget(share: limits.cpuShare, burst: limits.cpuBurst, longestPause: .seconds(2))
         }
         worker = injected ? nil : NIOThreadPool(numberOfThreads: 1)
         worker?.start()

@@ -6,12 +6,13 @@ import NIOPosix
 import Synchronization
 
 /// One connection's HTTP exchange on the server's event loop: at most one request, read with limits and
-/// deadlines, answered synchronously, then the connection is closed (or kept as an events stream).
+/// deadlines, answered synchronously (or, with a long body, on the server's worker), then the connection is closed
+/// (or kept as an events stream).
 ///
 /// Limits: the head within ``ControlServer/Limits/headBytes`` (else 431) and ``ControlServer/Limits/headTimeout``
 /// (else 408), the body within ``ControlAPI/maxBodyBytes`` (else 413, refused on the declared length, or on the chunk
-/// sizes announced, before it is read) and ``ControlServer/Limits/bodyTimeout``. A request that cannot be parsed gets 400. Nothing here awaits:
-/// the target's task pool may be blocked and the API still answers.
+/// sizes announced, before it is read) and ``ControlServer/Limits/bodyTimeout``. A request that cannot be parsed gets
+/// 400. Nothing here awaits: the target's task pool may be blocked and the API still answers.
 final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = ByteBuffer
