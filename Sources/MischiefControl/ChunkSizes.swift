@@ -61,8 +61,9 @@ struct ChunkSizes: Sendable {
                     // however many digits follow.
                     size = size * 16 + digit
                     state = .size(digits: digits + 1)
-                } else if digits > 0, byte == UInt8(ascii: ";") || byte == UInt8(ascii: " ")
-                    || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+                } else if digits > 0,
+                    byte == UInt8(ascii: ";") || byte == UInt8(ascii: " ")
+                        || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
                 {
                     state = .sizeLine
                 } else if digits > 0, byte == UInt8(ascii: "\n") {

@@ -95,7 +95,8 @@ import Testing
     /// #28). The body deadline stays 10 s here, so a 408 would take that long.
     @Test func chunkSizesOverTheLimitAre413AtOnce() async throws {
         try await withTarget { target in
-            let head = "PUT /v1/seams/t.count HTTP/1.1\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n"
+            let head =
+                "PUT /v1/seams/t.count HTTP/1.1\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n"
             let half = String(ControlAPI.maxBodyBytes / 2, radix: 16)
             let attacks: [(String, [UInt8])] = [
                 ("ffffffffffffffff", Array((head + "ffffffffffffffff\r\nab").utf8)),
@@ -122,11 +123,14 @@ import Testing
     /// The size lines are followed across reads and past extensions; a chunked body within the limit is served.
     @Test func aChunkedBodyWithinTheLimitIsServedWhereverItIsCut() async throws {
         try await withTarget { target in
-            let head = "PUT /v1/seams/t.count HTTP/1.1\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n"
+            let head =
+                "PUT /v1/seams/t.count HTTP/1.1\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n"
             let body = "3;x=y\r\nret\r\n6\r\nurn(7)\r\n0\r\n\r\n"
             let bytes = Array((head + body).utf8)
             let path = target.socketPath
-            for cut in [head.utf8.count - 1, head.utf8.count, head.utf8.count + 2, head.utf8.count + 9, bytes.count - 3] {
+            for cut in [
+                head.utf8.count - 1, head.utf8.count, head.utf8.count + 2, head.utf8.count + 9, bytes.count - 3,
+            ] {
                 let status = try await AttackSocket.onThread { () throws -> Int? in
                     let socket = try AttackSocket(path: path)
                     // Two writes, which the server may read apart (every cut is also covered by ChunkSizesTests).

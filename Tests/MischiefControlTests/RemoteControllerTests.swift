@@ -2,9 +2,8 @@ import Foundation
 import Mischief
 import MischiefAttach
 import MischiefConsole
-import Testing
-
 import NIOCore
+import Testing
 
 @testable import MischiefControl
 
