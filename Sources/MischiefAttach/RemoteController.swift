@@ -41,6 +41,9 @@ public final class RemoteController: ConsoleController {
         var lostReason: String?
         /// The target first attached to: only it, or a restart of it (the same name), is attached to again.
         var target: TargetInfo?
+        /// The session of the last connection, which the next one asks back from the same process: one lost
+        /// while the target was stopped is still there, with what it applied.
+        var session: (id: String, instance: String?)?
     }
 
     /// A controller for the target at the socket `locate` returns (called again to reconnect; nil when no target
@@ -151,6 +154,7 @@ public final class RemoteController: ConsoleController {
             defer {
                 link.client = nil
                 link.continuation = nil
+                link.session = nil
             }
             return (link.client, link.continuation)
         }
@@ -181,17 +185,30 @@ public final class RemoteController: ConsoleController {
         guard first.instance == info.instance || first.name == info.name else {
             throw .gone(Self.gone(first, socket: path))
         }
-        let session = try await client.openSession(SessionRequest(name: sessionName, keep: keep))
-        client.session = session.id
+        client.session = try await session(on: client, of: info)
         let events = client.events(changes: true)
         let connection = link.withLock { link in
             link.connection += 1
             link.client = client
             link.sent = 0  // a new connection (perhaps a new process): its first message is everything
             link.target = info
+            link.session = client.session.map { ($0, info.instance) }
             return link.connection
         }
         return (connection, events)
+    }
+
+    /// The session to hold on `client`: the last connection's, when the same process still has it (it was lost
+    /// while the target was stopped, and waits its lease for the console), else a new one.
+    private func session(on client: ControlClient, of target: TargetInfo) async throws(ControlClientError) -> String {
+        if let last = link.withLock({ $0.session }), last.instance != nil, last.instance == target.instance {
+            do throws(ControlClientError) {
+                return try await client.renew(last.id).id
+            } catch .refused(status: 409, _) {
+                // It has ended (its changes reverted): a new one.
+            }
+        }
+        return try await client.openSession(SessionRequest(name: sessionName, keep: keep)).id
     }
 
     /// Says that the attached target has gone and which targets are live in its socket directory.

@@ -4,7 +4,7 @@ import NIOHTTP1
 
 /// One request as the routes see it: method, path parts, query, headers and the whole body (already bounded by
 /// ``ControlAPI/maxBodyBytes``).
-struct APIRequest {
+struct APIRequest: Sendable {
     var method: HTTPMethod
     /// The path as sent, without the query (for messages).
     var path: String
@@ -38,7 +38,7 @@ struct APIRequest {
 }
 
 /// One answer: a status, a content type and a body.
-struct APIResponse {
+struct APIResponse: Sendable {
     var status: HTTPResponseStatus
     var contentType: String
     var body: Data
@@ -52,7 +52,7 @@ struct APIResponse {
 
 /// What a route decided: an answer now, time to move (which waits on the target's tasks, so it runs off the
 /// server's threads with a deadline), or an events stream.
-enum Reply {
+enum Reply: Sendable {
     case answer(APIResponse)
     case advance(Duration)
     /// An events stream; `changes`: the stream carries `changes` messages (see ``StreamChanges``).

@@ -218,10 +218,38 @@ final class EventFeed: @unchecked Sendable {
 }
 
 extension ControlServer {
-    /// A stream holding `session` closed.
+    /// A stream holding `session` closed: the session ends, unless the process was just paused (stopped, or
+    /// starved) long enough for the client to give up on a stream that went silent; then the client did not go
+    /// away, its target did, and the session has its lease to come back (`POST /v1/sessions/ID/renew`).
     func streamClosed(session: String) {
-        guard let ended = try? withSessions({ $0.detachStream(session) }) else { return }
-        finish(ended)
+        let outcome = withSessionsAtLeaseTime { sessions, now, pause -> StreamLoss? in
+            guard let pause else { return sessions.detachStream(session).map(StreamLoss.ended) }
+            return sessions.loseStream(session, now: now).map { StreamLoss.kept($0, pause: pause) }
+        }
+        switch outcome {
+        case .ended(let ended)?:
+            finish(ended)
+        case .kept(let kept, let pause)?:
+            registry.report(
+                seam: nil,
+                message: "\(kept.name) lost its events stream after the target was paused for "
+                    + "\(Self.seconds(pause)) s; it has its lease (\(Self.seconds(kept.lease)) s) to come back",
+                source: kept.name)
+        case nil:
+            break
+        }
+    }
+
+    private enum StreamLoss {
+        case ended(SessionTable.Ended)
+        case kept(SessionTable.Session, pause: Duration)
+    }
+
+    /// Whole seconds, or tenths below ten.
+    static func seconds(_ duration: Duration) -> String {
+        let seconds = duration.seconds
+        if seconds >= 10 || seconds == seconds.rounded() { return String(Int(seconds.rounded())) }
+        return String(format: "%.1f", seconds)
     }
 }
 

@@ -119,8 +119,9 @@ extension ControlServer {
         case (.POST, .sessions):
             return .json(try openSession(request), status: .created)
         case (.POST, .renew(let id)):
-            let now = options.now()
-            guard let renewed = try withSessions({ $0.renew(id, now: now) }) else { throw Self.noSession(id) }
+            guard let renewed = try withSessionsAtLeaseTime({ sessions, now, _ in sessions.renew(id, now: now) }) else {
+                throw Self.noSession(id)
+            }
             return .json(renewed.info)
         case (.DELETE, .session(let id)):
             guard let ended = try withSessions({ $0.end(id, reason: "it was closed") }) else {

@@ -13,8 +13,9 @@ extension ControlServer {
                 throw APIFailure("invalid lease", error)
             }
         }
-        let now = options.now()
-        return try withSessions { $0.open(name: body.name, lease: lease, keep: body.keep ?? false, now: now) }.info
+        return try withSessionsAtLeaseTime { sessions, now, _ in
+            sessions.open(name: body.name, lease: lease, keep: body.keep ?? false, now: now)
+        }.info
     }
 
     func sessionID(of request: APIRequest) throws(APIFailure) -> String? {

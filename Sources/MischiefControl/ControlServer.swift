@@ -22,7 +22,9 @@ import Synchronization
 /// ```
 ///
 /// Requests are parsed by SwiftNIO's HTTP/1 decoder and answered synchronously on an event loop thread of the
-/// server's own, never on Swift's cooperative pool, so the API keeps answering while the target's tasks are blocked.
+/// server's own, never on Swift's cooperative pool, so the API keeps answering while the target's tasks are blocked;
+/// those with long bodies (specs, profiles to parse) on a worker thread of its own, so the event loop goes on
+/// answering other clients meanwhile.
 /// Heads, bodies, headers and connections are bounded and timed (``Limits``). The socket is removed when the server
 /// stops or the process exits; a socket left by a dead process is replaced.
 public final class ControlServer: Sendable {
@@ -57,7 +59,8 @@ public final class ControlServer: Sendable {
         /// server sets ``Registry/allowsCrash`` on its registry. Off by default: a `crash` is then refused with a
         /// message saying how to allow it (this option, or `MISCHIEF_ALLOW_CRASH=1` in the target's environment).
         public var allowCrash = false
-        /// The monotonic clock leases are measured on (injected by tests).
+        /// The monotonic clock leases are measured on (injected by tests). The server leaves out of a lease the time
+        /// its process was stopped or starved, which it finds as gaps in its own beat (see `LeaseClock`).
         public var now: @Sendable () -> Duration
         /// This target's stable name among targets of the same name, which a seed sent with a change is derived
         /// with (``SeededGenerator/seed(_:for:)``), so a fleet given one seed is reproducible and its instances
@@ -121,11 +124,19 @@ public final class ControlServer: Sendable {
     let connections: ConnectionTable
     /// The bound on the server thread's CPU (nil when unbounded, or on an injected loop).
     let budget: CPUBudget?
+    /// One thread that answers requests with large bodies (long specs, profiles, guards to parse), so the event loop
+    /// keeps answering other clients meanwhile (nil on an injected loop: everything is answered there).
+    let worker: NIOThreadPool?
+    /// The bound on the worker's CPU, the same share as the event loop's (nil when unbounded).
+    let workerBudget: CPUBudget?
+    /// Called on the worker before each request it answers: tests hold it there.
+    let workerGate = Mutex<(@Sendable () -> Void)?>(nil)
     var limits: Limits { options.limits }
     private let state = Mutex(State())
 
     private struct State {
         var sessions = SessionTable()
+        var clock = LeaseClock()
         var channels: [any Channel] = []
         var reaper: RepeatedTask?
         var tcpPort: UInt16?
@@ -163,10 +174,18 @@ public final class ControlServer: Sendable {
             injected || !(limits.cpuShare > 0 && limits.cpuShare < 1)
             ? nil
             : CPUBudget(share: limits.cpuShare, burst: limits.cpuBurst)
+        // The worker pays for a long parse after answering, all of it before its next request: heavy requests wait
+        // behind each other, never the event loop's.
+        workerBudget = budget.map { _ in
+            CPUBudget(share: limits.cpuShare, burst: limits.cpuBurst, longestPause: .seconds(2))
+        }
+        worker = injected ? nil : NIOThreadPool(numberOfThreads: 1)
+        worker?.start()
         feed.server = self
     }
 
     deinit {
+        worker?.shutdownGracefully { _ in }
         group.shutdownGracefully { _ in }
     }
 
@@ -272,7 +291,8 @@ public final class ControlServer: Sendable {
         }
         SocketCleanup.add(socketPath)
         let port = channels.dropFirst().first?.localAddress?.port.map(UInt16.init)
-        let interval = TimeAmount.milliseconds(250)
+        // The reaper is also the beat that finds the time the process was stopped (see ``LeaseClock``).
+        let interval = TimeAmount.nanoseconds(Int64(LeaseClock.beat.seconds * 1e9))
         let reaper = connections.loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { [weak self] _ in
             self?.reapExpiredSessions()
         }
@@ -366,12 +386,27 @@ public final class ControlServer: Sendable {
 
     /// Ends sessions whose lease has lapsed and reverts what they changed; returns how many ended. The server
     /// calls it a few times a second; tests call it after moving ``Options/now``.
+    ///
+    /// Leases count the time the process ran, not the time it was stopped: a call that finds ``Options/now`` moved
+    /// on by more than a few seconds since the last takes the gap for a pause (SIGSTOP, a debugger) and expires
+    /// nothing for it.
     @discardableResult
     public func reapExpiredSessions() -> Int {
-        let now = options.now()
-        let ended = state.withLock { $0.sessions.expire(now: now) }
+        let ended = withSessionsAtLeaseTime { sessions, now, _ in sessions.expire(now: now) }
         for session in ended { finish(session) }
         return ended.count
+    }
+
+    /// Runs `body` on the sessions with the lease time now (read under the same lock, so readings keep their order)
+    /// and the length of a pause that ended just before it, if any.
+    func withSessionsAtLeaseTime<R, Failure: Error>(
+        _ body: (inout SessionTable, _ now: Duration, _ pause: Duration?) throws(Failure) -> R
+    ) throws(Failure) -> R {
+        let raw = options.now
+        return try state.withLock { (state) throws(Failure) -> R in
+            let now = state.clock.read(raw())
+            return try body(&state.sessions, now, state.clock.pause(endedBefore: now))
+        }
     }
 
     /// The open sessions, by id.

@@ -12,7 +12,7 @@ struct SessionTable: Sendable {
         let name: String
         let lease: Duration
         let keep: Bool
-        /// When the lease lapses, on the server's monotonic clock.
+        /// When the lease lapses, on the server's lease clock (its monotonic clock less the time it was paused).
         var expires: Duration
         var streams = 0
         var entries: Set<EntryID> = []
@@ -68,6 +68,16 @@ struct SessionTable: Sendable {
         sessions[id] = session
         guard session.streams <= 0 else { return nil }
         return end(id, reason: "its events stream closed")
+    }
+
+    /// A stream closed because the process was paused, not because its client went: when it was the last, the
+    /// session lives on its lease from `now`. Returns the session when it is left without a stream.
+    mutating func loseStream(_ id: String, now: Duration) -> Session? {
+        guard var session = sessions[id] else { return nil }
+        session.streams -= 1
+        if session.streams <= 0 { session.expires = now + session.lease }
+        sessions[id] = session
+        return session.streams <= 0 ? session : nil
     }
 
     mutating func end(_ id: String, reason: String) -> Ended? {

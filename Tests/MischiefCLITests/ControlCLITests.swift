@@ -225,6 +225,65 @@ import Testing
         #expect(try await watch.waitForExit() == 128 + SIGTERM)
     }
 
+    /// `mischief watch` outlives its target's events stream (the target stopped, killed or restarted): it says so in
+    /// one line, tries again every second, and goes on with the target when it is back (issue #28: it exited).
+    @Test func watchAttachesAgainWhenTheTargetComesBack() async throws {
+        let demo = try await HeadlessDemo.start()
+        defer { demo.kill() }
+        let watch = try ChildProcess.start(
+            CLI.binary, ["watch", "--socket", demo.socket, "--lines"],
+            environment: HeadlessDemo.environment(in: demo.directory), directory: demo.directory,
+            output: demo.directory.appendingPathComponent("watch.out"),
+            error: demo.directory.appendingPathComponent("watch.err"))
+        defer { watch.kill() }
+        /// Waits until `condition` holds, failing at once if watch has exited.
+        func waitFor(_ what: String, _ condition: @escaping () -> Bool) async throws {
+            _ = try await Poll.until(what, lastSeen: { watch.outputText + "\n--- stderr:\n" + watch.errorText }) {
+                () -> Bool? in
+                if let status = watch.exited() {
+                    throw Poll.Failure(description: "watch exited with \(status): \(watch.errorText)")
+                }
+                return condition() ? true : nil
+            }
+        }
+        try await waitFor("watch to print clock.now's calls") { watch.outputText.contains(" clock.now calls=") }
+
+        _ = try await demo.stop(SIGKILL)
+        try await waitFor("watch to say it tries again") { watch.errorText.contains("trying again every 1s") }
+        #expect(watch.errorText.split(separator: "\n").count == 1, "one line: \(watch.errorText)")
+
+        let again = try await HeadlessDemo.start(in: demo.directory)
+        defer { again.kill() }
+        let before = watch.outputText.count
+        try await waitFor("watch to follow the new target") {
+            watch.errorText.contains("attached again to demo pid \(again.process.pid)")
+                && watch.outputText.dropFirst(before).contains(" clock.now calls=")
+        }
+        #expect(try again.mischief(["apply", "clock.now", "shift(+1d)", "--socket", again.socket]).status == 0)
+        try await waitFor("watch to show the shift on the new target") {
+            watch.outputText.contains(" applied clock.now shift(1d) [api]")
+        }
+        watch.send(SIGTERM)
+        #expect(try await watch.waitForExit() == 128 + SIGTERM)
+    }
+
+    /// Told to (`--exit-when-gone`), watch ends with status 3 when the target goes away, for scripts.
+    @Test func watchExitsThreeWhenTheTargetGoesAwayIfTold() async throws {
+        let demo = try await HeadlessDemo.start()
+        defer { demo.kill() }
+        let watch = try ChildProcess.start(
+            CLI.binary, ["watch", "--socket", demo.socket, "--lines", "--exit-when-gone"],
+            environment: HeadlessDemo.environment(in: demo.directory), directory: demo.directory,
+            output: demo.directory.appendingPathComponent("watch.out"),
+            error: demo.directory.appendingPathComponent("watch.err"))
+        defer { watch.kill() }
+        _ = try await Poll.until("watch to print clock.now's calls", lastSeen: { watch.outputText + watch.errorText }) {
+            watch.outputText.contains(" clock.now calls=") ? true : nil
+        }
+        _ = try await demo.stop(SIGKILL)
+        #expect(try await watch.waitForExit() == 3)
+    }
+
     @Test func withoutATargetTheCommandsExitThree() throws {
         let directory = try HeadlessDemo.makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -90,6 +90,60 @@ import Testing
         }
     }
 
+    /// A chunk size over the limit, alone or added to those before it, is refused 413 as soon as it is announced:
+    /// `ffffffffffffffff` (or 2 MB followed by a few bytes) used to be held until the body deadline, then 408 (issue
+    /// #28). The body deadline stays 10 s here, so a 408 would take that long.
+    @Test func chunkSizesOverTheLimitAre413AtOnce() async throws {
+        try await withTarget { target in
+            let head =
+                "PUT /v1/seams/t.count HTTP/1.1\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n"
+            let half = String(ControlAPI.maxBodyBytes / 2, radix: 16)
+            let attacks: [(String, [UInt8])] = [
+                ("ffffffffffffffff", Array((head + "ffffffffffffffff\r\nab").utf8)),
+                ("a size of 17 digits", Array((head + "10000000000000000\r\nab").utf8)),
+                ("2 MB and a short body", Array((head + "200000\r\nreturn(1)").utf8)),
+                ("2 MB in the head's read, without data", Array((head + "200000\r\n").utf8)),
+                (
+                    "two halves and one byte more",
+                    Array((head + "\(half)\r\n").utf8) + [UInt8](repeating: 0x20, count: ControlAPI.maxBodyBytes / 2)
+                        + Array("\r\n\(half);ext=1\r\n".utf8)
+                        + [UInt8](repeating: 0x20, count: ControlAPI.maxBodyBytes / 2) + Array("\r\n1\r\n".utf8)
+                ),
+            ]
+            for (name, bytes) in attacks {
+                let (status, seconds) = try await Self.attack(target, bytes)
+                #expect(status == 413, "\(name): \(String(describing: status))")
+                #expect(seconds < 5, "\(name) took \(seconds) s")
+            }
+            #expect(target.count() == 0)
+            try await ControlServerHTTPTests.expectAnswers(target)
+        }
+    }
+
+    /// The size lines are followed across reads and past extensions; a chunked body within the limit is served.
+    @Test func aChunkedBodyWithinTheLimitIsServedWhereverItIsCut() async throws {
+        try await withTarget { target in
+            let head =
+                "PUT /v1/seams/t.count HTTP/1.1\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n"
+            let body = "3;x=y\r\nret\r\n6\r\nurn(7)\r\n0\r\n\r\n"
+            let bytes = Array((head + body).utf8)
+            let path = target.socketPath
+            for cut in [
+                head.utf8.count - 1, head.utf8.count, head.utf8.count + 2, head.utf8.count + 9, bytes.count - 3,
+            ] {
+                let status = try await AttackSocket.onThread { () throws -> Int? in
+                    let socket = try AttackSocket(path: path)
+                    // Two writes, which the server may read apart (every cut is also covered by ChunkSizesTests).
+                    socket.send(Array(bytes[..<cut]))
+                    socket.send(Array(bytes[cut...]))
+                    return AttackSocket.status(socket.receive().bytes)
+                }
+                #expect(status == 200, "cut at \(cut)")
+                #expect(target.count() == 7)
+            }
+        }
+    }
+
     @Test func garbageIs400Or408AndAClosedConnection() async throws {
         try await withTarget(configure: Self.short) { target in
             let garbage: [[UInt8]] = [

@@ -13,6 +13,18 @@ import Testing
         }
     }
 
+    /// Moves `clock` by `duration` a beat at a time, the server reading it at each: time in which the target runs.
+    /// (Moving it at once is time in which the target was stopped, which leases do not count.)
+    static func run(_ target: TestTarget, _ clock: ManualClock, for duration: Duration) {
+        var left = duration
+        while left > .zero {
+            let step = min(left, .milliseconds(250))
+            clock.advance(by: step)
+            target.server.reapExpiredSessions()
+            left -= step
+        }
+    }
+
     @Test func aLapsedLeaseEndsTheSessionAndRevertsItsChanges() async throws {
         try await Self.withLeaseTarget { target, clock in
             var client = target.client()
@@ -20,12 +32,11 @@ import Testing
             try await client.apply("return(8)", to: "t.count")
             let reports = target.registry.eventStream()
 
-            clock.advance(by: .seconds(9))
+            Self.run(target, clock, for: .seconds(9))
             #expect(target.server.reapExpiredSessions() == 0)
             #expect(target.count() == 8)
 
-            clock.advance(by: .seconds(2))
-            target.server.reapExpiredSessions()
+            Self.run(target, clock, for: .seconds(2))
             // The server's own reaper may have got there first; either way the session ends once.
             let ended = await firstEvent(in: reports) { $0.kind == .report && $0.source == "ci (s1)" }
             #expect(ended?.message == "ci (s1) ended: its lease lapsed; reverted 1 change")
@@ -44,19 +55,18 @@ import Testing
             try await client.apply("return(8)", to: "t.count")
 
             for _ in 0..<3 {
-                clock.advance(by: .seconds(8))
+                Self.run(target, clock, for: .seconds(8))
                 let renewed = try await client.renew(session.id)
                 #expect(renewed.id == session.id)
                 #expect(target.server.reapExpiredSessions() == 0)
             }
-            clock.advance(by: .seconds(9))
+            Self.run(target, clock, for: .seconds(9))
             #expect(target.server.reapExpiredSessions() == 0)
             #expect(target.count() == 8)
             #expect(target.server.sessions.map(\.id) == [session.id])
 
             let reports = target.registry.eventStream()
-            clock.advance(by: .seconds(2))
-            target.server.reapExpiredSessions()
+            Self.run(target, clock, for: .seconds(2))
             #expect(await firstEvent(in: reports) { $0.kind == .report && $0.source == "ci (s1)" } != nil)
             #expect(target.count() == 0)
         }
@@ -76,6 +86,110 @@ import Testing
             #expect(target.server.reapExpiredSessions() == 0)
             #expect(target.count() == 8)
             #expect(target.server.sessions.map(\.streams) == [1])
+        }
+    }
+
+    /// A target stopped for 25 s (SIGSTOP) heard nobody in that time: its clients' leases do not count it (issue #28).
+    @Test func timeTheTargetWasStoppedDoesNotCountAgainstALease() async throws {
+        try await Self.withLeaseTarget { target, clock in
+            var client = target.client()
+            client.session = try await client.openSession(SessionRequest(name: "ci", lease: 10)).id
+            try await client.apply("return(8)", to: "t.count")
+            Self.run(target, clock, for: .seconds(5))
+
+            clock.advance(by: .seconds(25))  // stopped: no beat in between
+            #expect(target.server.reapExpiredSessions() == 0)
+            #expect(target.count() == 8)
+            Self.run(target, clock, for: .seconds(4))
+            #expect(target.server.reapExpiredSessions() == 0)
+            #expect(target.count() == 8)
+
+            // Running time goes on counting: 5 + 4 + 2 s is past the lease of 10 s.
+            let reports = target.registry.eventStream()
+            Self.run(target, clock, for: .seconds(2))
+            let ended = await firstEvent(in: reports) { $0.kind == .report && $0.source == "ci (s1)" }
+            #expect(ended?.message == "ci (s1) ended: its lease lapsed; reverted 1 change")
+            #expect(target.count() == 0)
+        }
+    }
+
+    /// Opens `client`'s events stream on a task of its own; returns once `hello` has come.
+    static func hold(_ client: ControlClient) async throws -> Task<Void, Never> {
+        let (greeted, greeting) = AsyncStream<Void>.makeStream()
+        let holder = Task {
+            do {
+                for try await message in client.events() {
+                    if case .hello = message { greeting.yield() }
+                }
+            } catch {}
+            greeting.finish()
+        }
+        var iterator = greeted.makeAsyncIterator()
+        guard await iterator.next() != nil else {
+            holder.cancel()
+            throw ControlClientError.gone("the events stream ended before its hello")
+        }
+        return holder
+    }
+
+    /// A console gives up on a stopped target's events stream (after 10 s of silence); when the target goes on, the
+    /// stream is found closed. Its session is not ended then (the console did not go away, the target did): it has its
+    /// lease to come back, and holds its changes when it does (issue #28).
+    @Test func aStreamLostWhileTheTargetWasStoppedLeavesTheSessionItsLease() async throws {
+        try await Self.withLeaseTarget { target, clock in
+            var client = target.client()
+            let session = try await client.openSession(SessionRequest(name: "console", lease: 10)).id
+            client.session = session
+            try await client.apply("return(8)", to: "t.count")
+            let stream = try await Self.hold(client)
+            #expect(target.server.sessions.map(\.streams) == [1])
+
+            let reports = target.registry.eventStream()
+            clock.advance(by: .seconds(25))  // stopped; meanwhile the console gave up on its stream
+            stream.cancel()
+            let lost = await firstEvent(in: reports) { $0.kind == .report && $0.source == "console (s1)" }
+            #expect(
+                lost?.message
+                    == "console (s1) lost its events stream after the target was paused for 25 s; "
+                    + "it has its lease (10 s) to come back")
+            #expect(target.count() == 8)
+            #expect(target.server.sessions.map(\.streams) == [0])
+
+            // It comes back within its lease, renews the session and holds it again.
+            Self.run(target, clock, for: .seconds(9))
+            #expect(try await client.renew(session).id == session)
+            let again = try await Self.hold(client)
+            #expect(target.server.sessions.map(\.streams) == [1])
+            Self.run(target, clock, for: .seconds(20))
+            #expect(target.count() == 8)
+
+            // Gone for good, long after the pause: the session ends as the stream closes.
+            let gone = target.registry.eventStream()
+            again.cancel()
+            let ended = await firstEvent(in: gone) { $0.kind == .report && $0.source == "console (s1)" }
+            #expect(ended?.message == "console (s1) ended: its events stream closed; reverted 1 change")
+            #expect(target.count() == 0)
+        }
+    }
+
+    /// One that does not come back within its lease after the pause is ended then, and its changes reverted.
+    @Test func aStreamLostInAPauseWhoseClientNeverReturnsLapses() async throws {
+        try await Self.withLeaseTarget { target, clock in
+            var client = target.client()
+            client.session = try await client.openSession(SessionRequest(name: "console", lease: 10)).id
+            try await client.apply("return(8)", to: "t.count")
+            let stream = try await Self.hold(client)
+
+            let reports = target.registry.eventStream()
+            clock.advance(by: .seconds(25))
+            stream.cancel()
+            _ = await firstEvent(in: reports) { $0.kind == .report && $0.source == "console (s1)" }
+            #expect(target.count() == 8)
+            let later = target.registry.eventStream()
+            Self.run(target, clock, for: .seconds(11))
+            let ended = await firstEvent(in: later) { $0.kind == .report && $0.source == "console (s1)" }
+            #expect(ended?.message == "console (s1) ended: its lease lapsed; reverted 1 change")
+            #expect(target.count() == 0)
         }
     }
 

@@ -2,8 +2,10 @@ import Foundation
 import Mischief
 import MischiefAttach
 import MischiefConsole
-import MischiefControl
+import NIOCore
 import Testing
+
+@testable import MischiefControl
 
 /// The console's remote controller: updates pushed from the events stream, every command answered with a generation
 /// whose data shows it, a session held while connected, the last data kept while the target is gone, a new session
@@ -171,6 +173,39 @@ import Testing
         #expect(second.count() == 0)
         await remote.close()
         await second.server.stop()
+    }
+
+    /// A target stopped (SIGSTOP) long enough for the console to give up on its events stream: when it goes on, the
+    /// console comes back to its own session, and what it applied stays applied (issue #28: it was reverted, and the
+    /// console given a new session).
+    @Test func aConsoleLostWhileTheTargetWasStoppedComesBackToItsSession() async throws {
+        let clock = ManualClock()
+        try await withTarget(configure: { $0.now = { clock.now } }) { target in
+            let remote = RemoteController(
+                socketPath: target.socketPath, sessionName: "console",
+                saveDirectory: URL(fileURLWithPath: "/nonexistent"), retry: .milliseconds(20))
+            let follower = Follower(remote)
+            try await follower.until("the target") { !$0.seams.isEmpty }
+            try await remote.apply("return(7)", to: "t.count")
+
+            // The target slept 25 s; when it woke it found the console's stream closed (here the server closes it).
+            clock.advance(by: .seconds(25))
+            let server = target.server
+            try await server.connections.loop.submit { server.feed.closeAll() }.get()
+            // The server says what became of the session; the console sees it once attached again.
+            let back = try await follower.until("the console attached again") { data in
+                data.connection == .connected
+                    && data.events.contains {
+                        $0.message.hasPrefix("console (s1) lost") || $0.message.hasPrefix("console (s1) ended")
+                    }
+            }
+            #expect(remote.session == "s1")
+            #expect(server.sessions.map(\.name) == ["console (s1)"])
+            #expect(target.count() == 7)
+            #expect(back.seams.first { $0.id == "t.count" }?.behaviour == "return(7)")
+            await remote.close()
+            #expect(target.count() == 0)
+        }
     }
 
     /// A restarted program (the same name at the same path, a new instance) is attached to by itself; the console
