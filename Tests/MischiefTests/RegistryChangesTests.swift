@@ -103,6 +103,10 @@ import Testing
         let view = TargetView(title: "T", lines: [.init("line")])
         let (published, _) = changed(f) { f.registry.publish(view) }
         #expect(published.view == view)
+        // The same view again is no change: an app republishing on a timer does not wake its consoles.
+        let before = f.registry.snapshot().generation
+        f.registry.publish(view)
+        #expect(f.registry.changes(since: before).view == nil)
         let profile = Profile(name: "P", entries: [.init(seam: "test.double", spec: "return(1)")])
         let (defined, _) = try changed(f) { try f.registry.define(profile) }
         #expect(defined.profiles?.map(\.isActive) == [false])

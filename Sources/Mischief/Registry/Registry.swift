@@ -332,8 +332,12 @@ public final class Registry: Sendable {
     }
 
     /// Publishes the target's own view for consoles.
+    ///
+    /// The same view again changes nothing: an app that republishes on a timer wakes its consoles only when what it
+    /// shows changed.
     public func publish(_ view: TargetView) {
         state.withLock { state in
+            guard state.view != view else { return }
             state.view = view
             state.generations.viewChanged()
         }
