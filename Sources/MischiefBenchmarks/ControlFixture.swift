@@ -28,6 +28,11 @@ final class ControlFixture: Sendable {
         try registry.register(applied, called)
         var options = ControlServer.Options(name: "bench", socketPath: directory + "/control.sock")
         options.countsWhileServing = true
+        // `MISCHIEF_BENCH_CPU_SHARE=1 mischief-bench --control`: the same figures without the server's CPU budget
+        // (8% of a core by default), to tell its pacing from the cost of the road.
+        if let share = ProcessInfo.processInfo.environment["MISCHIEF_BENCH_CPU_SHARE"].flatMap(Double.init) {
+            options.limits.cpuShare = share
+        }
         server = ControlServer(registry: registry, options: options)
     }
 
