@@ -38,7 +38,7 @@ enum AllTargets {
         let rows = await withTaskGroup(of: (Int, Row).self) { group in
             for (index, target) in targets.enumerated() {
                 group.addTask {
-                    let client = ControlClient(socketPath: target.path)
+                    let client = ControlClient.cli(socketPath: target.path)
                     var info: TargetInfo?
                     do throws(ControlClientError) {
                         info = try await client.handshake()

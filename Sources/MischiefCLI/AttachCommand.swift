@@ -40,7 +40,7 @@ struct AttachCommand: AsyncParsableCommand {
         let path = try TargetOptions.resolve(explicit)
         let name = ControlSocket.find(in: URL(fileURLWithPath: (path as NSString).deletingLastPathComponent))
             .first { $0.path == path }?.name
-        let client = ControlClient(socketPath: path)
+        let client = ControlClient.cli(socketPath: path)
         // A target that does not answer now is an error, as for every command, before the screen is taken; "lost"
         // in the header is for a target that goes away later.
         _ = try await talking { () async throws(ControlClientError) in try await client.handshake() }

@@ -30,7 +30,7 @@ struct GuardCommand: AsyncParsableCommand {
         @OptionGroup var target: TargetOptions
 
         func run() async throws {
-            let client = ControlClient(socketPath: try target.resolve())
+            let client = ControlClient.cli(socketPath: try target.resolve())
             let info = try await talking { () async throws(ControlClientError) in try await client.handshake() }
             let guards = try await talking { () async throws(ControlClientError) in try await client.guards() }
             if json {

@@ -45,7 +45,7 @@ struct ListCommand: AsyncParsableCommand {
         }
         var listings: [Listing] = []
         for path in paths {
-            let client = ControlClient(socketPath: path)
+            let client = ControlClient.cli(socketPath: path)
             listings.append(
                 try await talking { () async throws(ControlClientError) in
                     let target = try await client.handshake()

@@ -65,7 +65,7 @@ struct TargetOptions: ParsableArguments {
 extension TargetOptions {
     /// A client for the target these options name, after a handshake that checks it answers and speaks this API.
     func connect() async throws -> ControlClient {
-        let client = ControlClient(socketPath: try resolve())
+        let client = ControlClient.cli(socketPath: try resolve())
         try await talking { () async throws(ControlClientError) in _ = try await client.handshake() }
         return client
     }

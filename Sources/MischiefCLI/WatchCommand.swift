@@ -43,7 +43,7 @@ struct WatchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let client = ControlClient(socketPath: try target.resolve())
+        let client = ControlClient.cli(socketPath: try target.resolve())
         var info = try await talking { () async throws(ControlClientError) in try await client.handshake() }
         let seams = try await talking { () async throws(ControlClientError) in try await client.seams() }
         var table = WatchTable(target: info, seams: seams)

@@ -14,6 +14,9 @@ public enum ControlAPI {
     public static let versionHeader = "Mischief-API"
     /// The header that names the session a change belongs to (also `?session=`).
     public static let sessionHeader = "Mischief-Session"
+    /// The header a client names itself in (`mischief CLI`), for the source of the changes it makes without a
+    /// session: an event or a layer then says who made it rather than `api`.
+    public static let clientHeader = "Mischief-Client"
     /// The largest request body the target reads; larger ones get 413.
     public static let maxBodyBytes = 1 << 20
 }

@@ -16,6 +16,8 @@ public struct ControlClient: Sendable {
     public let socketPath: String
     /// The session its changes belong to, if any.
     public var session: String?
+    /// What the client calls itself (`Mischief-Client`): the source of the changes it makes without a session.
+    public var name: String?
     /// How long one request may take, from connecting to the end of the answer.
     public var timeout: Duration = .seconds(10)
     /// How long an events stream may stay silent (the target sends a keep-alive every second) before it is lost.
@@ -273,7 +275,8 @@ public struct ControlClient: Sendable {
     public func request(
         _ method: Method, _ path: String, body: Data = Data(), contentType: String? = nil
     ) async throws(ControlClientError) -> (status: Int, body: Data) {
-        let bytes = Self.makeRequest(method, path, body: body, contentType: contentType, session: session)
+        let bytes = Self.makeRequest(
+            method, path, body: body, contentType: contentType, session: session, name: name)
         let (status, data) = try await SocketExchange.exchange(bytes, to: socketPath, timeout: timeout)
         guard (200..<300).contains(status) else { throw Self.failure(status: status, data: data) }
         return (status, data)
@@ -281,7 +284,7 @@ public struct ControlClient: Sendable {
 
     /// The request's bytes: one request per connection, closed after the answer.
     static func makeRequest(
-        _ method: Method, _ path: String, body: Data, contentType: String?, session: String?
+        _ method: Method, _ path: String, body: Data, contentType: String?, session: String?, name: String? = nil
     ) -> [UInt8] {
         var head =
             "\(method.rawValue) /v\(ControlAPI.version)/\(path) HTTP/1.1\r\nHost: mischief\r\n"
@@ -289,6 +292,7 @@ public struct ControlClient: Sendable {
             + "Connection: close\r\n"
         if let contentType { head += "Content-Type: \(contentType)\r\n" }
         if let session { head += "\(ControlAPI.sessionHeader): \(session)\r\n" }
+        if let name, !name.contains(where: \.isNewline) { head += "\(ControlAPI.clientHeader): \(name)\r\n" }
         return Array((head + "\r\n").utf8) + Array(body)
     }
 

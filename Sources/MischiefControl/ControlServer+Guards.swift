@@ -30,7 +30,7 @@ public struct GuardRequest: Sendable, Codable, Equatable {
 /// session ends (unless the session keeps its changes).
 extension ControlServer {
     /// `POST /v1/guards`: adds a guard, owned by `session` when given; answers with its status.
-    func addGuard(_ request: APIRequest, session: String?) throws(APIFailure) -> GuardStatus {
+    func addGuard(_ request: APIRequest, session: String?, client: String? = nil) throws(APIFailure) -> GuardStatus {
         let body = try guardRequest(of: request)
         let scope: Guard.Scope
         switch body.reverts ?? (body.profile == nil ? "everything" : "profile") {
@@ -52,7 +52,7 @@ extension ControlServer {
         }
         let id: Int
         do throws(MischiefError) {
-            id = try registry.addGuard(rule, source: source(for: session))
+            id = try registry.addGuard(rule, source: source(for: session, client: client))
         } catch {
             switch error {
             case .unknownSeam: throw APIFailure(.notFound, "unknown seam", error.description)

@@ -14,7 +14,7 @@ extension ControlServer {
     }
 
     func profile(
-        _ name: String, _ verb: ProfileVerb, ttl: Duration? = nil, session: String?
+        _ name: String, _ verb: ProfileVerb, ttl: Duration? = nil, session: String?, client: String? = nil
     ) throws(APIFailure) -> ProfileStatus {
         guard registry.profiles.contains(where: { $0.profile.name == name }) else {
             let detail = unknownMessage(
@@ -25,8 +25,8 @@ extension ControlServer {
         do throws(MischiefError) {
             switch verb {
             case .apply: try registry.apply(profile: name, ttl: ttl); isOn = true
-            case .revert: registry.revert(profile: name, source: source(for: session)); isOn = false
-            case .toggle: isOn = try registry.toggle(profile: name, source: source(for: session))
+            case .revert: registry.revert(profile: name, source: source(for: session, client: client)); isOn = false
+            case .toggle: isOn = try registry.toggle(profile: name, source: source(for: session, client: client))
             }
         } catch {
             switch error {

@@ -58,6 +58,7 @@ extension ControlServer {
     }
 
     private func answer(_ request: APIRequest, _ target: Route, session: String?) throws(APIFailure) -> APIResponse {
+        let client = request.header(ControlAPI.clientHeader)
         let method = request.method
         switch (method, target) {
         case (.GET, .target):
@@ -77,7 +78,7 @@ extension ControlServer {
         case (.PUT, .seam(let id)):
             let seam = try seamID(id)
             let (spec, ttl, seed) = try applyRequest(of: request)
-            return .json(try apply(spec, to: seam, ttl: ttl, seed: seed, session: session))
+            return .json(try apply(spec, to: seam, ttl: ttl, seed: seed, session: session, client: client))
         case (.POST, .ttl(let id)):
             let seam = try seamID(id)
             let body: TTLRequest = try decodeJSON(request)
@@ -85,13 +86,13 @@ extension ControlServer {
         case (.POST, .release(let id)):
             return .json(try release(try seamID(id)))
         case (.POST, .reset(let id)):
-            return .json(try resetCounters(try seamID(id), session: session))
+            return .json(try resetCounters(try seamID(id), session: session, client: client))
         case (.POST, .resetAll):
-            return .json(ResetAllResult(reset: registry.resetCounters(source: source(for: session))))
+            return .json(ResetAllResult(reset: registry.resetCounters(source: source(for: session, client: client))))
         case (.DELETE, .seam(let id)):
             let seam = try seamID(id)
             _ = try detail(of: seam)
-            registry.revert(seam: seam, source: source(for: session))
+            registry.revert(seam: seam, source: source(for: session, client: client))
             return .json(try detail(of: seam))
         case (.GET, .profiles):
             return .json(registry.profiles)
@@ -100,16 +101,16 @@ extension ControlServer {
         case (.GET, .currentProfile):
             return try currentProfile(named: request.query["name"] ?? "saved")
         case (.POST, .profile(let name, let verb)):
-            return .json(try profile(name, verb, ttl: try profileTTL(request), session: session))
+            return .json(try profile(name, verb, ttl: try profileTTL(request), session: session, client: client))
         case (.POST, .revertAll):
             let active = registry.snapshot().entries.filter { $0.status == .active }.count
-            registry.revertAll(source: source(for: session))
+            registry.revertAll(source: source(for: session, client: client))
             try withSessions { $0.disownAll() }
             return .json(RevertAllResult(reverted: active))
         case (.GET, .guards):
             return .json(registry.guards)
         case (.POST, .guards):
-            return .json(try addGuard(request, session: session), status: .created)
+            return .json(try addGuard(request, session: session, client: client), status: .created)
         case (.DELETE, .guard(let id)):
             return .json(try removeGuard(id))
         case (.POST, .rearm(let id)):

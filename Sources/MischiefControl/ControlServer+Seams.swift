@@ -105,9 +105,9 @@ extension ControlServer {
     }
 
     /// `POST /v1/seams/{id}/reset`: zeroes the seam's calls, chaos calls and errors.
-    func resetCounters(_ seam: SeamID, session: String?) throws(APIFailure) -> ResetResult {
+    func resetCounters(_ seam: SeamID, session: String?, client: String? = nil) throws(APIFailure) -> ResetResult {
         do throws(MischiefError) {
-            return ResetResult(seam: seam, before: try registry.resetCounters(seam, source: source(for: session)))
+            return ResetResult(seam: seam, before: try registry.resetCounters(seam, source: source(for: session, client: client)))
         } catch {
             let known = registry.seams.map(\.id)
             throw APIFailure(.notFound, "unknown seam", unknownSeamMessage(seam, among: known))
@@ -131,13 +131,14 @@ extension ControlServer {
     /// `PUT /v1/seams/{id}`: applies a spec, owned by `session` when given, for `ttl` when given, with a seed derived
     /// from `seed` and the target's label when given.
     func apply(
-        _ spec: String, to seam: SeamID, ttl: Duration? = nil, seed: UInt64? = nil, session: String?
+        _ spec: String, to seam: SeamID, ttl: Duration? = nil, seed: UInt64? = nil, session: String?,
+        client: String? = nil
     ) throws(APIFailure) -> SeamDetail {
         _ = try detail(of: seam)
         let applied: Applied
         do throws(MischiefError) {
             applied = try registry.apply(
-                spec: spec, to: seam, source: source(for: session),
+                spec: spec, to: seam, source: source(for: session, client: client),
                 seed: seed.map { SeededGenerator.seed($0, for: label) },
                 fileAccess: options.fileAccess, ttl: ttl)
         } catch {

@@ -25,8 +25,13 @@ extension ControlServer {
         return id
     }
 
-    func source(for session: String?) -> String {
-        guard let session, let name = try? withSessions({ $0[session]?.name }) else { return "api" }
-        return name
+    /// Who makes a change: the session's name, else the name the client gave (`Mischief-Client`, printable, at
+    /// most 64 characters), else `api`.
+    func source(for session: String?, client: String? = nil) -> String {
+        if let session, let name = try? withSessions({ $0[session]?.name }) { return name }
+        guard let client = client?.trimmingCharacters(in: .whitespaces), !client.isEmpty, client.count <= 64,
+            client.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control && $0.properties.generalCategory != .format })
+        else { return "api" }
+        return client
     }
 }

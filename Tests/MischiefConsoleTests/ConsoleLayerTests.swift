@@ -94,6 +94,22 @@ import Testing
         #expect(!actions.isEmpty && actions.allSatisfy { !$0.contains("…") }, "no action cut:\n\(text)")
     }
 
+    @Test func aSummaryTooLongForItsRowIsShownWholeBelow() {
+        var state = ConsoleState(size: ScreenSize(rows: 60, columns: 80), timeZone: F.utc)
+        var data = F.data()
+        let index = data.seams.firstIndex { $0.id == "clock.now" }!
+        let old = data.seams[index].info
+        data.seams[index].info =
+            SeamSnapshot(
+                id: old.id, title: old.title, category: old.category,
+                summary: "What the target thinks the time is: its dates and its timers, its sleeps and its deadlines",
+                signature: old.signature
+            ).info
+        _ = Console.update(&state, .data(data))
+        let text = Console.render(state, size: state.size, theme: .standard).text
+        #expect(text.contains("deadlines"), "\(text)")
+    }
+
     @Test func thePickersErrorIsWrappedWhole() {
         var state = F.state(rows: 24, columns: 80)
         // The picker on clock.now, its spec sent: the target refuses it.

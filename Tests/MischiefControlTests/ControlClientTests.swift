@@ -33,6 +33,22 @@ import Testing
         }
     }
 
+    /// A client that names itself (`Mischief-Client`, as the CLI does) is the source of what it changes without a
+    /// session, in the layer and in the events; a name with control characters is not taken.
+    @Test func aNamedClientIsTheSourceOfItsChanges() async throws {
+        try await withTarget { target in
+            var client = target.client()
+            client.name = "mischief CLI"
+            let applied = try await client.apply("return(7)", to: "t.count")
+            #expect(applied.layers.map(\.source) == ["mischief CLI"])
+            _ = try await client.revert("t.count")
+            let events = try await client.console().events.filter { $0.seam == "t.count" }
+            #expect(Array(events.map(\.source).suffix(2)) == ["mischief CLI", "mischief CLI"], "\(events)")
+            client.name = "\u{202E}evil"
+            #expect(try await client.apply("return(8)", to: "t.count").layers.map(\.source) == ["api"])
+        }
+    }
+
     @Test func countersShowTheCallsMadeWhileServing() async throws {
         try await withTarget { target in
             let client = target.client()
