@@ -1,3 +1,4 @@
+import Foundation
 import Mischief
 
 /// The routes under `/v1/sessions`, and the session a request names.
