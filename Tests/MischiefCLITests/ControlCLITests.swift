@@ -217,7 +217,7 @@ import Testing
         #expect(try demo.mischief(["apply", "clock.now", "shift(+1d)", "--socket", demo.socket]).status == 0)
         _ = try await Poll.until("watch to show the shift", lastSeen: { watch.outputText }) { () -> Bool? in
             let lines = watch.outputText.split(separator: "\n")
-            let event = lines.contains { $0.contains(" applied clock.now shift(1d) [api]") }
+            let event = lines.contains { $0.contains(" applied clock.now shift(1d) [mischief CLI]") }
             let counters = lines.contains { $0.contains(" clock.now calls=") && $0.hasSuffix(" active shift(1d)") }
             return event && counters ? true : nil
         }
@@ -261,7 +261,7 @@ import Testing
         }
         #expect(try again.mischief(["apply", "clock.now", "shift(+1d)", "--socket", again.socket]).status == 0)
         try await waitFor("watch to show the shift on the new target") {
-            watch.outputText.contains(" applied clock.now shift(1d) [api]")
+            watch.outputText.contains(" applied clock.now shift(1d) [mischief CLI]")
         }
         watch.send(SIGTERM)
         #expect(try await watch.waitForExit() == 128 + SIGTERM)

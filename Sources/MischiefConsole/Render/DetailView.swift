@@ -79,18 +79,12 @@ enum DetailView {
         ]
     }
 
-    /// The seam's whole summary when its fixed row cuts it, the seam's layers when more than one is applied (see
-    /// ``layerLines(of:in:width:)``), the guards on the seam
-    /// (each with its state, then what it reverts or, tripped, the figures wrapped at `width`), the seam's actions
+    /// The seam's layers when more than one is applied (see ``layerLines(of:in:width:)``), the guards on the seam
+    /// (each with its state, then what it reverts or, tripped, the figures wrapped at `width`), its whole summary when
+    /// the fixed row cuts it, the seam's actions
     /// with their parameters, then its recent events, newest first (repeats one after the other folded with ×N).
     static func scrollingLines(of seam: SeamSnapshot, in state: ConsoleState, width: Int) -> [[Canvas.Span]] {
-        var lines: [[Canvas.Span]] = []
-        // A summary too long for its fixed row (cut there) is here whole, so it can be read.
-        if DisplayWidth.of(seam.summary) > width {
-            lines += TextWrap.lines(seam.summary, width: max(10, width)).map { [.init($0)] }
-            lines.append([])
-        }
-        lines += layerLines(of: seam, in: state, width: width)
+        var lines = layerLines(of: seam, in: state, width: width)
         let guards = (state.data?.guards ?? []).filter { $0.definition.condition.seam == seam.id }
         if !guards.isEmpty {
             lines.append([.init("Guards", .title, bold: true)])
@@ -112,6 +106,13 @@ enum DetailView {
                     lines.append([.init("    reverts \(status.definition.reverts)", .muted)])
                 }
             }
+            lines.append([])
+        }
+        // A summary too long for its fixed row (cut there) is here whole, so it can be read; after what the seam
+        // does now, which matters more.
+        if DisplayWidth.of(seam.summary) > width {
+            lines.append([.init("About", .title, bold: true)])
+            lines += TextWrap.lines(seam.summary, width: max(10, width)).map { [.init($0, .muted)] }
             lines.append([])
         }
         lines.append([.init("Actions", .title, bold: true)])
