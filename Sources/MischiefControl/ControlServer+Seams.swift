@@ -107,7 +107,8 @@ extension ControlServer {
     /// `POST /v1/seams/{id}/reset`: zeroes the seam's calls, chaos calls and errors.
     func resetCounters(_ seam: SeamID, session: String?, client: String? = nil) throws(APIFailure) -> ResetResult {
         do throws(MischiefError) {
-            return ResetResult(seam: seam, before: try registry.resetCounters(seam, source: source(for: session, client: client)))
+            return ResetResult(
+                seam: seam, before: try registry.resetCounters(seam, source: source(for: session, client: client)))
         } catch {
             let known = registry.seams.map(\.id)
             throw APIFailure(.notFound, "unknown seam", unknownSeamMessage(seam, among: known))

@@ -31,7 +31,9 @@ extension ControlServer {
     func source(for session: String?, client: String? = nil) -> String {
         if let session, let name = try? withSessions({ $0[session]?.name }) { return name }
         guard let client = client?.trimmingCharacters(in: .whitespaces), !client.isEmpty, client.count <= 64,
-            client.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control && $0.properties.generalCategory != .format })
+            client.unicodeScalars.allSatisfy({
+                $0.properties.generalCategory != .control && $0.properties.generalCategory != .format
+            })
         else { return "api" }
         return client
     }

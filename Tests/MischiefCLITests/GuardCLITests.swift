@@ -37,7 +37,9 @@ import Testing
         #expect(
             trip.contains(" guard-tripped location.current guard 1 tripped (errors(location.current) > 50% over 5s): "),
             "\(watch.outputText)")
-        #expect(trip.contains(" calls threw (") && trip.contains("; reverted everything (1 change) [mischief CLI]"), "\(trip)")
+        #expect(
+            trip.contains(" calls threw (") && trip.contains("; reverted everything (1 change) [mischief CLI]"),
+            "\(trip)")
         #expect(watch.errorText == "error: a guard tripped; watch exits 4\n")
         #expect(try demo.behaviour(of: "location.current") == nil)
 
