@@ -369,6 +369,8 @@ public final class ControlServer: Sendable {
         }.get()
         unlink(socketPath)
         SocketCleanup.remove(socketPath)
+        // The worker's thread ends with the server, not with the process (nothing is left running or allocated).
+        try? await worker?.shutdownGracefully()
     }
 
     /// How many connections and events streams are open now (read on the event loop).
