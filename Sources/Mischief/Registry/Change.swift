@@ -82,7 +82,7 @@ public struct EntryID: Hashable, Comparable, Sendable, Codable, CustomStringConv
     public var description: String { "#\(rawValue)" }
 }
 
-/// What one call to ``Registry/apply(_:source:ttl:)`` applied; pass it to ``Registry/revert(_:)`` to undo it as a unit.
+/// What one call to ``Registry/apply(_:source:ttl:)`` applied; pass it to ``Registry/revert(_:source:)`` to undo it as a unit.
 public struct Applied: Hashable, Sendable {
     /// The entries, in the order of the changes.
     public let entries: [EntryID]

@@ -11,7 +11,7 @@ extension Registry {
     }
 
     /// Gives the changes on `seam` a time to live from now (replacing any they had), or, with nil, lets them last
-    /// until reverted. What expires is reverted as ``revert(seam:)`` would, and the event log says why.
+    /// until reverted. What expires is reverted as ``revert(seam:source:)`` would, and the event log says why.
     ///
     /// - Returns: How many changes it set.
     /// - Throws: ``MischiefError/unknownSeam(_:)``, ``MischiefError/invalidTTL(_:)``, or

@@ -131,7 +131,9 @@ extension Registry {
     /// One step under the registry's lock, like ``apply(profile:ttl:)``: of two toggles at once, one applies and the
     /// other reverts.
     ///
-    /// - Parameter source: Who asks, for the events of a revert (nil: the profile itself).
+    /// - Parameters:
+    ///   - name: The profile's name.
+    ///   - source: Who asks, for the events of a revert (nil: the profile itself).
     @discardableResult
     public func toggle(profile name: String, source: String? = nil) throws(MischiefError) -> Bool {
         while true {

@@ -181,7 +181,9 @@ public final class Registry: Sendable {
 
     /// Reverts what one ``apply(_:source:ttl:)`` applied. Entries already reverted are ignored.
     ///
-    /// - Parameter source: Who asks (`"console"`, a session's name), for the events; nil is whoever applied it.
+    /// - Parameters:
+    ///   - applied: What the apply returned.
+    ///   - source: Who asks (`"console"`, a session's name), for the events; nil is whoever applied it.
     public func revert(_ applied: Applied, source: String? = nil) {
         revert(entries: Set(applied.entries), source: source)
     }

@@ -4,7 +4,7 @@
 /// session that owns it. `ttl`, `expiresAt` and `expiresIn` are there only for a change with a time to live (and
 /// may be missing in what an older target sends).
 public struct LayerSnapshot: Hashable, Sendable, Identifiable, Codable {
-    /// The applied entry's id, for ``Registry/revert(entries:)``.
+    /// The applied entry's id, for ``Registry/revert(entries:source:)``.
     public let id: EntryID
     /// The seam the layer is on.
     public let seam: SeamID

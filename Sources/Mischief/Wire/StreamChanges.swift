@@ -20,6 +20,8 @@ public struct StreamChanges: Sendable, Codable, Equatable {
     /// What changed in the registry.
     public var changes: RegistryChanges
 
+    /// A delta: the target's header as of now, and what changed in its registry
+    /// (``Registry/changes(since:eventsAfter:)``).
     public init(target: TargetHeader, changes: RegistryChanges) {
         self.target = target
         self.changes = changes
