@@ -203,11 +203,7 @@ import Testing
     @Test func watchPrintsALineForEachChange() async throws {
         let demo = try await HeadlessDemo.start()
         defer { demo.kill() }
-        let watch = try ChildProcess.start(
-            CLI.binary, ["watch", "--socket", demo.socket, "--lines"],
-            environment: HeadlessDemo.environment(in: demo.directory), directory: demo.directory,
-            output: demo.directory.appendingPathComponent("watch.out"),
-            error: demo.directory.appendingPathComponent("watch.err"))
+        let watch = try demo.startWatch()
         defer { watch.kill() }
 
         _ = try await Poll.until("watch to print clock.now's calls", lastSeen: { watch.outputText + watch.errorText }) {
@@ -230,11 +226,7 @@ import Testing
     @Test func watchAttachesAgainWhenTheTargetComesBack() async throws {
         let demo = try await HeadlessDemo.start()
         defer { demo.kill() }
-        let watch = try ChildProcess.start(
-            CLI.binary, ["watch", "--socket", demo.socket, "--lines"],
-            environment: HeadlessDemo.environment(in: demo.directory), directory: demo.directory,
-            output: demo.directory.appendingPathComponent("watch.out"),
-            error: demo.directory.appendingPathComponent("watch.err"))
+        let watch = try demo.startWatch()
         defer { watch.kill() }
         /// Waits until `condition` holds, failing at once if watch has exited.
         func waitFor(_ what: String, _ condition: @escaping () -> Bool) async throws {
@@ -271,11 +263,7 @@ import Testing
     @Test func watchExitsThreeWhenTheTargetGoesAwayIfTold() async throws {
         let demo = try await HeadlessDemo.start()
         defer { demo.kill() }
-        let watch = try ChildProcess.start(
-            CLI.binary, ["watch", "--socket", demo.socket, "--lines", "--exit-when-gone"],
-            environment: HeadlessDemo.environment(in: demo.directory), directory: demo.directory,
-            output: demo.directory.appendingPathComponent("watch.out"),
-            error: demo.directory.appendingPathComponent("watch.err"))
+        let watch = try demo.startWatch(["--exit-when-gone"])
         defer { watch.kill() }
         _ = try await Poll.until("watch to print clock.now's calls", lastSeen: { watch.outputText + watch.errorText }) {
             watch.outputText.contains(" clock.now calls=") ? true : nil

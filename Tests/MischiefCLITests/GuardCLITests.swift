@@ -14,11 +14,7 @@ import Testing
     @Test func aGuardTripsRevertsAndWatchExitsFour() async throws {
         let demo = try await HeadlessDemo.start()
         defer { demo.kill() }
-        let watch = try ChildProcess.start(
-            CLI.binary, ["watch", "--socket", demo.socket, "--lines"],
-            environment: HeadlessDemo.environment(in: demo.directory), directory: demo.directory,
-            output: demo.directory.appendingPathComponent("watch.out"),
-            error: demo.directory.appendingPathComponent("watch.err"))
+        let watch = try demo.startWatch()
         defer { watch.kill() }
         _ = try await Poll.until("watch to follow the target", lastSeen: { watch.outputText + watch.errorText }) {
             watch.outputText.contains(" clock.now calls=") ? true : nil

@@ -98,6 +98,16 @@ final class HeadlessDemo {
         try Self.mischief(arguments, in: directory)
     }
 
+    /// Starts `mischief watch --socket <this demo> --lines` with `extra` arguments, as a user would, its output and
+    /// errors in `watch.out` and `watch.err` here.
+    func startWatch(_ extra: [String] = []) throws -> ChildProcess.Running {
+        try ChildProcess.start(
+            CLI.binary, ["watch", "--socket", socket, "--lines"] + extra,
+            environment: Self.environment(in: directory), directory: directory,
+            output: directory.appendingPathComponent("watch.out"),
+            error: directory.appendingPathComponent("watch.err"))
+    }
+
     /// Runs `mischief` with `arguments` in `directory`, with the environment described above.
     static func mischief(_ arguments: [String], in directory: URL) throws -> ChildProcess.Result {
         try ChildProcess.run(CLI.binary, arguments, environment: environment(in: directory), directory: directory)
