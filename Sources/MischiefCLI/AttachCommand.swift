@@ -15,7 +15,8 @@ struct AttachCommand: AsyncParsableCommand {
         discussion: """
             With no argument it lists the live sockets it finds and attaches when there is exactly one. The \
             console holds a session: what it changes is reverted when it quits or is killed (unless --keep). A \
-            lost connection shows in the header; the console reconnects when the target is back.
+            lost connection shows in the header; the console reconnects when the target is back, and attaches by itself to \
+            a restart of the same program at that socket path (press a to apply again what it had applied there).
             """)
 
     @Argument(help: "The target's socket path, or its name (default: the only live target).")
