@@ -35,9 +35,9 @@ import Testing
         #expect(!text.replacingOccurrences(of: "1 … 9", with: "").contains("…"), "a description is cut")
         // Every word of every description is on some page.
         let words = Set(text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "│" }).map(String.init))
-        for section in KeyHelp.sections {
-            for (_, action) in section.keys {
-                for word in action.split(separator: " ") { #expect(words.contains(String(word)), "\(word)") }
+        for section in KeyBindings.sections {
+            for row in section.rows {
+                for word in row.help.split(separator: " ") { #expect(words.contains(String(word)), "\(word)") }
             }
         }
         // One column where the height holds it all (120x40, 200x60); at 80x24 it scrolls, with a marker.

@@ -59,7 +59,7 @@ enum HelpView {
     /// The help's lines in `count` columns, whose heights are as even as the sections allow.
     static func layout(columns: Int, count: Int) -> [[[Canvas.Span]]] {
         let textWidth = max(8, columnWidth(screenColumns: columns, count: count) - 1 - 2 - keysWidth)
-        let sections = KeyHelp.sections.map { lines(of: $0, textWidth: textWidth) }
+        let sections = KeyBindings.sections.map { lines(of: $0, textWidth: textWidth) }
         var result: [[[Canvas.Span]]] = []
         var index = 0
         for column in 0..<count {
@@ -80,13 +80,13 @@ enum HelpView {
     }
 
     /// A section's title, its keys with each description wrapped to `textWidth`, and a blank line.
-    static func lines(of section: KeyHelp.Section, textWidth: Int) -> [[Canvas.Span]] {
+    static func lines(of section: KeyBindings.Section, textWidth: Int) -> [[Canvas.Span]] {
         var lines: [[Canvas.Span]] = [[.init(section.title, .title, bold: true)]]
         let indent = String(repeating: " ", count: 2 + keysWidth)
-        for (keys, action) in section.keys {
-            let padding = String(repeating: " ", count: max(1, keysWidth - DisplayWidth.of(keys)))
-            let wrapped = TextWrap.lines(action, width: textWidth)
-            lines.append([.init("  " + keys + padding, .accent, bold: true), .init(wrapped[0])])
+        for row in section.rows {
+            let padding = String(repeating: " ", count: max(1, keysWidth - DisplayWidth.of(row.label)))
+            let wrapped = TextWrap.lines(row.help, width: textWidth)
+            lines.append([.init("  " + row.label + padding, .accent, bold: true), .init(wrapped[0])])
             for more in wrapped.dropFirst() { lines.append([.init(indent + more)]) }
         }
         return lines + [[]]

@@ -75,31 +75,41 @@ public struct TextField: Sendable, Equatable {
             text = before + after
             count = text.count
             cursor = min(before.count, count)
-        case .backspace, .control("h"):
-            guard cursor > 0 else { return true }
+        default:
+            guard let command = KeyBindings.edit[key] else { return false }
+            edit(command)
+        }
+        return true
+    }
+
+    /// Does what an editing key asks for (``KeyBindings`` says which key asks for what).
+    private mutating func edit(_ command: EditCommand) {
+        switch command {
+        case .deleteBackward:
+            guard cursor > 0 else { return }
             text.remove(at: index(cursor - 1))
             count = text.count
             cursor = min(cursor - 1, count)
-        case .delete, .control("d"):
-            guard cursor < count else { return true }
+        case .deleteForward:
+            guard cursor < count else { return }
             text.remove(at: index(cursor))
             count = text.count
-        case .left, .control("b"):
+        case .left:
             cursor = max(0, cursor - 1)
-        case .right, .control("f"):
+        case .right:
             cursor = min(count, cursor + 1)
-        case .home, .control("a"):
+        case .start:
             cursor = 0
-        case .end, .control("e"):
+        case .end:
             cursor = count
-        case .control("u"):
+        case .deleteToStart:
             text.removeSubrange(text.startIndex..<index(cursor))
             count = text.count
             cursor = 0
-        case .control("k"):
+        case .deleteToEnd:
             text.removeSubrange(index(cursor)...)
             count = text.count
-        case .control("w"):
+        case .deleteWord:
             let characters = Array(text.prefix(cursor))
             var start = characters.count
             while start > 0, characters[start - 1] == " " {
@@ -111,10 +121,7 @@ public struct TextField: Sendable, Equatable {
             text.removeSubrange(index(start)..<index(cursor))
             count = text.count
             cursor = start
-        default:
-            return false
         }
-        return true
     }
 
     /// The string index of a character offset.

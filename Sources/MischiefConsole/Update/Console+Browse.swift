@@ -1,86 +1,77 @@
 import Mischief
 
 extension Console {
-    /// A key on the main screen.
+    /// A key on the main screen: what ``KeyBindings`` binds it to.
     static func browseKey(_ key: Key, in state: inout ConsoleState) -> [ConsoleCommand] {
-        switch key {
-        case .up, .character("k"):
-            move(.by(-1), in: &state)
-        case .down, .character("j"):
-            move(.by(1), in: &state)
-        case .pageUp:
-            move(.by(-page(of: state)), in: &state)
-        case .pageDown:
-            move(.by(page(of: state)), in: &state)
-        case .home, .character("g"):
+        guard let command = KeyBindings.browse[key] else { return [] }
+        switch command {
+        case .move(let rows):
+            move(.by(rows), in: &state)
+        case .page(let pages):
+            move(.by(pages * page(of: state)), in: &state)
+        case .first:
             move(.first, in: &state)
-        case .end, .character("G"):
+        case .last:
             move(.last, in: &state)
-        case .tab, .backTab:
+        case .focus(let next):
             let panes = ConsoleLayout(state).panes
             let index = panes.firstIndex(of: state.focus) ?? 0
-            state.focus = panes[(index + (key == .tab ? 1 : panes.count - 1)) % panes.count]
-        case .character(" "):
+            state.focus = panes[(index + (next ? 1 : panes.count - 1)) % panes.count]
+        case .toggle:
             return toggle(in: &state)
-        case .enter:
+        case .pick:
             openPicker(in: &state)
-        case .character("+"), .character("="):
-            return nudge(by: 1, in: &state)
-        case .character("-"), .character("_"):
-            return nudge(by: -1, in: &state)
-        case .character(let digit) where ("1"..."9").contains(digit):
-            return toggleProfile(key: Int(String(digit))!, in: &state)
-        case .character("r"):
+        case .nudge(let steps):
+            return nudge(by: steps, in: &state)
+        case .profile(let number):
+            return toggleProfile(key: number, in: &state)
+        case .revert:
             return revertSelected(in: &state)
-        case .character("u"):
+        case .release:
             return releaseSelected(in: &state)
-        case .character("z"):
+        case .resetCounters(all: false):
             return state.selectedSeam.map { [.resetCounters($0.id)] } ?? []
-        case .character("Z"):
+        case .resetCounters(all: true):
             return [.resetCounters(nil)]
-        case .character("T"):
+        case .timeToLive:
             askTimeToLive(in: &state)
-        case .character("R"):
+        case .revertAll:
             return [.revertAll]
-        case .character("a"):
+        case .applyAgain:
             return applyAgain(in: &state)
-        case .character("]"):
-            return [.advanceTime(.seconds(3_600))]
-        case .character("}"):
-            return [.advanceTime(.seconds(86_400))]
-        case .character("/"):
+        case .advanceTime(let seconds):
+            return [.advanceTime(.seconds(seconds))]
+        case .filter:
             state.mode = .filter
-        case .character("s"):
+        case .saveProfile:
             state.mode = .saveName(TextField())
-        case .character("e"):
+        case .eventLog:
             state.mode = .eventLog(EventLog())
-        case .character("p"):
+        case .profileList:
             state.mode = .profileList(selected: 0)
-        case .character("t"):
+        case .nextTheme:
             return [.cycleTheme]
-        case .character("I"):
+        case .invisibleMarks:
             state.showsInvisibleMarks.toggle()
             state.message = .init(
                 state.showsInvisibleMarks
                     ? "invisible characters shown as marks such as ⟨RLO⟩ (I hides them)"
                     : "invisible characters hidden (I shows them as marks)")
-        case .character("y"):
+        case .copy(all: false):
             return copySelected(in: &state)
-        case .character("Y"):
+        case .copy(all: true):
             return copyAll(in: &state)
-        case .character("?"), .function(1):
+        case .help:
             state.mode = .help(scroll: 0)
-        case .character("q"):
+        case .quit:
             return [.quit]
-        case .escape:
+        case .dismiss:
             if state.filter.text.isEmpty {
                 state.message = nil
             } else {
                 state.filter = TextField()
                 state.rebuildLines()
             }
-        default:
-            break
         }
         return []
     }

@@ -1,0 +1,297 @@
+import Mischief
+
+/// What a key on the main screen asks the console to do. ``KeyBindings`` says which key asks for which;
+/// `Console.browseKey` does it.
+enum BrowseCommand: Hashable, Sendable {
+    /// Moves the selection, or scrolls the focused pane, by this many rows.
+    case move(Int)
+    /// Moves a page down (1) or up (-1) in the focused pane.
+    case page(Int)
+    /// The first or last row of the focused pane.
+    case first, last
+    /// Focuses the next pane (or the previous one).
+    case focus(next: Bool)
+    /// Switches the selected seam between its original and its last-used spec.
+    case toggle
+    /// Opens the action picker on the selected seam.
+    case pick
+    /// Moves the main parameter of the selected seam's behaviour by this many steps.
+    case nudge(Int)
+    /// Switches the profile with this hot key.
+    case profile(Int)
+    /// Reverts the selected seam.
+    case revert
+    /// Releases the calls a pause holds on the selected seam.
+    case release
+    /// Resets the counters of the selected seam, or of every seam.
+    case resetCounters(all: Bool)
+    /// Asks how long the selected seam's changes last.
+    case timeToLive
+    /// Reverts everything.
+    case revertAll
+    /// After a restart: applies again what the console had applied on the old process.
+    case applyAgain
+    /// Advances virtual time by this many seconds.
+    case advanceTime(seconds: Int)
+    /// Starts typing the filter.
+    case filter
+    /// Asks for a name and saves what is applied as a profile.
+    case saveProfile
+    /// Opens the event log.
+    case eventLog
+    /// Opens the list of profiles.
+    case profileList
+    /// The next theme.
+    case nextTheme
+    /// Shows or hides invisible characters as marks.
+    case invisibleMarks
+    /// Copies the selected seam's spec, or every applied spec.
+    case copy(all: Bool)
+    /// Opens the help screen.
+    case help
+    /// Quits.
+    case quit
+    /// Clears the filter, or else the message.
+    case dismiss
+}
+
+/// What an editing key does to a text field (the filter, the picker's spec, a profile name, a time to live).
+enum EditCommand: Hashable, Sendable {
+    /// Deletes the character before the cursor, or the one under it.
+    case deleteBackward, deleteForward
+    /// Moves the cursor a character left or right, or to the start or end.
+    case left, right, start, end
+    /// Deletes from the cursor to the start, to the end, or the word before the cursor.
+    case deleteToStart, deleteToEnd, deleteWord
+}
+
+/// One row of the console's keys, declared once: the keys, what each asks for, and the words the help screen and
+/// the README's key table use. `Console.browseKey` and `TextField.edit` look keys up here, `HelpView` lists the
+/// rows, and ``KeyBindings/markdownTable()`` writes the README's table (a test checks the README against it).
+struct KeyBinding: Sendable {
+    /// What a row's keys do, in which mode.
+    enum Commands: Sendable {
+        /// Keys of the main screen.
+        case browse([Key: BrowseCommand])
+        /// Editing keys of every text field.
+        case edit([Key: EditCommand])
+        /// Described here, handled where the words say (the mouse, the keys that end typing, a paste).
+        case described
+    }
+
+    /// The keys as the help screen and the README show them: `↑ ↓  k j`.
+    let label: String
+    /// What the keys do, in the few words of the help screen.
+    let help: String
+    /// What the keys do, in the README's words; the help's when nil.
+    let docs: String?
+    /// The keys, and what each does.
+    let commands: Commands
+
+    init(_ label: String, _ help: String, docs: String? = nil, _ commands: Commands = .described) {
+        self.label = label
+        self.help = help
+        self.docs = docs
+        self.commands = commands
+    }
+}
+
+/// The console's keys, by what they are for, declared once.
+enum KeyBindings {
+    /// A group of rows, under a title in the help screen.
+    struct Section: Sendable {
+        /// The group's title.
+        let title: String
+        /// Its rows, in order.
+        let rows: [KeyBinding]
+    }
+
+    /// Every key, by what it is for.
+    static let sections: [Section] = [
+        Section(
+            title: "Move",
+            rows: [
+                KeyBinding(
+                    "↑ ↓  k j", "select a seam, or scroll the focused pane",
+                    docs: "move the selection, or scroll the focused pane",
+                    .browse([.up: .move(-1), .character("k"): .move(-1), .down: .move(1), .character("j"): .move(1)])),
+                KeyBinding("PgUp PgDn", "a page up or down", .browse([.pageUp: .page(-1), .pageDown: .page(1)])),
+                KeyBinding(
+                    "Home End  g G", "the first or last",
+                    docs: "the first or last seam, or the top or bottom of the focused pane",
+                    .browse([.home: .first, .character("g"): .first, .end: .last, .character("G"): .last])),
+                KeyBinding(
+                    "Tab  Shift-Tab", "focus the next or previous pane",
+                    docs:
+                        "move focus between the list, the detail and the target panes (the focused title starts with ▶)",
+                    .browse([.tab: .focus(next: true), .backTab: .focus(next: false)])),
+            ]),
+        Section(
+            title: "Change the selected seam",
+            rows: [
+                KeyBinding(
+                    "Space", "switch between the original and the last spec used",
+                    docs: "switch the selected seam between its original and the spec it last had (this console's, "
+                        + "else its first action that needs no arguments)",
+                    .browse([.character(" "): .toggle])),
+                KeyBinding(
+                    "Enter", "choose an action, edit its spec, Enter applies",
+                    docs: "the action picker: choose an action, edit its spec as text (it starts from the one applied, "
+                        + "or one that applies: `freeze` at now), Enter applies",
+                    .browse([.enter: .pick])),
+                KeyBinding(
+                    "+ -", "nudge the main parameter by one step",
+                    docs: "nudge the active action's main parameter by its step (a day for `shift`); `=` and `_` too",
+                    .browse([
+                        .character("+"): .nudge(1), .character("="): .nudge(1), .character("-"): .nudge(-1),
+                        .character("_"): .nudge(-1),
+                    ])),
+                KeyBinding(
+                    "r", "revert the seam", docs: "revert the selected seam", .browse([.character("r"): .revert])),
+                KeyBinding(
+                    "u", "release the calls a pause holds on the seam",
+                    docs: "release the calls a `pause` holds on the selected seam (the row shows `2 held` while any "
+                        + "are; the hint line offers `u`)",
+                    .browse([.character("u"): .release])),
+                KeyBinding(
+                    "R  a", "revert everything / redo after a restart",
+                    docs: "`R` reverts everything; `a`, after an attached target restarted (the console says so, with "
+                        + "the new pid), applies again what this console had applied on the old process and switches "
+                        + "on the profiles it had switched on",
+                    .browse([.character("R"): .revertAll, .character("a"): .applyAgain])),
+                KeyBinding(
+                    "z Z", "zero the seam's counters / every seam's",
+                    docs: "reset the selected seam's counters (calls, chaos calls, errors) / every seam's; in-flight "
+                        + "and held calls stay",
+                    .browse([.character("z"): .resetCounters(all: false), .character("Z"): .resetCounters(all: true)])),
+                KeyBinding(
+                    "y Y", "copy the seam's spec / all as seam=spec;seam=spec",
+                    docs: "copy the seam's spec / every applied spec as `seam=spec;seam=spec` to the clipboard "
+                        + "(OSC 52: works over SSH and in tmux)",
+                    .browse([.character("y"): .copy(all: false), .character("Y"): .copy(all: true)])),
+            ]),
+        Section(
+            title: "Profiles and time",
+            rows: [
+                KeyBinding(
+                    "1 … 9", "switch the profile with that key (they combine)",
+                    docs: "switch preset profiles on or off; several combine",
+                    .browse(
+                        Dictionary(
+                            uniqueKeysWithValues: (1...9).map { (Key.character(Character("\($0)")), .profile($0)) })
+                    )),
+                KeyBinding(
+                    "p", "every profile, to read and switch",
+                    docs: "every profile with its key, state, description and the seams it changes: ↑↓ choose, Space "
+                        + "or Enter switch, Esc close",
+                    .browse([.character("p"): .profileList])),
+                KeyBinding(
+                    "s", "save what is applied now as a profile",
+                    docs: "save what is applied as a profile (in `$XDG_CONFIG_HOME/mischief/profiles`, loaded next "
+                        + "time); a file it did not write is replaced only if you say `y`",
+                    .browse([.character("s"): .saveProfile])),
+                KeyBinding(
+                    "T", "revert the seam after a time (ttl)",
+                    docs: "revert the selected seam by itself after a time: type `30s`, `10m` (`off` takes it away); "
+                        + "the row shows `29s left`",
+                    .browse([.character("T"): .timeToLive])),
+                KeyBinding(
+                    "]", "move virtual time forward an hour",
+                    docs: "advance virtual time by an hour (under `virtual` or `freeze`)",
+                    .browse([.character("]"): .advanceTime(seconds: 3_600)])),
+                KeyBinding(
+                    "}", "move virtual time forward a day",
+                    docs: "advance virtual time by a day (under `virtual` or `freeze`)",
+                    .browse([.character("}"): .advanceTime(seconds: 86_400)])),
+            ]),
+        Section(
+            title: "Views",
+            rows: [
+                KeyBinding(
+                    "/", "filter by title, id, category or behaviour",
+                    docs: "filter by title, id, category or behaviour (Enter keeps it, Esc clears)",
+                    .browse([.character("/"): .filter])),
+                KeyBinding(
+                    "e", "the event log: ↑↓ choose, Enter shows one whole, / filters, w wall clock",
+                    docs: "the event log: repeats one after the other folded with ×N (at the latest one's time); a "
+                        + "revert names what it reverted, who had applied it and, in brackets, who asked; ↑↓ choose, "
+                        + "Enter shows one whole (seam, source, seed, time since the start and on the wall clock), `/` "
+                        + "filters, `w` shows the target's wall-clock times instead of time since it started",
+                    .browse([.character("e"): .eventLog])),
+                KeyBinding(
+                    "t", "the next theme", docs: "the next theme (all shipped themes are built in)",
+                    .browse([.character("t"): .nextTheme])),
+                KeyBinding(
+                    "I", "show or hide invisible characters (⟨RLO⟩, ⟨ZWSP⟩) in the target's text",
+                    docs: "show or hide invisible characters in the target's text (bidirectional controls, zero-width "
+                        + "spaces and joiners, the byte order mark, the soft hyphen) as dim marks such as `⟨RLO⟩` "
+                        + "(`<RLO>` without UTF-8); they are shown at start, and never sent to the terminal as they are",
+                    .browse([.character("I"): .invisibleMarks])),
+                KeyBinding("? F1", "this help", docs: "help", .browse([.character("?"): .help, .function(1): .help])),
+                KeyBinding("Esc", "clear the filter, or the message", .browse([.escape: .dismiss])),
+                KeyBinding("q  Ctrl-C", "quit", .browse([.character("q"): .quit, .control("c"): .quit])),
+            ]),
+        Section(
+            title: "Mouse (off with --no-mouse)",
+            rows: [
+                KeyBinding("click", "select a seam or a pane; on the bar, switch that profile"),
+                KeyBinding("double-click", "open the action picker on a seam; switch a profile in the list"),
+                KeyBinding("wheel", "move in the pane under the pointer, the log or the list"),
+            ]),
+        Section(
+            title: "Typing (filter, spec, name)",
+            rows: [
+                KeyBinding("Enter", "accept (the filter stays)"),
+                KeyBinding("Esc", "leave (the filter clears)"),
+                KeyBinding(
+                    "← →  Home End", "move the cursor (also Ctrl-A, Ctrl-E)",
+                    docs: "move the cursor (also Ctrl-B, Ctrl-F, Ctrl-A, Ctrl-E)",
+                    .edit([
+                        .left: .left, .control("b"): .left, .right: .right, .control("f"): .right, .home: .start,
+                        .control("a"): .start, .end: .end, .control("e"): .end,
+                    ])),
+                KeyBinding(
+                    "Backspace Delete", "delete a character",
+                    docs: "delete the character before the cursor / under it (also Ctrl-H, Ctrl-D)",
+                    .edit([
+                        .backspace: .deleteBackward, .control("h"): .deleteBackward, .delete: .deleteForward,
+                        .control("d"): .deleteForward,
+                    ])),
+                KeyBinding(
+                    "Ctrl-U Ctrl-K Ctrl-W", "delete to the start, to the end, a word",
+                    .edit([.control("u"): .deleteToStart, .control("k"): .deleteToEnd, .control("w"): .deleteWord])),
+                KeyBinding("paste", "inserts the text; a newline in it is a space, never Enter"),
+            ]),
+    ]
+
+    /// What each key of the main screen asks for.
+    static let browse: [Key: BrowseCommand] = merged { row in
+        if case .browse(let commands) = row.commands { commands } else { [:] }
+    }
+
+    /// What each editing key does to a text field.
+    static let edit: [Key: EditCommand] = merged { row in
+        if case .edit(let commands) = row.commands { commands } else { [:] }
+    }
+
+    /// The README's key table, in Markdown: a row for each binding, its keys in a code span.
+    static func markdownTable() -> String {
+        var lines = ["| key | does |", "|---|---|"]
+        for section in sections {
+            lines.append("| **\(section.title)** | |")
+            for row in section.rows {
+                lines.append(
+                    "| `\(row.label)` | \((row.docs ?? row.help).split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")) |"
+                )
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Every row's keys of one kind in one dictionary; a key bound twice is a mistake the table's test catches.
+    private static func merged<Command>(_ commands: (KeyBinding) -> [Key: Command]) -> [Key: Command] {
+        sections.flatMap(\.rows).reduce(into: [:]) { all, row in
+            all.merge(commands(row)) { first, _ in first }
+        }
+    }
+}
