@@ -10,16 +10,9 @@ let package = Package(
         .library(name: "MischiefFiles", targets: ["MischiefFiles"]),
         .library(name: "MischiefCatalog", targets: ["MischiefCatalog"]),
         .library(name: "MischiefNetwork", targets: ["MischiefNetwork"]),
-        .library(name: "MischiefConsole", targets: ["MischiefConsole"]),
-        .library(name: "MischiefCurses", targets: ["MischiefCurses"]),
-        .library(name: "MischiefDemo", targets: ["MischiefDemo"]),
         .library(name: "MischiefControl", targets: ["MischiefControl"]),
-        .library(name: "MischiefAttach", targets: ["MischiefAttach"]),
         .library(name: "MischiefTesting", targets: ["MischiefTesting"]),
         .executable(name: "mischief", targets: ["MischiefCLI"]),
-        .executable(name: "mischief-bench", targets: ["MischiefBenchmarks"]),
-        // Scripts/terminal-smoke.sh drives it in tmux: layout, keys, resize, SIGTERM and crash restoration.
-        .executable(name: "terminal-smoke", targets: ["MischiefTerminalSmoke"]),
     ],
     // Chaos is on by default. An app turns it off for its shipping builds by depending on Mischief with
     // `traits: []`: seams then call their originals directly, nothing listens and MISCHIEF_APPLY is ignored
@@ -56,7 +49,8 @@ let package = Package(
         // The terminal: ncurses on a thread of its own, and a crash handler that restores the terminal.
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "CMischiefTerminal"),
-        .target(name: "MischiefCurses", dependencies: ["MischiefConsole", "CNcurses", "CMischiefTerminal"]),
+        .target(
+            name: "MischiefCurses", dependencies: ["Mischief", "MischiefConsole", "CNcurses", "CMischiefTerminal"]),
         // The built-in demo target: keeps calling the catalogue's seams and publishes its own screen.
         // Profiles/ is built in as source (DemoProfilesText.swift, Scripts/embed-files.sh), not a resource bundle.
         .target(
@@ -83,6 +77,7 @@ let package = Package(
             name: "MischiefCLI",
             dependencies: [
                 "Mischief",
+                "MischiefCatalog",
                 "MischiefDemo",
                 "MischiefFiles",
                 "MischiefConsole",
@@ -94,14 +89,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // `swift run -c release mischief-bench`: hot-path costs as ratios against direct calls.
+        // `swift run -c release mischief-bench`: hot-path costs as ratios against direct calls. A developer's tool, not
+        // a product: it lives with the side-by-side benchmarks in Benchmarks/, but in this package, so it can measure
+        // the console and the attach road, which are not products.
         .executableTarget(
-            name: "MischiefBenchmarks",
-            dependencies: ["Mischief", "MischiefConsole", "MischiefControl", "MischiefAttach", "MischiefDemo"]),
+            name: "mischief-bench",
+            dependencies: ["Mischief", "MischiefConsole", "MischiefControl", "MischiefAttach", "MischiefDemo"],
+            path: "Benchmarks/MischiefBench"),
         .testTarget(name: "MischiefTests", dependencies: ["Mischief", "CMischiefTSan"]),
-        .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles"]),
-        .testTarget(name: "MischiefCatalogTests", dependencies: ["MischiefCatalog"]),
-        .testTarget(name: "MischiefNetworkTests", dependencies: ["MischiefNetwork"]),
+        .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles", "Mischief"]),
+        .testTarget(name: "MischiefCatalogTests", dependencies: ["MischiefCatalog", "Mischief"]),
+        .testTarget(name: "MischiefNetworkTests", dependencies: ["MischiefNetwork", "Mischief"]),
         .testTarget(name: "MischiefTestingTests", dependencies: ["MischiefTesting", "Mischief", "MischiefCatalog"]),
         // The worked example: a view model tested as a user would, with its seams changed per test and a mock store.
         .testTarget(
@@ -118,10 +116,12 @@ let package = Package(
                 // EmbeddedChannel and EmbeddedEventLoop: the events feed driven tick by tick, with backpressure.
                 .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
             ]),
-        .testTarget(name: "MischiefDemoTests", dependencies: ["MischiefDemo", "MischiefConsole"]),
-        .testTarget(name: "MischiefCursesTests", dependencies: ["MischiefCurses", "MischiefConsole", "CNcurses"]),
+        .testTarget(
+            name: "MischiefDemoTests", dependencies: ["MischiefDemo", "MischiefConsole", "Mischief", "MischiefCatalog"]),
+        .testTarget(
+            name: "MischiefCursesTests", dependencies: ["MischiefCurses", "MischiefConsole", "Mischief", "CNcurses"]),
         // Runs the built `mischief` binary end to end.
-        .testTarget(name: "MischiefCLITests", dependencies: ["MischiefCLI"]),
+        .testTarget(name: "MischiefCLITests", dependencies: ["MischiefCLI", "Mischief", "MischiefNetwork"]),
     ]
 )
 

@@ -16,7 +16,6 @@ let package = Package(
             dependencies: [
                 .product(name: "Mischief", package: "Mischief"),
                 .product(name: "MischiefCatalog", package: "Mischief"),
-                .product(name: "MischiefConsole", package: "Mischief"),
                 .product(name: "MischiefControl", package: "Mischief"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
             ],

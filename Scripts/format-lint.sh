@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The tree is formatted by swift-format (the toolchain's `swift format`) with .swift-format; this checks it stays
 # so. Fix what it reports with:
-#     swift format -i -r Sources Tests Package.swift Benchmarks/Package.swift Benchmarks/Sources
+#     swift format -i -r Sources Tests Package.swift Benchmarks/Package.swift Benchmarks/Sources Benchmarks/MischiefBench
 set -euo pipefail
 cd "$(dirname "$0")/.."
-paths=(Sources Tests Package.swift Benchmarks/Package.swift Benchmarks/Sources)  # not Benchmarks/.build
+paths=(Sources Tests Package.swift Benchmarks/Package.swift Benchmarks/Sources Benchmarks/MischiefBench)  # not Benchmarks/.build
 swift format lint --strict --recursive --parallel "${paths[@]}"
 echo "swift format lint --strict: $(git ls-files '*.swift' | wc -l) files clean"

@@ -6,12 +6,11 @@ enum Table {
         print("| measure | value | ratio |")
         print("|---|---|---|")
         let sections = Set(
-            (environment["SIDE_BY_SIDE_SECTIONS"] ?? "per-call,stacked,scale,console,control")
+            (environment["SIDE_BY_SIDE_SECTIONS"] ?? "per-call,stacked,scale,control")
                 .split(separator: ",").map(String.init))
         if sections.contains("per-call") { perCall(calls: calls, rounds: rounds) }
         if sections.contains("stacked") { stacked(calls: calls / 4, rounds: rounds) }
         if sections.contains("scale") { scale() }
-        if sections.contains("console") { console() }
         if sections.contains("control") { try control() }
     }
 
@@ -106,19 +105,11 @@ enum Table {
         row(applies.label, applies.value)
     }
 
-    static func console() {
-        for seams in [20, 1_000] {
-            row(
-                "render a 120×40 frame, \(seams.formatted()) seams",
-                String(format: "%.1f µs", ConsoleAndControl.renderMicroseconds(seams: seams, frames: 51)))
-        }
-    }
-
     static func control() throws {
         let semaphore = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var result: Result<(p50: Double, p99: Double), any Error> = .failure(CancellationError())
         Task {
-            do { result = .success(try await ConsoleAndControl.socketLatency(requests: 2_000)) } catch {
+            do { result = .success(try await ControlSocketLatency.socketLatency(requests: 2_000)) } catch {
                 result = .failure(error)
             }
             semaphore.signal()

@@ -1,4 +1,4 @@
-// Mischief's per-call costs, registry scale, console and control socket, side by side with `Date()`, a direct call,
+// Mischief's per-call costs, registry scale and control socket, side by side with `Date()`, a direct call,
 // swift-dependencies' `@Dependency(\.date.now)` and libfaketime, measured in one run, interleaved, as ratios.
 //
 //     Benchmarks/run.sh                         # builds in release, prints the table (and instruction counts)
@@ -11,7 +11,7 @@
 //     SIDE_BY_SIDE_MAX_SEAMS=<n>               (largest registry measured; default 100,000)
 //     SIDE_BY_SIDE_FAKETIME=<path>             (libfaketime.so.1; default Debian's)
 //     SIDE_BY_SIDE_SECTIONS=<list>             (table sections, comma-separated; default
-//                                               per-call,stacked,scale,console,control)
+//                                               per-call,stacked,scale,control)
 import Foundation
 
 let environment = ProcessInfo.processInfo.environment

@@ -5,7 +5,7 @@ extension KeyInputDecoder {
     /// `define_key`), so that Home is Home under any `TERM`: xterm (`ESC [ H`, `ESC O H`), tmux/screen and VT220
     /// (`ESC [ 1 ~`), rxvt (`ESC [ 7 ~`), the Linux console (`ESC [ [ A` for F1). ``KeyInputDecoder`` decodes every
     /// one of them, and their forms with modifiers (`ESC [ 1 ; 5 H`), itself.
-    public static let knownSequences: [(sequence: String, key: Key)] = {
+    package static let knownSequences: [(sequence: String, key: Key)] = {
         var sequences: [(String, Key)] = []
         for (final, key) in [("A", Key.up), ("B", .down), ("C", .right), ("D", .left), ("H", .home), ("F", .end)] {
             sequences += [("\u{1B}[" + final, key), ("\u{1B}O" + final, key)]

@@ -25,7 +25,7 @@
 /// KeyInputDecoder.keys(in: Array("\u{1B}[1~q".utf8))  // [.home, .character("q")]
 /// KeyInputDecoder.keys(in: Array("\u{1B}[99;9Xq".utf8))  // [.character("q")]: the unknown sequence is swallowed
 /// ```
-public struct KeyInputDecoder: Sendable {
+package struct KeyInputDecoder: Sendable {
     /// Where the decoder is in its input.
     private enum State: Sendable, Equatable {
         /// Between keys.
@@ -43,7 +43,7 @@ public struct KeyInputDecoder: Sendable {
     }
 
     /// The most characters (Unicode scalars) of one paste kept; the rest is dropped (see ``Key/paste(_:)``).
-    public static let pasteLimit = 1 << 20
+    package static let pasteLimit = 1 << 20
 
     /// What ends a bracketed paste: `ESC [ 201 ~`.
     private static let pasteEnd: [UInt32] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
@@ -56,10 +56,10 @@ public struct KeyInputDecoder: Sendable {
     private var pasteEndMatched = 0
 
     /// A decoder between keys.
-    public init() {}
+    package init() {}
 
     /// Whether input read so far waits for more (a lone ESC, an unfinished sequence).
-    public var isPending: Bool {
+    package var isPending: Bool {
         switch state {
         case .ground, .escapeGivenUp, .paste: false
         default: true
@@ -69,15 +69,15 @@ public struct KeyInputDecoder: Sendable {
     /// Whether a bracketed paste has begun and its end marker has not come yet. A terminal sends a paste in one go;
     /// the reader ends one that stays unfinished through a silence with ``flush(emit:)``, so keys typed afterwards
     /// are keys again.
-    public var isInsidePaste: Bool { state == .paste }
+    package var isInsidePaste: Bool { state == .paste }
 
     /// Whether a lone ESC was flushed as the Escape key and nothing came since: the rest of a split sequence may
     /// still come. The reader ends this with ``flush(emit:)`` once that is no longer likely (a second, say).
-    public var hasGivenUpOnEscape: Bool { state == .escapeGivenUp }
+    package var hasGivenUpOnEscape: Bool { state == .escapeGivenUp }
 
     /// Whether a sequence has begun (`ESC [`, `ESC O`, CSI) and waits for its final byte: terminals send a sequence
     /// in one write, so only a loaded machine splits one, and its tail must not become keys.
-    public var isInsideSequence: Bool {
+    package var isInsideSequence: Bool {
         switch state {
         case .sequence, .linuxFunction: true
         default: false
@@ -85,7 +85,7 @@ public struct KeyInputDecoder: Sendable {
     }
 
     /// Feeds one character the terminal read: a Unicode scalar value, or a C0/C1 control.
-    public mutating func feed(character code: UInt32, emit: (Key) -> Void) {
+    package mutating func feed(character code: UInt32, emit: (Key) -> Void) {
         switch state {
         case .paste:
             feedPaste(code, emit: emit)
@@ -149,7 +149,7 @@ public struct KeyInputDecoder: Sendable {
     /// After a pending ESC it is Esc, then that key: Esc typed just before End must not be lost (nothing here is
     /// bound to Alt with a special key); a code that is no key (nil) swallows the ESC. It ends an unfinished
     /// sequence.
-    public mutating func feed(key: Key?, emit: (Key) -> Void) {
+    package mutating func feed(key: Key?, emit: (Key) -> Void) {
         // Inside a paste, a key the library made of pasted bytes is dropped: a paste is text, never keys.
         guard state != .paste else { return }
         // A code that is no key (the start of a mouse report) takes the ESC with it, as before.
@@ -161,14 +161,14 @@ public struct KeyInputDecoder: Sendable {
     /// Reads what comes next as the rest of an SGR mouse report whose `ESC [ <` a terminal library took for its
     /// mouse key without reading the report (ncurses does, with mouse reporting off): the parameters and the final
     /// `M` or `m` are swallowed with the sequence, never typed.
-    public mutating func continueMouseReport() {
+    package mutating func continueMouseReport() {
         begin(.csi)
         sequence.parameter(0x3C)  // <
     }
 
     /// Says that no more input came in time: a lone ESC (or ESC ESC) is the Escape key (and the decoder is then
     /// ``hasGivenUpOnEscape``); an unfinished sequence is dropped; after a given-up ESC, a `[` or `O` is a key again.
-    public mutating func flush(emit: (Key) -> Void) {
+    package mutating func flush(emit: (Key) -> Void) {
         if state == .paste {
             endPaste(emit: emit)
         } else if case .escape = state {
@@ -180,7 +180,7 @@ public struct KeyInputDecoder: Sendable {
     }
 
     /// The keys in a byte stream (UTF-8; invalid bytes are dropped), read as if no more input came after it.
-    public static func keys(in bytes: some Sequence<UInt8>) -> [Key] {
+    package static func keys(in bytes: some Sequence<UInt8>) -> [Key] {
         var decoder = KeyInputDecoder()
         var keys: [Key] = []
         var iterator = bytes.makeIterator()

@@ -1,21 +1,10 @@
 import Foundation
 import Mischief
-import MischiefConsole
 import MischiefControl
 
-/// The console's frame cost and the control socket's latency, through their public APIs.
-enum ConsoleAndControl {
-    /// Microseconds to render one 120×40 frame of `seams` seams (median of `frames`).
-    static func renderMicroseconds(seams: Int, frames: Int) -> Double {
-        var state = ConsoleState(size: ScreenSize(rows: 40, columns: 120))
-        var samples: [Double] = []
-        for frame in 0..<frames {
-            _ = Console.update(&state, .data(.synthetic(seams: seams, frame: frame)))
-            samples.append(Measure.seconds { blackhole(Console.render(state, size: state.size, theme: .standard)) })
-        }
-        return Measure.median(samples) * 1e6
-    }
-
+/// The control socket's latency, through its public API (the console's frame cost is `mischief-bench`'s: the
+/// console is not a product).
+enum ControlSocketLatency {
     /// p50 and p99 milliseconds of `requests` `GET /v1/seams` over the Unix socket, one connection each, against
     /// a server over a registry of 50 seams.
     static func socketLatency(requests: Int) async throws -> (p50: Double, p99: Double) {
