@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Registry scale before and after: builds Scripts/registry-scale/main.swift in release with the core
 # (Sources/Mischief) of two git revisions, each into one module of its own, and runs each case on both,
-# interleaved, on this machine. A revision that has `Registry.changes(since:)` also measures it.
+# interleaved, on this machine. A revision that has `Registry.delta(since:)` also measures it.
 #
 #     Scripts/registry-scale.sh [BEFORE [AFTER]]      # default: 77920e7 (before issue 17's registry work)
 #                                                     # and the working tree

@@ -117,10 +117,10 @@ public final class RemoteController: ConsoleController {
     /// Sends the console a delta of connection `connection` when it follows what it was sent (the connection's first:
     /// everything); returns the generation of the last delta sent.
     @discardableResult
-    private func received(_ delta: StreamChanges, connection: Int) -> UInt64 {
+    private func received(_ delta: StreamDelta, connection: Int) -> UInt64 {
         link.withLock { link in
             guard link.connection == connection, link.client != nil else { return link.sent }
-            if link.sent == 0, delta.changes.since == 0 {
+            if link.sent == 0, delta.registry.since == 0 {
                 link.continuation?.yield(.reset(delta))
             } else if delta.follows(link.sent) {
                 link.continuation?.yield(.changes(delta))
@@ -128,7 +128,7 @@ public final class RemoteController: ConsoleController {
                 return link.sent
             }
             link.sent = delta.generation
-            link.lastEvent = max(link.lastEvent, delta.changes.lastEventID)
+            link.lastEvent = max(link.lastEvent, delta.registry.lastEventID)
             link.lostReason = nil
             return link.sent
         }
@@ -237,7 +237,7 @@ public final class RemoteController: ConsoleController {
         }
         guard changes else { return (answer, 0) }
         let (sent, lastEvent) = link.withLock { ($0.sent, $0.lastEvent) }
-        guard let delta = try? await client.changes(since: sent, eventsAfter: lastEvent) else {
+        guard let delta = try? await client.delta(since: sent, eventsAfter: lastEvent) else {
             return (answer, sent)  // lost: the console hears it from the stream
         }
         return (answer, received(delta, connection: connection))

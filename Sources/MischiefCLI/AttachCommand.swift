@@ -49,7 +49,7 @@ struct AttachCommand: AsyncParsableCommand {
         // The user's profile files are checked against the target's seams and defined there, with hot keys after
         // the target's own; what is wrong is shown in the console, located in its file.
         let presets = (try? await client.profiles()) ?? []
-        let seams = (try? await client.changes(since: 0).changes.seams) ?? []
+        let seams = (try? await client.delta(since: 0).registry.seams) ?? []
         var (setup, files) = console.prepare(attachedTo: seams, profiles: presets)
         if !files.isEmpty {
             do { try await client.define(profiles: ProfileFile.yaml(files)) } catch {

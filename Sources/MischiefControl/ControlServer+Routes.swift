@@ -103,7 +103,7 @@ extension ControlServer {
         case (.POST, .profile(let name, let verb)):
             return .json(try profile(name, verb, ttl: try profileTTL(request), session: session, client: client))
         case (.POST, .revertAll):
-            let active = registry.snapshot().entries.filter { $0.status == .active }.count
+            let active = registry.snapshot().layers.filter { $0.status == .active }.count
             registry.revertAll(source: source(for: session, client: client))
             try withSessions { $0.disownAll() }
             return .json(RevertAllResult(reverted: active))

@@ -114,7 +114,7 @@ extension ControlServer {
     /// `GET /v1/status`.
     func status() -> TargetStatus {
         let snapshot = registry.snapshot()
-        var active = snapshot.entries.filter { $0.status == .active }
+        var active = snapshot.layers.filter { $0.status == .active }
         let owners = (try? withSessions { table in active.map { table.owner(of: $0.id, source: $0.source) } }) ?? []
         for index in active.indices where index < owners.count { active[index].session = owners[index] }
         var seams: [SeamStatus] = []

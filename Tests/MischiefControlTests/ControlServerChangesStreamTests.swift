@@ -11,23 +11,23 @@ import Testing
             var messages = target.client().events(changes: true).makeAsyncIterator()
             guard case .hello = try await messages.next() else { throw Failure("no hello first") }
             guard case .changes(let first) = try await messages.next() else { throw Failure("no changes second") }
-            #expect(first.changes.since == 0)
-            #expect(first.changes.seams.map(\.id) == ["t.count", "t.name"])
-            #expect(first.changes.seams.allSatisfy { $0.actions.contains { $0.name == "return" } })
-            #expect(first.changes.profiles == [] && first.target.name == "test")
+            #expect(first.registry.since == 0)
+            #expect(first.registry.seams.map(\.id) == ["t.count", "t.name"])
+            #expect(first.registry.seams.allSatisfy { $0.actions.contains { $0.name == "return" } })
+            #expect(first.registry.profiles == [] && first.target.name == "test")
 
             try target.registry.apply(spec: "return(7)", to: "t.count", source: "test")
-            var seen: [StreamChanges] = []
+            var seen: [StreamDelta] = []
             while let message = try await messages.next() {
                 guard case .changes(let changes) = message else { continue }
                 seen.append(changes)
-                if changes.changes.seams.contains(where: { $0.id == "t.count" }) { break }
+                if changes.registry.seams.contains(where: { $0.id == "t.count" }) { break }
             }
             let applied = try #require(seen.last)
-            #expect(applied.changes.since >= first.changes.generation && applied.changes.since > 0)
-            #expect(applied.changes.seams.map(\.id) == ["t.count"], "t.name did not change, so it is not sent")
-            #expect(applied.changes.seams.first?.behaviour == "return(7)")
-            #expect(seen.flatMap(\.changes.events).contains { $0.kind == .applied && $0.seam == "t.count" })
+            #expect(applied.registry.since >= first.registry.generation && applied.registry.since > 0)
+            #expect(applied.registry.seams.map(\.id) == ["t.count"], "t.name did not change, so it is not sent")
+            #expect(applied.registry.seams.first?.behaviour == "return(7)")
+            #expect(seen.flatMap(\.registry.events).contains { $0.kind == .applied && $0.seam == "t.count" })
         }
     }
 

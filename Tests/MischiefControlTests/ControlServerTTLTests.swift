@@ -62,7 +62,7 @@ import Testing
             #expect(answer.status == 400)
             let error = try JSONDecoder().decode(ErrorBody.self, from: answer.body)
             #expect(error.detail.contains(message), "\(error.detail)")
-            #expect(target.registry.snapshot().entries.isEmpty)
+            #expect(target.registry.snapshot().layers.isEmpty)
         }
     }
 
@@ -94,11 +94,11 @@ import Testing
             try await client.define(
                 profiles: "name: P\nttl: 1h\nentries:\n  t.count: return(3)\n  t.name: return(\"Bo\")\n")
             try await client.profile("P", .apply, ttl: .seconds(90))
-            #expect(target.registry.snapshot().entries.map(\.ttl) == [.seconds(90), .seconds(90)])
+            #expect(target.registry.snapshot().layers.map(\.ttl) == [.seconds(90), .seconds(90)])
             try await client.profile("P", .revert)
             try await client.profile("P", .apply)  // the file's own
             #expect(
-                target.registry.snapshot().entries.filter { $0.status == .active }.map(\.ttl)
+                target.registry.snapshot().layers.filter { $0.status == .active }.map(\.ttl)
                     == [.seconds(3_600), .seconds(3_600)])
         }
     }

@@ -37,8 +37,8 @@ import Testing
         }
 
         /// The `changes` messages written since the last read (each write is one HTTP chunk).
-        mutating func sent() throws -> [StreamChanges] {
-            var changes: [StreamChanges] = []
+        mutating func sent() throws -> [StreamDelta] {
+            var changes: [StreamDelta] = []
             while var chunk = try channel.readOutbound(as: ByteBuffer.self) {
                 let bytes = chunk.readBytes(length: chunk.readableBytes) ?? []
                 // "<hex length>\r\n<data>\r\n"
@@ -61,7 +61,7 @@ import Testing
         var rig = try Rig(server)
         var last = try #require(try rig.sent().first)
 
-        var idle: [StreamChanges] = []
+        var idle: [StreamDelta] = []
         let before = Int(Date().timeIntervalSince1970)  // a turn just before this counts too: + 1 below
         for _ in 0..<100 {
             rig.tick()
@@ -72,7 +72,7 @@ import Testing
         let turns = Int(Date().timeIntervalSince1970) - before
         #expect(idle.count <= turns + 1, "\(idle.count) messages for 100 idle ticks over \(turns) turns of a second")
         for message in idle {
-            #expect(message.changes.isEmpty && message.shown != last.shown, "a message showing nothing new")
+            #expect(message.registry.isEmpty && message.shown != last.shown, "a message showing nothing new")
             last = message
         }
 
@@ -85,13 +85,13 @@ import Testing
 
     /// A target clock moved as far as a Double goes, or broken, still has a second to compare: no trap.
     @Test func shownSecondsOfTimesBeyondInt64() {
-        let changes = Registry(sessionSeed: 1).changes(since: 0)
+        let changes = Registry(sessionSeed: 1).delta(since: 0)
         func shown(_ seconds: Double) -> Int64? {
-            StreamChanges(
+            StreamDelta(
                 target: TargetHeader(
                     name: "t", pid: 1, uptime: .zero, sessionSeed: 1, wallTime: Date(timeIntervalSince1970: 0),
                     targetTime: Date(timeIntervalSince1970: seconds)),
-                changes: changes
+                registry: changes
             ).shown.targetTime
         }
         #expect(shown(1e300) == .max)
@@ -107,7 +107,7 @@ import Testing
         let target = try TestTarget(directory: try SocketDirectory())
         defer { target.directory.remove() }
         var rig = try Rig(target.server)
-        #expect(try rig.sent().first?.changes.since == 0, "the first message is everything")
+        #expect(try rig.sent().first?.registry.since == 0, "the first message is everything")
 
         rig.channel.isWritable = false
         try target.registry.apply(spec: "return(7)", to: "t.count", source: "test")
@@ -122,7 +122,7 @@ import Testing
         let caughtUp = try rig.sent()
         #expect(caughtUp.count == 1)
         let seams = Dictionary(
-            uniqueKeysWithValues: caughtUp.flatMap(\.changes.seams).map { ($0.id, $0.behaviour) })
+            uniqueKeysWithValues: caughtUp.flatMap(\.registry.seams).map { ($0.id, $0.behaviour) })
         #expect(seams["t.count"] == "return(7)", "the change made while the stream was full")
         #expect(seams["t.name"] == "return(\"Bo\")")
 
@@ -130,7 +130,7 @@ import Testing
         try target.registry.revert(seam: "t.count")
         rig.tick()
         let next = try rig.sent()
-        #expect(next.flatMap(\.changes.seams).map(\.id) == ["t.count"])
+        #expect(next.flatMap(\.registry.seams).map(\.id) == ["t.count"])
         _ = try? rig.channel.finish()
     }
 }

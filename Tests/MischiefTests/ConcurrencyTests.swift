@@ -58,7 +58,7 @@ import Testing
         #expect(double.chaosCalls + parse.chaosCalls == chaosSeen.load(ordering: .relaxed))
         // Everything is reverted, and every replaced behaviour has been freed.
         let snapshot = f.registry.snapshot()
-        #expect(snapshot.entries.allSatisfy { $0.status == .reverted })
+        #expect(snapshot.layers.allSatisfy { $0.status == .reverted })
         #expect(try f.double(21) == 42 && f.parse("7") == 7)
         observation.cancel()
     }
@@ -72,6 +72,6 @@ import Testing
         }
         f.registry.revertAll()
         #expect(f.registry.counters("test.fetch")?.inFlight == 0)
-        #expect(f.registry.snapshot().entries.allSatisfy { $0.status == .reverted })
+        #expect(f.registry.snapshot().layers.allSatisfy { $0.status == .reverted })
     }
 }

@@ -32,7 +32,7 @@ import Testing
         #expect(throws: MischiefError.self) { try f.registry.apply(f.double, .crash("boom")) }
         #expect(throws: MischiefError.self) { try f.registry.apply(spec: "50%crash -> off", to: "test.fetch") }
         // Nothing was applied, and the refusal is in the event log.
-        #expect(f.registry.snapshot().entries.isEmpty)
+        #expect(f.registry.snapshot().layers.isEmpty)
         #expect(f.registry.events().contains { $0.kind == .refused && $0.message.contains("crash") })
         #expect(f.double(2) == 4)
     }

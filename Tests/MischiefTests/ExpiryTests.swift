@@ -31,7 +31,7 @@ import Testing
         #expect(t.registry.expireDue().isEmpty)
         #expect(t.double(1) == 7)
         t.clock.advance(by: .seconds(1))
-        #expect(t.registry.expireDue() == applied.entries)
+        #expect(t.registry.expireDue() == applied.layers)
         #expect(t.double(1) == 2)
         #expect(t.registry.snapshot().seam("test.double")?.status == .reverted)
         #expect(t.registry.expireDue().isEmpty)  // once
@@ -58,19 +58,19 @@ import Testing
         let early = try t.registry.apply(t.other, .constant(6), ttl: .seconds(10))
         let never = try t.registry.apply(t.double, .constant(9), source: "forever")
         t.clock.advance(by: .seconds(15))
-        #expect(t.registry.expireDue() == early.entries)
+        #expect(t.registry.expireDue() == early.layers)
         #expect(t.other(1) == 2)
         #expect(t.double(1) == 9)
         t.clock.advance(by: .seconds(60))
-        #expect(t.registry.expireDue() == late.entries)
+        #expect(t.registry.expireDue() == late.layers)
         #expect(t.double(1) == 9)  // the one without a ttl stays
-        #expect(t.registry.snapshot().entries.first { $0.id == never.entries[0] }?.status == .active)
+        #expect(t.registry.snapshot().layers.first { $0.id == never.layers[0] }?.status == .active)
 
         // Both due at once: the sooner deadline goes first.
         let second = try t.registry.apply(t.other, .constant(1), ttl: .seconds(2))
         let first = try t.registry.apply(t.double, .constant(1), ttl: .seconds(1))
         t.clock.advance(by: .seconds(5))
-        #expect(t.registry.expireDue() == first.entries + second.entries)
+        #expect(t.registry.expireDue() == first.layers + second.layers)
         let reverts = t.registry.events().filter { $0.kind == .reverted }.map(\.seam)
         #expect(reverts == ["test.other", "test.double", "test.double", "test.other"])
     }
@@ -88,7 +88,7 @@ import Testing
         t.clock.advance(by: .seconds(60))
         #expect(t.registry.expireDue().isEmpty)
         #expect(t.double(1) == 9)
-        #expect(t.registry.snapshot().entries.first { $0.id == again.entries[0] }?.status == .reverted)
+        #expect(t.registry.snapshot().layers.first { $0.id == again.layers[0] }?.status == .reverted)
     }
 
     @Test func revertingBeforeTheDeadlineCancelsIt() throws {
@@ -134,7 +134,7 @@ import Testing
             try t.registry.apply(spec: "return(7)", to: "test.double", ttl: ttl)
         }
         #expect(throws: MischiefError.invalidTTL(ttl)) { try t.registry.apply(t.double, .constant(1), ttl: ttl) }
-        #expect(t.registry.snapshot().entries.isEmpty)
+        #expect(t.registry.snapshot().layers.isEmpty)
         #expect(
             MischiefError.invalidTTL(.seconds(90_000)).description
                 == "a ttl must be more than 0s and at most 1d, not 25h")
@@ -151,7 +151,7 @@ import Testing
                     .init(seam: "test.other", spec: "return(6)"),
                 ], ttl: .seconds(60)))
         try t.registry.apply(profile: "P")
-        let layers = t.registry.snapshot().entries.map(\.ttl)
+        let layers = t.registry.snapshot().layers.map(\.ttl)
         #expect(layers == [.seconds(5), .seconds(60)])
         t.clock.advance(by: .seconds(5))
         #expect(t.registry.expireDue().count == 1)
@@ -161,7 +161,7 @@ import Testing
         #expect(t.registry.profiles.first?.isActive == false)
 
         try t.registry.apply(profile: "P", ttl: .seconds(2))  // one ttl for every entry
-        #expect(t.registry.snapshot().entries.filter { $0.status == .active }.map(\.ttl) == [.seconds(2), .seconds(2)])
+        #expect(t.registry.snapshot().layers.filter { $0.status == .active }.map(\.ttl) == [.seconds(2), .seconds(2)])
 
         let bad = Profile(name: "Bad", entries: [.init(seam: "test.double", spec: "return(1)", ttl: .zero)])
         #expect(t.registry.problems(in: bad).map(\.message) == ["a ttl must be more than 0s and at most 1d, not 0s"])
@@ -200,7 +200,7 @@ import Testing
         let layer = try JSONDecoder().decode(LayerSnapshot.self, from: Data(json.utf8))
         #expect(layer.ttl == nil && layer.expiresAt == nil && layer.expiresIn == nil)
         let timed = LayerSnapshot(
-            id: EntryID(rawValue: 1), seam: "a.b", behaviour: "x", source: "s", status: .active, ttl: .seconds(30),
+            id: LayerID(rawValue: 1), seam: "a.b", behaviour: "x", source: "s", status: .active, ttl: .seconds(30),
             expiresAt: .seconds(40), expiresIn: .seconds(12.5))
         let text = String(decoding: try JSONEncoder().encode(timed), as: UTF8.self)
         #expect(text.contains(#""ttl":30"#) && text.contains(#""expiresIn":12.5"#))

@@ -12,7 +12,7 @@ import Testing
     }
 
     private func status(_ applied: Applied, in registry: Registry) -> RevertStatus? {
-        registry.snapshot().entries.first { $0.id == applied.entries[0] }?.status
+        registry.snapshot().layers.first { $0.id == applied.layers[0] }?.status
     }
 
     /// Layer k answers inputs from k up with k: newest first, input x meets layers 99…x+1 (which pass) before x.

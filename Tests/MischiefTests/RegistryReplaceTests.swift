@@ -10,8 +10,8 @@ import Testing
         let second = try f.registry.apply(spec: "return(2)", to: "test.double", source: "console")
         #expect(f.double(0) == 2)
         let seam = try #require(f.registry.snapshot().seam("test.double"))
-        #expect(seam.layers.map(\.id) == second.entries)
-        let old = f.registry.snapshot().entries.first { $0.id == first.entries[0] }
+        #expect(seam.layers.map(\.id) == second.layers)
+        let old = f.registry.snapshot().layers.first { $0.id == first.layers[0] }
         #expect(old?.status == .reverted)
         f.registry.revert(second)
         #expect(f.double(3) == 6, "nothing beneath: the replaced layer does not come back")
@@ -58,7 +58,7 @@ import Testing
         #expect(f.double(0) == 9_999)
         let snapshot = f.registry.snapshot()
         #expect(snapshot.seam("test.double")?.layers.count == 1)
-        #expect(snapshot.entries.count == 201)
+        #expect(snapshot.layers.count == 201)
         let state = f.registry.state.withLock { ($0.history.count, $0.generations.touched.count, $0.records.count) }
         #expect(state.0 == 201)
         #expect(state.1 <= 2 * state.2 + 64, "the change log is compacted")
@@ -77,6 +77,6 @@ import Testing
         try registry.register(seams + [seams[0]])
         #expect(registry.seams.map(\.id) == seams.map(\.info.id))
         #expect(registry.events().filter { $0.kind == .registered }.count == 1000, "the event history keeps 1,000")
-        #expect(registry.changes(since: 0).seams.count == 5_000)
+        #expect(registry.delta(since: 0).seams.count == 5_000)
     }
 }

@@ -25,7 +25,7 @@ import Testing
             try f.registry.apply([Change(f.double, .constant(1)), Change(f.double, .throwing(message: "x"))])
         }
         #expect(f.double(1) == 2)
-        #expect(f.registry.snapshot().entries.isEmpty)
+        #expect(f.registry.snapshot().layers.isEmpty)
     }
 
     @Test func changeListenersHearEveryApplyAndRevertOfTheirSeamOnly() throws {
@@ -97,7 +97,7 @@ import Testing
         f.registry.revertAll()
         #expect(f.rules("a") == "original a")
         let snapshot = f.registry.snapshot()
-        #expect(snapshot.entries.map(\.status) == [.reverted, .reverted, .reverted, .reverted])
+        #expect(snapshot.layers.map(\.status) == [.reverted, .reverted, .reverted, .reverted])
         #expect(snapshot.seams.map(\.status) == [.reverted, .reverted, .reverted, .neverApplied, .reverted])
     }
 
@@ -121,13 +121,13 @@ import Testing
         f.registry.revert(applied)
         #expect(f.double(1) == 2)  // new calls already get the original
         var snapshot = f.registry.snapshot()
-        #expect(snapshot.entries.first?.status == .reverting)
+        #expect(snapshot.layers.first?.status == .reverting)
         #expect(snapshot.seam("test.double")?.status == .reverting)
         #expect(snapshot.seam("test.double")?.counters.inFlight == 1)
         release.signal()
         done.wait()
         snapshot = f.registry.snapshot()
-        #expect(snapshot.entries.first?.status == .reverted)
+        #expect(snapshot.layers.first?.status == .reverted)
         #expect(snapshot.seam("test.double")?.status == .reverted)
         #expect(f.registry.events().contains { $0.kind == .revertCompleted })
     }

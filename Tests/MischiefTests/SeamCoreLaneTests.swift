@@ -83,7 +83,7 @@ import Testing
         #expect(counters.calls == threads * calls)
         #expect(counters.chaosCalls == chaos.load(ordering: .relaxed))
         #expect(counters.inFlight == 0)
-        #expect(f.registry.snapshot().entries.allSatisfy { $0.status == .reverted })
+        #expect(f.registry.snapshot().layers.allSatisfy { $0.status == .reverted })
         observation.cancel()
     }
 

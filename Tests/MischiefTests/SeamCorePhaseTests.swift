@@ -5,7 +5,7 @@ import Testing
 /// A replaced behaviour is freed once its own calls have returned, however busy the behaviour after it is.
 @Suite struct SeamCorePhaseTests {
     private func status(_ applied: Applied, in registry: Registry) -> RevertStatus? {
-        registry.snapshot().entries.first { $0.id == applied.entries[0] }?.status
+        registry.snapshot().layers.first { $0.id == applied.layers[0] }?.status
     }
 
     /// Regression: revert then re-apply put the new behaviour in the old one's phase, so the old one waited for

@@ -21,7 +21,7 @@ import Testing
         #expect(seam.spec == "50%return(3)")
         #expect(seam.layers.map(\.spec) == ["50%return(3)"])
         f.registry.revertAll()
-        let entry = try #require(f.registry.snapshot().entries.first)
+        let entry = try #require(f.registry.snapshot().layers.first)
         #expect(entry.status != .active && entry.spec == "50%return(3)", "kept through the revert")
     }
 

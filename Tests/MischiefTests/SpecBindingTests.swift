@@ -83,7 +83,7 @@ import Testing
         let applied = try f.registry.apply(spec: "seq(return(1), off, 2*return(3))", to: "test.double")
         #expect((0..<5).map { _ in f.double(10) } == [1, 20, 3, 3, 20])
         #expect(
-            f.registry.snapshot().entries.first { applied.entries.contains($0.id) }?.behaviour
+            f.registry.snapshot().layers.first { applied.layers.contains($0.id) }?.behaviour
                 == "seq(return(1), off, 2*return(3))")
     }
 
@@ -119,7 +119,7 @@ import Testing
             guard case .invalidSpec(_, let specError) = error as? MischiefError else { return false }
             return specError.column == column && specError.message == message
         }
-        #expect(registry.snapshot().entries.isEmpty)
+        #expect(registry.snapshot().layers.isEmpty)
     }
 
     @Test func returnWithJSONOfTheWrongTypeNamesTheArgument() throws {

@@ -148,7 +148,7 @@ import Testing
 
         // Everything reverted and freed; no layer left behind; every seam is its original again.
         let snapshot = f.registry.snapshot()
-        #expect(snapshot.entries.allSatisfy { $0.status == .reverted })
+        #expect(snapshot.layers.allSatisfy { $0.status == .reverted })
         #expect(snapshot.seams.allSatisfy { $0.layers.isEmpty && $0.status != .reverting && $0.status != .active })
         #expect(f.registry.profiles.allSatisfy { !$0.isActive })
         #expect(f.double(21) == 42)

@@ -121,7 +121,7 @@ extension Registry {
         let time = now
         let touched = state.withLock { state in
             guard let applied = state.appliedProfiles.removeValue(forKey: name) else { return [SeamCore]() }
-            return state.revert(entries: Set(applied.entries), time: time, source: source)
+            return state.revert(entries: Set(applied.layers), time: time, source: source)
         }
         for core in touched { core.notifyChanged() }
     }
@@ -142,7 +142,7 @@ extension Registry {
                 let touched = state.withLock { state -> [SeamCore]? in
                     guard state.isActive(profile: name), let applied = state.appliedProfiles[name] else { return nil }
                     state.appliedProfiles[name] = nil
-                    return state.revert(entries: Set(applied.entries), time: time, source: source)
+                    return state.revert(entries: Set(applied.layers), time: time, source: source)
                 }
                 guard let touched else { continue }  // reverted meanwhile: decide again
                 for core in touched { core.notifyChanged() }
@@ -233,6 +233,6 @@ extension Registry.State {
 
     func isActive(profile name: String) -> Bool {
         guard let applied = appliedProfiles[name] else { return false }
-        return applied.entries.contains { history[$0]?.status == .active }
+        return applied.layers.contains { history[$0]?.status == .active }
     }
 }

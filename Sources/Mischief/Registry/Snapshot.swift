@@ -11,14 +11,14 @@ public struct Snapshot: Sendable {
     /// Every registered seam, in registration order.
     public internal(set) var seams: [SeamSnapshot]
     /// Every layer (an entry applied on a seam's stack), active and recently reverted, oldest first.
-    public let entries: [LayerSnapshot]
+    public let layers: [LayerSnapshot]
     /// What the target last published.
     public let view: TargetView
     /// The id of the newest event.
     public let lastEventID: Int
     /// The guards, in the order they were added, each armed or tripped.
     public internal(set) var guards: [GuardStatus] = []
-    /// The registry's generation this snapshot is as of: pass it to ``Registry/changes(since:eventsAfter:)``.
+    /// The registry's generation this snapshot is as of: pass it to ``Registry/delta(since:eventsAfter:)``.
     public let generation: UInt64
 
     /// The seam with `id`, if registered.

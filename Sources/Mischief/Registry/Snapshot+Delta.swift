@@ -1,12 +1,12 @@
 extension Snapshot {
     /// This snapshot with `changes` applied: what ``Registry/snapshot()`` would have returned at
-    /// ``RegistryChanges/generation`` (apart from counters of seams that did not move, which are unchanged).
+    /// ``RegistryDelta/generation`` (apart from counters of seams that did not move, which are unchanged).
     ///
-    /// `changes` must be the answer to `changes(since: generation)` of this snapshot, or to a later generation's
-    /// chain of them; see ``RegistryChanges``.
-    public func applying(_ changes: RegistryChanges) -> Snapshot {
+    /// `changes` must be the answer to `delta(since: generation)` of this snapshot, or to a later generation's
+    /// chain of them; see ``RegistryDelta``.
+    public func applying(_ changes: RegistryDelta) -> Snapshot {
         var seams = self.seams
-        var entries = self.entries
+        var entries = self.layers
         let removed = Set(changes.removed)
         let touched = Set(changes.seams.map(\.id)).union(removed)
         if !touched.isEmpty {
@@ -17,11 +17,11 @@ extension Snapshot {
                 if let offset = index[seam.id] { seams[offset] = seam } else { seams.append(seam) }
             }
             entries.removeAll { touched.contains($0.seam) }
-            entries = (entries + changes.entries).sorted { $0.id < $1.id }
+            entries = (entries + changes.layers).sorted { $0.id < $1.id }
         }
         return Snapshot(
             uptime: changes.uptime, sessionSeed: changes.sessionSeed, isCounting: changes.isCounting,
-            disabledReason: changes.disabledReason, seams: seams, entries: entries, view: changes.view ?? view,
+            disabledReason: changes.disabledReason, seams: seams, layers: entries, view: changes.view ?? view,
             lastEventID: changes.lastEventID, guards: changes.guards ?? guards, generation: changes.generation)
     }
 }

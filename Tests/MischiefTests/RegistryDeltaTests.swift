@@ -1,13 +1,13 @@
 import Mischief
 import Testing
 
-/// `changes(since:)`: every kind of change is counted, unchanged seams are not reported, removed ones are.
-@Suite struct RegistryChangesTests {
-    /// The ids of the seams `changes(since: generation)` reports, after `change` ran.
-    func changed(_ f: Fixture, by change: () throws -> Void) rethrows -> (RegistryChanges, [SeamID]) {
+/// `delta(since:)`: every kind of change is counted, unchanged seams are not reported, removed ones are.
+@Suite struct RegistryDeltaTests {
+    /// The ids of the seams `delta(since: generation)` reports, after `change` ran.
+    func changed(_ f: Fixture, by change: () throws -> Void) rethrows -> (RegistryDelta, [SeamID]) {
         let generation = f.registry.snapshot().generation
         try change()
-        let changes = f.registry.changes(since: generation)
+        let changes = f.registry.delta(since: generation)
         #expect(changes.generation > generation)
         return (changes, changes.seams.map(\.id))
     }
@@ -15,10 +15,10 @@ import Testing
     @Test func sinceZeroIsEverything() throws {
         let f = try Fixture()
         try f.registry.apply(spec: "return(3)", to: "test.double")
-        let all = f.registry.changes(since: 0)
+        let all = f.registry.delta(since: 0)
         let snapshot = f.registry.snapshot()
         #expect(all.seams == snapshot.seams)
-        #expect(all.entries == snapshot.entries)
+        #expect(all.layers == snapshot.layers)
         #expect(all.profiles == [])
         #expect(all.view == TargetView())
         #expect(all.events.map(\.id) == Array(1...snapshot.lastEventID))
@@ -29,9 +29,9 @@ import Testing
     /// everything): a poller that has everything is told nothing changed, and its feed can stay quiet.
     @Test func aFreshRegistryHasNothingNewSinceItsOwnGeneration() {
         let registry = Registry(sessionSeed: 1)
-        let generation = registry.changes(since: 0).generation
+        let generation = registry.delta(since: 0).generation
         #expect(generation > 0)
-        #expect(registry.changes(since: generation).isEmpty)
+        #expect(registry.delta(since: generation).isEmpty)
         #expect(registry.snapshot().generation == generation)
     }
 
@@ -40,12 +40,12 @@ import Testing
         let (applied, seams) = try changed(f) { try f.registry.apply(spec: "return(3)", to: "test.double") }
         #expect(seams == ["test.double"])
         #expect(applied.seams.first?.status == .active)
-        #expect(applied.entries.map(\.status) == [.active])
+        #expect(applied.layers.map(\.status) == [.active])
         #expect(applied.events.map(\.kind) == [.applied])
         let (reverted, revertedSeams) = changed(f) { f.registry.revert(seam: "test.double") }
         #expect(revertedSeams == ["test.double"])
         #expect(reverted.seams.first?.status == .reverted)
-        #expect(reverted.entries.map(\.status) == [.reverted])
+        #expect(reverted.layers.map(\.status) == [.reverted])
     }
 
     @Test func nothingChangedReportsNothing() throws {
@@ -53,7 +53,7 @@ import Testing
         let observation = f.registry.observe()
         defer { observation.cancel() }
         let generation = f.registry.snapshot().generation
-        let changes = f.registry.changes(since: generation)
+        let changes = f.registry.delta(since: generation)
         #expect(changes.isEmpty)
         #expect(changes.generation == generation)
     }
@@ -87,7 +87,7 @@ import Testing
         let (done, seams) = changed(f) { #expect(parked.finish() == 9) }
         #expect(seams == ["test.double"])
         #expect(done.seams.first?.status == .reverted)
-        #expect(done.entries.map(\.status) == [.reverted])
+        #expect(done.layers.map(\.status) == [.reverted])
         #expect(done.events.map(\.kind) == [.revertCompleted])
     }
 
@@ -106,7 +106,7 @@ import Testing
         // The same view again is no change: an app republishing on a timer does not wake its consoles.
         let before = f.registry.snapshot().generation
         f.registry.publish(view)
-        #expect(f.registry.changes(since: before).view == nil)
+        #expect(f.registry.delta(since: before).view == nil)
         let profile = Profile(name: "P", entries: [.init(seam: "test.double", spec: "return(1)")])
         let (defined, _) = try changed(f) { try f.registry.define(profile) }
         #expect(defined.profiles?.map(\.isActive) == [false])
@@ -125,11 +125,11 @@ import Testing
         #expect(f.double(2) == 4)  // its original again
         let copy = before.applying(changes)
         #expect(copy.seams == f.registry.snapshot().seams)
-        #expect(copy.entries == f.registry.snapshot().entries)
+        #expect(copy.layers == f.registry.snapshot().layers)
         #expect(copy.seam("test.double") == nil)
         try f.registry.register(f.double)
-        #expect(f.registry.changes(since: changes.generation).seams.map(\.id) == ["test.double"])
-        let again = f.registry.changes(since: before.generation)
+        #expect(f.registry.delta(since: changes.generation).seams.map(\.id) == ["test.double"])
+        let again = f.registry.delta(since: before.generation)
         #expect(again.removed == ["test.double"] && again.seams.map(\.id) == ["test.double"], "moved to the end")
         #expect(before.applying(again).seams.map(\.id) == f.registry.snapshot().seams.map(\.id))
     }
@@ -139,17 +139,17 @@ import Testing
         let snapshot = f.registry.snapshot()
         f.registry.report(seam: nil, message: "one")
         f.registry.report(seam: nil, message: "two")
-        #expect(f.registry.changes(since: snapshot.generation).events.map(\.message) == ["one", "two"])
-        let afterOne = f.registry.changes(since: snapshot.generation, eventsAfter: snapshot.lastEventID + 1)
+        #expect(f.registry.delta(since: snapshot.generation).events.map(\.message) == ["one", "two"])
+        let afterOne = f.registry.delta(since: snapshot.generation, eventsAfter: snapshot.lastEventID + 1)
         #expect(afterOne.events.map(\.message) == ["two"])
     }
 
     @Test func prunedEntriesLeaveTheirSeamsEntries() throws {
         let f = try Fixture()
         for index in 0..<205 { try f.registry.apply(spec: "return(\(index))", to: "test.double") }
-        let all = f.registry.changes(since: 0)
-        #expect(all.entries.count == 201)  // 200 reverted kept, and the active one
-        #expect(all.entries == f.registry.snapshot().entries)
+        let all = f.registry.delta(since: 0)
+        #expect(all.layers.count == 201)  // 200 reverted kept, and the active one
+        #expect(all.layers == f.registry.snapshot().layers)
     }
 
     @Test func profilesAreReportedOnlyWhenTheirStatusCanHaveMoved() throws {

@@ -1,13 +1,14 @@
-extension RegistryChanges: Codable {
+extension RegistryDelta: Codable {
     // Field names are the Swift names, as every wire type's: `seams` are ``SeamSnapshot``s in their flat JSON,
     // `entries` ``LayerSnapshot``s, `events` ``Event``s, `profiles` ``ProfileStatus``es, and `uptime` is in seconds.
     // `profiles`, `guards` (``GuardStatus``es) and `view` are absent when they did not change; `disabledReason` when the kill switch is off.
     private enum CodingKeys: String, CodingKey {
-        case generation, since, uptime, sessionSeed, isCounting, disabledReason, seams, removed, entries, profiles
+        case layers = "entries"
+        case generation, since, uptime, sessionSeed, isCounting, disabledReason, seams, removed, profiles
         case guards, events, view, lastEventID
     }
 
-    /// Decodes an answer of ``Registry/changes(since:eventsAfter:)`` as the control API sends it.
+    /// Decodes an answer of ``Registry/delta(since:eventsAfter:)`` as the control API sends it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -19,7 +20,7 @@ extension RegistryChanges: Codable {
             disabledReason: try container.decodeIfPresent(String.self, forKey: .disabledReason),
             seams: try container.decode([SeamSnapshot].self, forKey: .seams),
             removed: try container.decode([SeamID].self, forKey: .removed),
-            entries: try container.decode([LayerSnapshot].self, forKey: .entries),
+            layers: try container.decode([LayerSnapshot].self, forKey: .layers),
             profiles: try container.decodeIfPresent([ProfileStatus].self, forKey: .profiles),
             guards: try container.decodeIfPresent([GuardStatus].self, forKey: .guards),
             events: try container.decode([Event].self, forKey: .events),
@@ -38,7 +39,7 @@ extension RegistryChanges: Codable {
         try container.encodeIfPresent(disabledReason, forKey: .disabledReason)
         try container.encode(seams, forKey: .seams)
         try container.encode(removed, forKey: .removed)
-        try container.encode(entries, forKey: .entries)
+        try container.encode(layers, forKey: .layers)
         try container.encodeIfPresent(profiles, forKey: .profiles)
         try container.encodeIfPresent(guards, forKey: .guards)
         try container.encode(events, forKey: .events)
@@ -48,10 +49,10 @@ extension RegistryChanges: Codable {
 }
 
 extension Registry {
-    /// ``changes(since:eventsAfter:)`` with each listed seam's ``SeamSnapshot/actions`` filled in, as
+    /// ``delta(since:eventsAfter:)`` with each listed seam's ``SeamSnapshot/actions`` filled in, as
     /// ``snapshot(includingActions:)`` does: what the control API sends a console.
-    public func changes(since generation: UInt64, eventsAfter: Int? = nil, includingActions: Bool) -> RegistryChanges {
-        var changes = changes(since: generation, eventsAfter: eventsAfter)
+    public func delta(since generation: UInt64, eventsAfter: Int? = nil, includingActions: Bool) -> RegistryDelta {
+        var changes = delta(since: generation, eventsAfter: eventsAfter)
         guard includingActions else { return changes }
         for index in changes.seams.indices {
             changes.seams[index].actions = actions(for: changes.seams[index].id) ?? []

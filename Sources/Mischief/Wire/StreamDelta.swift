@@ -14,30 +14,36 @@
 /// seams listed (keeping a seam's actions when the delta leaves them out: only a delta since 0 lists them), drop
 /// those removed, replace the profiles, the guards and the view when present, and append the events it has not
 /// seen (ids grow; a delta may repeat some).
-public struct StreamChanges: Sendable, Codable, Equatable {
+public struct StreamDelta: Sendable, Codable, Equatable {
     /// Who the target is and what time it is there.
     public var target: TargetHeader
     /// What changed in the registry.
-    public var changes: RegistryChanges
+    public var registry: RegistryDelta
 
     /// A delta: the target's header as of now, and what changed in its registry
-    /// (``Registry/changes(since:eventsAfter:)``).
-    public init(target: TargetHeader, changes: RegistryChanges) {
+    /// (``Registry/delta(since:eventsAfter:)``).
+    public init(target: TargetHeader, registry: RegistryDelta) {
         self.target = target
-        self.changes = changes
+        self.registry = registry
+    }
+
+    // The JSON keeps the names the control API has always sent (`changes`), so /v1 clients read it unchanged.
+    private enum CodingKeys: String, CodingKey {
+        case target
+        case registry = "changes"
     }
 
     /// The registry generation a reader is as of once it has applied this delta.
-    public var generation: UInt64 { changes.generation }
+    public var generation: UInt64 { registry.generation }
 
     /// Whether a reader as of `generation` can apply this delta: it starts at or before the reader and brings it
     /// further.
     public func follows(_ generation: UInt64) -> Bool {
-        changes.since <= generation && changes.generation > generation
+        registry.since <= generation && registry.generation > generation
     }
 }
 
-extension StreamChanges {
+extension StreamDelta {
     /// What a console shows of a delta besides the changes in it: the times to the second (the target's uptime, its
     /// wall-clock time and its clock's) and the registry's switches. A feed sends a delta that carries no change only
     /// when this differs from the last one it sent.
@@ -56,7 +62,7 @@ extension StreamChanges {
         }
         return Shown(
             uptime: target.uptime.components.seconds, wallTime: second(target.wallTime),
-            targetTime: target.targetTime.map(second), isCounting: changes.isCounting,
-            disabledReason: changes.disabledReason)
+            targetTime: target.targetTime.map(second), isCounting: registry.isCounting,
+            disabledReason: registry.disabledReason)
     }
 }

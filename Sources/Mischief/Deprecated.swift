@@ -1,0 +1,62 @@
+// The names issue 29 retired, kept for one release so code written against them still builds, with a warning that
+// names the new one. One word for one thing: a *layer* is one behaviour applied to one seam (it was an *entry*), and a
+// *delta* is what changed since a generation (it was *changes*, which now only means what one applies).
+
+/// The id of one applied layer.
+@available(*, deprecated, renamed: "LayerID")
+public typealias EntryID = LayerID
+
+/// What changed in a registry after a generation.
+@available(*, deprecated, renamed: "RegistryDelta")
+public typealias RegistryChanges = RegistryDelta
+
+/// A delta as a console and the control API's events stream read it.
+@available(*, deprecated, renamed: "StreamDelta")
+public typealias StreamChanges = StreamDelta
+
+extension Registry {
+    /// What changed after a generation.
+    @available(*, deprecated, renamed: "delta(since:eventsAfter:)")
+    public func changes(since generation: UInt64, eventsAfter: Int? = nil) -> RegistryDelta {
+        delta(since: generation, eventsAfter: eventsAfter)
+    }
+
+    /// What changed after a generation, with each listed seam's actions.
+    @available(*, deprecated, renamed: "delta(since:eventsAfter:includingActions:)")
+    public func changes(since generation: UInt64, eventsAfter: Int? = nil, includingActions: Bool) -> RegistryDelta {
+        delta(since: generation, eventsAfter: eventsAfter, includingActions: includingActions)
+    }
+}
+
+extension Snapshot {
+    /// Every layer, active and recently reverted, oldest first.
+    @available(*, deprecated, renamed: "layers")
+    public var entries: [LayerSnapshot] { layers }
+}
+
+extension RegistryDelta {
+    /// The layers of the seams listed.
+    @available(*, deprecated, renamed: "layers")
+    public var entries: [LayerSnapshot] { layers }
+}
+
+extension Applied {
+    /// The layers applied, in the order of the changes.
+    @available(*, deprecated, renamed: "layers")
+    public var entries: [LayerID] { layers }
+}
+
+extension StreamDelta {
+    /// What changed in the registry.
+    @available(*, deprecated, renamed: "registry")
+    public var changes: RegistryDelta {
+        get { registry }
+        set { registry = newValue }
+    }
+
+    /// A delta: the target's header as of now, and what changed in its registry.
+    @available(*, deprecated, renamed: "init(target:registry:)")
+    public init(target: TargetHeader, changes: RegistryDelta) {
+        self.init(target: target, registry: changes)
+    }
+}
