@@ -274,6 +274,11 @@ extension Registry.State {
 
     /// Trips guard `index`: reverts `entries`, logs the trip with `figures`, and marks it tripped.
     private mutating func trip(_ index: Int, figures: String, entries: Set<LayerID>, time: Duration) -> [SeamCore] {
+        holdingEvents { state in state.tripHeld(index, figures: figures, entries: entries, time: time) }
+    }
+
+    /// ``trip(_:figures:entries:time:)`` with its events held until the reverts are made.
+    private mutating func tripHeld(_ index: Int, figures: String, entries: Set<LayerID>, time: Duration) -> [SeamCore] {
         let record = guards[index]
         if case .profile(let name) = record.rule.reverts { appliedProfiles[name] = nil }
         let count = entries.count
