@@ -25,6 +25,7 @@ public enum ControlAPI {
 public struct TargetInfo: Sendable, Codable, Equatable {
     /// What the target calls itself.
     public var name: String
+    /// The target's process id, which tells a restart of the same program from the process a client attached to.
     public var pid: Int32
     /// Seconds since the target's registry started.
     public var uptime: Double
@@ -41,6 +42,8 @@ public struct TargetInfo: Sendable, Codable, Equatable {
     /// The target's label among targets of its name, which seeds sent with changes are derived with.
     public var label: String?
 
+    /// A target's description as `GET /v1/target` answers it; the server fills it in, a test or a stand-in target makes
+    /// one.
     public init(
         name: String, pid: Int32, uptime: Double, apiVersion: Int, libraryVersion: String, sessionSeed: UInt64,
         socket: String?, instance: String? = nil, label: String? = nil
@@ -64,6 +67,7 @@ public struct SeamDetail: Sendable, Codable, Equatable {
     /// The seam's layers, oldest first, each with the session that owns it; the last one wins on a replacing seam.
     public var layers: [LayerSnapshot]
 
+    /// An answer for `seam` with its `layers`, oldest first.
     public init(seam: SeamSnapshot, layers: [LayerSnapshot]) {
         self.seam = seam
         self.layers = layers
@@ -73,6 +77,7 @@ public struct SeamDetail: Sendable, Codable, Equatable {
 /// `PUT /v1/seams/{id}` as JSON: `{"spec": "shift(+1d)"}`, with `"ttl": 30` (or `"ttl": "30s"`) for a change
 /// that the target reverts by itself when its time to live runs out.
 public struct ApplyRequest: Sendable, Codable, Equatable {
+    /// The behaviour to apply, as spec text (`shift(+1d)`); the target parses it against the seam's own actions.
     public var spec: String
     /// How long the change lasts; nil until reverted.
     public var ttl: TTLValue?
@@ -80,6 +85,7 @@ public struct ApplyRequest: Sendable, Codable, Equatable {
     /// (``TargetInfo/label``); the target's session seed when nil.
     public var seed: UInt64?
 
+    /// A request to apply `spec`, lasting `ttl` (until reverted when nil), its random parts seeded from `seed`.
     public init(spec: String, ttl: TTLValue? = nil, seed: UInt64? = nil) {
         self.spec = spec
         self.ttl = ttl
@@ -93,6 +99,7 @@ public struct TTLRequest: Sendable, Codable, Equatable {
     /// The time to live from now; nil for none.
     public var ttl: TTLValue?
 
+    /// A request that gives the seam's changes `ttl` from now, or (nil) lets them last until reverted.
     public init(ttl: TTLValue?) { self.ttl = ttl }
 
     private enum CodingKeys: String, CodingKey { case ttl }
@@ -195,6 +202,7 @@ public struct SessionRequest: Sendable, Codable, Equatable {
     /// Whether the session's changes stay when it ends.
     public var keep: Bool?
 
+    /// A session request; whatever is nil takes the target's default (the name `api`, a 15-second lease, not kept).
     public init(name: String? = nil, lease: Double? = nil, keep: Bool? = nil) {
         self.name = name
         self.lease = lease
@@ -217,6 +225,7 @@ public struct SessionInfo: Sendable, Codable, Equatable {
     /// Changes and profiles it owns.
     public var changes: Int
 
+    /// A session's state as the target reports it to the client that opened or renewed it.
     public init(id: String, name: String, lease: Double, keep: Bool, streams: Int, changes: Int) {
         self.id = id
         self.name = name
@@ -229,8 +238,10 @@ public struct SessionInfo: Sendable, Codable, Equatable {
 
 /// `POST /v1/time/advance`: `{"seconds": 3600}`.
 public struct AdvanceRequest: Sendable, Codable, Equatable {
+    /// How far to move virtual time forward, in seconds; more than 0 and at most a day, or the target answers 400.
     public var seconds: Double
 
+    /// A request to move virtual time forward by `seconds`.
     public init(seconds: Double) { self.seconds = seconds }
 }
 
@@ -239,6 +250,7 @@ public struct RevertAllResult: Sendable, Codable, Equatable {
     /// How many entries were active before.
     public var reverted: Int
 
+    /// An answer saying `reverted` entries were active before everything was reverted.
     public init(reverted: Int) { self.reverted = reverted }
 }
 
@@ -249,6 +261,7 @@ public struct ReleaseResult: Sendable, Codable, Equatable {
     /// How many held calls were released (0 when none was held).
     public var released: Int
 
+    /// An answer saying `released` held calls on `seam` went on.
     public init(seam: SeamID, released: Int) {
         self.seam = seam
         self.released = released
@@ -288,6 +301,7 @@ public struct ErrorBody: Sendable, Codable, Equatable, Error, CustomStringConver
     /// For a spec error, the 1-based column where it went wrong.
     public var column: Int?
 
+    /// An error of kind `error`, explained by `detail`, at `column` of a spec when a spec was at fault.
     public init(error: String, detail: String, column: Int? = nil) {
         self.error = error
         self.detail = detail
@@ -299,10 +313,12 @@ public struct ErrorBody: Sendable, Codable, Equatable, Error, CustomStringConver
 
 /// `GET /v1/events`'s first message.
 public struct StreamHello: Sendable, Codable, Equatable {
+    /// The target the stream is from, so a client knows whom it follows before the first change arrives.
     public var target: TargetInfo
     /// The session the stream holds open, if any.
     public var session: String?
 
+    /// The first message of a stream from `target`, holding `session` open when one was given.
     public init(target: TargetInfo, session: String?) {
         self.target = target
         self.session = session

@@ -25,9 +25,18 @@ public struct ControlClient: Sendable {
 
     /// The HTTP methods the API uses.
     public enum Method: String, Sendable {
-        case GET, PUT, POST, DELETE
+        /// Reads: a target, its seams, status, profiles, guards, changes and the events stream.
+        case GET
+        /// Applies a spec to a seam (`PUT /v1/seams/{id}`).
+        case PUT
+        /// Acts: releases, resets, reverts everything, switches profiles, adds guards, opens sessions.
+        case POST
+        /// Removes: reverts a seam, removes a guard, ends a session.
+        case DELETE
     }
 
+    /// A client of the target serving on `socketPath`, sending its changes in `session` when one is given (they are
+    /// then reverted when the session ends).
     public init(socketPath: String, session: String? = nil) {
         self.socketPath = socketPath
         self.session = session
@@ -47,11 +56,13 @@ public struct ControlClient: Sendable {
         return info
     }
 
+    /// Who the target is: name, pid, uptime, versions, seed and label (`GET /v1/target`).
     public func target() async throws(ControlClientError) -> TargetInfo { try await get("target") }
 
     /// What an orchestrator gates on: chaos allowed, active changes, held calls, counters (`GET /v1/status`).
     public func status() async throws(ControlClientError) -> TargetStatus { try await get("status") }
 
+    /// What the target publishes for the console's target pane (`GET /v1/target/view`).
     public func view() async throws(ControlClientError) -> TargetView { try await get("target/view") }
 
     /// Everything a console shows, in one request: the newest `events` events, only those after `after` when
@@ -70,8 +81,10 @@ public struct ControlClient: Sendable {
         try await get("changes?since=\(generation)" + (eventsAfter.map { "&after=\($0)" } ?? ""))
     }
 
+    /// Every seam's definition, actions, active spec, counters and revert status (`GET /v1/seams`).
     public func seams() async throws(ControlClientError) -> [SeamSnapshot] { try await get("seams") }
 
+    /// One seam, with its layers and the sessions that own them (`GET /v1/seams/{id}`).
     public func seam(_ id: SeamID) async throws(ControlClientError) -> SeamDetail {
         try await get("seams/\(Self.escape(id.rawValue))")
     }
@@ -95,6 +108,7 @@ public struct ControlClient: Sendable {
             .POST, "seams/\(Self.escape(seam.rawValue))/ttl", json: TTLRequest(ttl: ttl.map(TTLValue.init)))
     }
 
+    /// Reverts every change on a seam (`DELETE /v1/seams/{id}`); the answer is the seam's state after it.
     @discardableResult
     public func revert(_ seam: SeamID) async throws(ControlClientError) -> SeamDetail {
         try await send(.DELETE, "seams/\(Self.escape(seam.rawValue))")
@@ -118,6 +132,7 @@ public struct ControlClient: Sendable {
         try await send(.POST, "reset")
     }
 
+    /// Reverts every change on the target, whoever made it (`POST /v1/revert-all`).
     @discardableResult
     public func revertAll() async throws(ControlClientError) -> RevertAllResult {
         try await send(.POST, "revert-all")
@@ -149,6 +164,7 @@ public struct ControlClient: Sendable {
 
     // MARK: Profiles
 
+    /// The profiles the target knows, each with its state and the seams it changes (`GET /v1/profiles`).
     public func profiles() async throws(ControlClientError) -> [ProfileStatus] { try await get("profiles") }
 
     /// Defines the profiles in a YAML (or JSON) text.
@@ -174,22 +190,25 @@ public struct ControlClient: Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Moves the target's virtual time forward by `duration` (`POST /v1/time/advance`); refused while its time is real.
     public func advanceTime(by duration: Duration) async throws(ControlClientError) {
         let _: TargetInfo = try await send(.POST, "time/advance", json: AdvanceRequest(seconds: duration.seconds))
     }
 
     // MARK: Sessions
 
-    /// Opens a session; send its id with changes (``session``) and hold it with ``events()`` or ``renew(_:)``.
+    /// Opens a session; send its id with changes (``session``) and hold it with ``events(changes:)`` or ``renew(_:)``.
     public func openSession(_ request: SessionRequest) async throws(ControlClientError) -> SessionInfo {
         try await send(.POST, "sessions", json: request)
     }
 
+    /// Renews a session's lease, so it lives on without an open events stream.
     @discardableResult
     public func renew(_ session: String) async throws(ControlClientError) -> SessionInfo {
         try await send(.POST, "sessions/\(Self.escape(session))/renew")
     }
 
+    /// Ends a session: the target reverts what it still owns (unless it keeps its changes) and removes its guards.
     @discardableResult
     public func endSession(_ session: String) async throws(ControlClientError) -> SessionInfo {
         try await send(.DELETE, "sessions/\(Self.escape(session))")

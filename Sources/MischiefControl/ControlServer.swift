@@ -56,19 +56,21 @@ public final class ControlServer: Sendable {
         /// target allows directories (`mischief demo --allow-files DIR`).
         public var fileAccess: FileAccess = .none
         /// Let clients apply `crash` behaviours, which end the process (for crash-recovery tests): starting the
-        /// server sets ``Registry/allowsCrash`` on its registry. Off by default: a `crash` is then refused with a
+        /// server sets `Registry.allowsCrash` on its registry. Off by default: a `crash` is then refused with a
         /// message saying how to allow it (this option, or `MISCHIEF_ALLOW_CRASH=1` in the target's environment).
         public var allowCrash = false
         /// The monotonic clock leases are measured on (injected by tests). The server leaves out of a lease the time
         /// its process was stopped or starved, which it finds as gaps in its own beat (see `LeaseClock`).
         public var now: @Sendable () -> Duration
         /// This target's stable name among targets of the same name, which a seed sent with a change is derived
-        /// with (``SeededGenerator/seed(_:for:)``), so a fleet given one seed is reproducible and its instances
+        /// with (`SeededGenerator.seed(_:for:)`), so a fleet given one seed is reproducible and its instances
         /// differ. When nil: `MISCHIEF_LABEL` from the environment, else `<name>#<n>`, where n counts the targets of
         /// that name already serving in the socket directory when this one starts (start them one after another,
         /// or label them).
         public var label: String?
 
+        /// Options for a target named `name`, serving on `socketPath` (the default socket directory's
+        /// `<name>-<pid>.sock` when nil), with every other option at its default.
         public init(name: String, socketPath: String? = nil) {
             self.name = name
             self.socketPath = socketPath
@@ -104,6 +106,8 @@ public final class ControlServer: Sendable {
         /// at once, however busy the server was before.
         public var cpuBurst: Duration = .milliseconds(5)
 
+        /// The default limits, which keep a flood of clients from starving the target (the figures are the properties'
+        /// defaults).
         public init() {}
     }
 

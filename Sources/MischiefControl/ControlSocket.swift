@@ -124,9 +124,12 @@ public enum ControlSocket {
 
     /// A socket found in the socket directory.
     public struct Found: Sendable, Equatable {
+        /// The socket's full path, which a client connects to.
         public var path: String
         /// The target name and pid read from the file name, when it follows `<name>-<pid>.sock`.
         public var name: String
+        /// The process id read from the file name, when it follows `<name>-<pid>.sock`; nil for a forwarded socket
+        /// named otherwise.
         public var pid: Int32?
         /// Whether something accepts connections on it.
         public var isLive: Bool

@@ -19,7 +19,9 @@ public enum Seconds {
     /// `seconds` as a `Duration`, after checking it is a finite number within `range`.
     ///
     /// - Parameters:
+    ///   - seconds: The number as it arrived, from a request, an option or a file.
     ///   - field: The name the caller knows the number by (`seconds`, `lease`, `--interval`), for the error.
+    ///   - range: The values the field accepts, in seconds.
     /// - Throws: ``OutOfRange`` naming the field, the value and the range.
     public static func duration(
         _ seconds: Double, field: String, within range: ClosedRange<Double>
@@ -55,6 +57,7 @@ public struct OutOfRange: Error, Sendable, Equatable, CustomStringConvertible {
     public var field: String
     /// The value as it arrived.
     public var value: String
+    /// The values the field accepts, which the message names so the sender can fix the request.
     public var range: ClosedRange<Double>
     /// Whether the field takes whole numbers only.
     public var whole = false

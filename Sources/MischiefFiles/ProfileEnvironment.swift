@@ -8,7 +8,7 @@ import Mischief
 /// MISCHIEF_PROFILE=ci-chaos.yaml swift run orders-server
 /// ```
 /// The control server reads it when it starts, and so does `mischief demo`; a program without either calls
-/// ``applyFromEnvironment(to:)`` once at start. The whole file is checked first: one problem (YAML, a seam id
+/// ``applyFromEnvironment(to:environment:)`` once at start. The whole file is checked first: one problem (YAML, a seam id
 /// that is not one, a spec that does not parse, a name used twice) and nothing is applied, and stderr says what
 /// and where (`path:line:column`). Every entry of every profile in the file then applies as its seam registers,
 /// with the source `MISCHIEF_PROFILE <profile name>`, the profile's seed and its `ttl` (an entry's own first); if one does not fit its seam,

@@ -38,7 +38,9 @@ extension ProfileFile {
     /// outside 1–9, hot keys and names used by more than one profile, seams listed twice in a profile, and guards
     /// that do not parse (at their column).
     ///
-    /// - Parameter entry: returns what is wrong with an entry (an unknown seam, a bad spec), or nil.
+    /// - Parameters:
+    ///   - profiles: The profiles to check, as read from their files (with locations).
+    ///   - entry: Returns what is wrong with an entry (an unknown seam, a bad spec), or nil.
     public static func check(
         _ profiles: [ProfileFile], entry: (ProfileFile.Entry) -> EntryProblem?
     ) -> [FileDiagnostic] {

@@ -4,7 +4,7 @@ import Mischief
 extension ProfileFile {
     /// A file's profile as a registry takes it.
     ///
-    /// - Throws: ``MischiefError/invalidSeamID(_:reason:)`` for a malformed seam id (``check(_:against:)``
+    /// - Throws: `MischiefError.invalidSeamID` for a malformed seam id (``check(_:against:fileAccess:)``
     ///   reports it with its location first).
     public func profile() throws(MischiefError) -> Profile {
         var entries: [Profile.Entry] = []
@@ -28,7 +28,10 @@ extension ProfileFile {
     /// Every problem with `profiles` against the seams registered in `registry`, at once and located: malformed
     /// or unknown seam ids at the seam key, bad specs at the column inside the spec, hot keys and names.
     ///
-    /// - Parameter fileAccess: Which files the specs may read; confine profiles that come from outside the process.
+    /// - Parameters:
+    ///   - profiles: The profiles to check, as read from their files (with locations).
+    ///   - registry: The registry whose seams and profiles they must fit.
+    ///   - fileAccess: Which files the specs may read; confine profiles that come from outside the process.
     public static func check(
         _ profiles: [ProfileFile], against registry: Registry, fileAccess: FileAccess = .unrestricted
     ) -> [FileDiagnostic] {
@@ -85,7 +88,10 @@ extension ProfileFile {
     /// profile already in `registry` (a preset) or in `keysTaken` has is reported as a warning, and the file's
     /// profile is defined without it, so it can be given a free key instead of hiding behind the preset.
     ///
-    /// - Parameter keysTaken: Hot keys taken elsewhere, with their profiles' names.
+    /// - Parameters:
+    ///   - directories: The directories to read `.yaml` files from, in order.
+    ///   - registry: The registry to check the profiles against and define them in.
+    ///   - keysTaken: Hot keys taken elsewhere, with their profiles' names.
     /// - Returns: The names defined, in order, and every problem found.
     public static func loadAll(
         from directories: [URL], into registry: Registry, keysTaken: [Int: String] = [:]
@@ -111,7 +117,10 @@ extension ProfileFile {
     /// whose entries are all good, for the caller to send, and every problem found, located in its file; hot keys
     /// are handled as ``loadAll(from:into:keysTaken:)`` does.
     ///
-    /// - Parameter keysTaken: Hot keys taken by the other process's profiles, with their names.
+    /// - Parameters:
+    ///   - directories: The directories to read `.yaml` files from, in order.
+    ///   - seams: The other process's seams, with their actions, that the entries must fit.
+    ///   - keysTaken: Hot keys taken by the other process's profiles, with their names.
     public static func loadAll(
         from directories: [URL], checkedAgainst seams: [SeamSnapshot], keysTaken: [Int: String] = [:]
     ) -> (profiles: [ProfileFile], diagnostics: [FileDiagnostic]) {

@@ -69,7 +69,7 @@ public struct ProfileFile: Hashable, Sendable {
             self.ttl = ttl
         }
 
-        /// Where the spec's `column` (1-based, in Unicode scalars, as ``SpecError/column`` counts) was written in
+        /// Where the spec's `column` (1-based, in Unicode scalars, as `SpecError.column` counts) was written in
         /// the file, through quotes, escapes, folded lines and block indentation; `specLocation` when the
         /// column cannot be followed; nil for an entry built in code.
         public func specLocation(column: Int) -> FileLocation? {

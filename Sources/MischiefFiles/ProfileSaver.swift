@@ -23,8 +23,12 @@ public enum ProfileSaver {
 
     /// Writes `yaml`, the profile called `name`, to `url` (atomically, creating the directory), after ``marker``.
     ///
-    /// - Parameter overwrite: Replace whatever is at `url`. Without it, only a file this saver wrote for the same
-    ///   profile is replaced.
+    /// - Parameters:
+    ///   - yaml: The profile's YAML, as ``ProfileFile`` reads it back.
+    ///   - name: The profile's name, which tells a file this saver wrote for it from any other.
+    ///   - url: Where to write it; ``url(forProfile:in:)`` gives the usual place.
+    ///   - overwrite: Replace whatever is at `url`. Without it, only a file this saver wrote for the same
+    ///     profile is replaced.
     /// - Throws: ``ProfileSaveError/wouldReplace(file:holding:)`` when another file is in the way and `overwrite`
     ///   is false; ``ProfileSaveError/cannotWrite(path:reason:)`` when the file cannot be written.
     public static func save(yaml: String, named name: String, to url: URL, overwrite: Bool) throws(ProfileSaveError) {

@@ -17,7 +17,16 @@ import Yams
 public struct YAMLScalarSource: Hashable, Sendable {
     /// How the scalar was written.
     public enum Style: Hashable, Sendable {
-        case plain, singleQuoted, doubleQuoted, literal, folded
+        /// Unquoted (`clock.now: shift(+1d)`): the text is the source, so a column maps one to one.
+        case plain
+        /// In single quotes, where `''` stands for one quote, so columns after it shift by one.
+        case singleQuoted
+        /// In double quotes, with backslash escapes, so an escape's column is where its backslash is.
+        case doubleQuoted
+        /// A `|` block: lines kept as written, each indented in the file.
+        case literal
+        /// A `>` block: lines folded into one, so a column may lie on a later line of the file.
+        case folded
     }
 
     /// The whole file's text, shared by the file's scalars.

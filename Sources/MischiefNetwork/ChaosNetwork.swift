@@ -36,7 +36,7 @@ public final class ChaosNetwork: Sendable {
     public let seam: Seam<NetworkRequest, NetworkResponse, Never>
     /// The registry the seam belongs to: where ``register()`` puts it and where events go.
     public let registry: Registry
-    /// The request header whose value is the request's ``ChaosKey`` for keyed rules (`10%@key offline`), such as
+    /// The request header whose value is the request's `ChaosKey` for keyed rules (`10%@key offline`), such as
     /// `X-User-ID`; nil leaves the key to the caller's task (`ChaosKey.$current.withValue`).
     ///
     /// Set it at start-up, on ``shared`` too: `ChaosNetwork.shared.keyHeader = "X-User-ID"`. It is read (under a
@@ -58,7 +58,7 @@ public final class ChaosNetwork: Sendable {
     ///   - registry: The registry the seam is registered in and reports to.
     ///   - keyHeader: The request header (any case) whose value keys `p%@key` rules, so that "10% of users" are the
     ///     same users on every request: `ChaosNetwork(keyHeader: "X-User-ID")`. A request without the header (or
-    ///     with an empty one) keeps the caller's ``ChaosKey``, if any. Nil (the default) uses only the caller's key.
+    ///     with an empty one) keeps the caller's `ChaosKey`, if any. Nil (the default) uses only the caller's key.
     public init(id: SeamID = "net.request", registry: Registry = .shared, keyHeader: String? = nil) {
         self.registry = registry
         self.keyHeaderName = Mutex(keyHeader)

@@ -14,6 +14,7 @@ import Mischief
 /// fall through to older rules, and finally to the network.
 public typealias NetworkRule = Behaviour<NetworkRequest, NetworkResponse, Never>
 
+/// Network rules built in code: what a matching request gets, as the `net.request` seam's specs say in text.
 extension Behaviour where Input == NetworkRequest, Output == NetworkResponse, Failure == Never {
     /// Gives `response` to every request `match` accepts, naming the rule in the event log.
     ///
@@ -31,7 +32,7 @@ extension Behaviour where Input == NetworkRequest, Output == NetworkResponse, Fa
     /// through.
     ///
     /// On its own this lets matching requests through to the network, slowly. It never blocks a thread: the wait
-    /// happens in ``MischiefURLProtocol`` or ``ChaosNetwork/perform(_:send:)``. Do not use ``Behaviour/delay(_:)`` on
+    /// happens in ``MischiefURLProtocol`` or ``ChaosNetwork/perform(_:send:)``. Do not use `Behaviour.delay(_:)` on
     /// this seam: it is synchronous, so that would block the thread deciding the request.
     public func withLatency(_ latency: Duration, when match: NetworkMatch = .any) -> Self {
         match.rule(map { $0.delayed(by: latency) })

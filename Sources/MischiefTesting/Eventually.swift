@@ -12,7 +12,7 @@ import MischiefCatalog
 /// ```
 /// The clock must be virtual or frozen (`virtual`, `freeze`): a real clock cannot be moved, and the wait fails
 /// at once saying so. How sure each advance is that woken work has finished is the clock's business (see
-/// ``ChaosClock/advance(by:)``).
+/// `ChaosClock.advance(by:)`).
 ///
 /// - Returns: Whether the condition came to hold.
 @discardableResult

@@ -24,7 +24,7 @@ public struct MischiefTrait: TestTrait, SuiteTrait, TestScoping {
 
     /// Runs `function` in a scope with the trait's changes, then checks the scope's expectations.
     ///
-    /// - Throws: A ``MischiefError`` saying which change could not be applied and why; the test does not run.
+    /// - Throws: A `MischiefError` saying which change could not be applied and why; the test does not run.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
@@ -34,6 +34,7 @@ public struct MischiefTrait: TestTrait, SuiteTrait, TestScoping {
     }
 }
 
+/// The `.mischief(…)` traits, so a test or suite says what it changes where it is declared: `@Test(.mischief(…))`.
 extension Trait where Self == MischiefTrait {
     /// Applies `spec` to the seam `id` for the test (or suite) alone.
     public static func mischief(

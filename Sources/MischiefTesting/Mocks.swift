@@ -271,6 +271,7 @@ public protocol RecordedCallSource {
     var callID: SeamID { get }
 }
 
+/// Every seam is a source of recorded calls, so `expect(_:calledBefore:)` can order a seam among mocks.
 extension AnySeam: RecordedCallSource {
     /// The seam's id.
     public var callID: SeamID { info.id }

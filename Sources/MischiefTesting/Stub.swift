@@ -7,7 +7,7 @@ import MischiefCatalog
 /// turn and then repeats its last. A call no rule accepts is *unstubbed*: a strict stub fails the test, naming
 /// the stub and the input. Either kind then answers it as ``Unstubbed`` says: a stubbed seam runs its original
 /// unless told to give the default value; a mock function, which has no original, gives the default (nil for an
-/// optional output, `()` for `Void`, `.fixture` for a ``Fixturable`` one).
+/// optional output, `()` for `Void`, `.fixture` for a `Fixturable` one).
 ///
 /// ```swift
 /// let fetch = stub(api.fetchUser)                      // strict, in the current test scope
@@ -132,7 +132,7 @@ public final class Stub<Input: Sendable, Output: Sendable, Failure: Error>: Send
 public enum Unstubbed: Sendable {
     /// The seam's original.
     case original
-    /// nil for an optional output, `()` for `Void`, `.fixture` for a ``Fixturable`` one; the original (or, for a
+    /// nil for an optional output, `()` for `Void`, `.fixture` for a `Fixturable` one; the original (or, for a
     /// mock, a stop) when the output has none.
     case defaultValue
 }
@@ -149,8 +149,13 @@ func defaultValue<T>(_ type: T.Type) -> T? {
 /// tasks, and other tests, see the seam as it was.
 ///
 /// - Parameters:
+///   - seam: The seam to stub; it need not be registered anywhere.
 ///   - strict: Whether a call no rule answers fails the test (naming the seam and the input).
 ///   - otherwise: What such a call gets then: the original (the default), or the default value.
+///   - fileID: The file a failure is reported at; leave the default, the caller's.
+///   - filePath: The file's full path, for XCTest; leave the default.
+///   - line: The line a failure is reported at; leave the default.
+///   - column: The column a failure is reported at; leave the default.
 public func stub<Input, Output, Failure>(
     _ seam: Seam<Input, Output, Failure>, strict: Bool = true, otherwise: Unstubbed = .original,
     fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column

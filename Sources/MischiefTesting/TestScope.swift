@@ -1,6 +1,6 @@
 import Mischief
 
-/// A test's chaos: a ``ChaosScope`` that only the test's task tree sees, and the expectations checked when it
+/// A test's chaos: a `ChaosScope` that only the test's task tree sees, and the expectations checked when it
 /// ends.
 ///
 /// Made for you by the `.mischief` traits and by `withMischiefScope`; `expect` and `stub` act on the current one.

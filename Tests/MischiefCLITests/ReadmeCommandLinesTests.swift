@@ -4,17 +4,18 @@ import Testing
 
 @testable import MischiefCLI
 
-/// Every `mischief …` command line in the README's code blocks parses with the CLI's own parser: an option the
-/// README teaches that the CLI does not have (`mischief attach --socket PATH` was one) fails here.
+/// Every `mischief …` command line in the code blocks of README.md and of the DocC articles (`Sources/*/*.docc/*.md`,
+/// the documents ``ReadmeExamplesTests`` reads) parses with the CLI's own parser: an option a page teaches that the
+/// CLI does not have (`mischief attach --socket PATH` was one) fails here, named by file and line.
 @Suite struct ReadmeCommandLinesTests {
-    /// The README at the package's root.
-    static let readme: String = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        return (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
-    }()
+    /// Each document's `mischief` command lines, with the document's path relative to the package.
+    static func documentedCommandLines() throws -> [(file: String, line: Int, arguments: [String])] {
+        try ReadmeExamplesTests.documents().flatMap { document in
+            commandLines(in: try ReadmeExamplesTests.text(of: document)).map { (document, $0.line, $0.arguments) }
+        }
+    }
 
-    /// The `mischief` command lines of the README's code blocks, as argument vectors (after `mischief`), with the
+    /// The `mischief` command lines of a document's code blocks, as argument vectors (after `mischief`), with the
     /// line number.
     static func commandLines(in text: String) -> [(line: Int, arguments: [String])] {
         var found: [(Int, [String])] = []
@@ -70,19 +71,21 @@ import Testing
         return words.map { $0.hasPrefix("[") && $0.hasSuffix("]") ? String($0.dropFirst().dropLast()) : $0 }
     }
 
-    @Test func theReadmeHasCommandLines() {
-        let lines = Self.commandLines(in: Self.readme)
+    @Test func theDocumentsHaveCommandLines() throws {
+        let lines = try Self.documentedCommandLines()
+        #expect(lines.filter { $0.file == "README.md" }.count >= 3, "\(lines)")
         #expect(lines.count >= 20, "\(lines)")
         #expect(lines.contains { $0.arguments == ["attach", "--socket", "~/fleet/orders-hostA.sock"] })
+        #expect(Set(lines.map(\.file)).count >= 3, "command lines are read from the articles too")
     }
 
-    @Test func everyCommandLineInTheReadmeParses() {
-        for (line, arguments) in Self.commandLines(in: Self.readme) {
+    @Test func everyCommandLineInTheDocumentsParses() throws {
+        for (file, line, arguments) in try Self.documentedCommandLines() {
             do {
                 _ = try MischiefCommand.parseAsRoot(arguments)
             } catch {
                 Issue.record(
-                    "README.md:\(line): mischief \(arguments.joined(separator: " ")): \(MischiefCommand.message(for: error))"
+                    "\(file):\(line): mischief \(arguments.joined(separator: " ")): \(MischiefCommand.message(for: error))"
                 )
             }
         }
