@@ -11,13 +11,20 @@ struct CitiesTests {
         #expect(Set(Cities.all.map { Cities.normalize($0.name) }).count == Cities.all.count)
     }
 
-    /// README.md's `city("Name")` row says how many cities there are; it once said 74 of 73.
-    @Test func theReadmeCountsTheCitiesThereAre() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        let counts = text.matches(of: /one of (\d+) world cities/).map { Int($0.output.1) }
-        #expect(counts == [Cities.all.count])
+    /// Every count of the cities in the docs is the count there is (the README once said 74 of 73): the README, the
+    /// location article's `city("Name")` row and the catalogue's getting-started article.
+    @Test func theDocsCountTheCitiesThereAre() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let docs = "Sources/MischiefCatalog/MischiefCatalog.docc"
+        for (path, pattern) in [
+            ("README.md", /one of (\d+) world cities/), ("\(docs)/CurrentLocation.md", /one of (\d+) world cities/),
+            ("\(docs)/GettingStarted.md", /holds (\d+) world cities/),
+        ] {
+            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            let counts = text.matches(of: pattern).map { Int($0.output.1) }
+            #expect(counts == [Cities.all.count], "\(path)")
+        }
     }
 
     @Test func coversEveryContinent() {
