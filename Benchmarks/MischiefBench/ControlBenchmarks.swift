@@ -38,8 +38,9 @@ enum ControlBenchmarks {
             let began = clock.now
             let detail = try await client.apply(spec, to: fixture.applied.info.id)
             let elapsed = clock.now - began
-            guard detail.seam.behaviour == spec else {
-                throw ControlBenchError("applied \(spec), the target answered \(detail.seam.behaviour ?? "nothing")")
+            guard detail.seam.behaviourText == spec else {
+                throw ControlBenchError(
+                    "applied \(spec), the target answered \(detail.seam.behaviourText ?? "nothing")")
             }
             fixture.registry.revert(seam: fixture.applied.info.id)
             if index >= warmUp { samples.append(elapsed.seconds * 1000) }

@@ -1,6 +1,7 @@
 // The names issue 29 retired, kept for one release so code written against them still builds, with a warning that
 // names the new one. One word for one thing: a *layer* is one behaviour applied to one seam (it was an *entry*), and a
-// *delta* is what changed since a generation (it was *changes*, which now only means what one applies).
+// *delta* is what changed since a generation (it was *changes*, which now only means what one applies), and the
+// *behaviour text* is a behaviour written for people (``Behaviour`` is the type).
 
 /// The id of one applied layer.
 @available(*, deprecated, renamed: "LayerID")
@@ -59,4 +60,31 @@ extension StreamDelta {
     public init(target: TargetHeader, changes: RegistryDelta) {
         self.init(target: target, registry: changes)
     }
+}
+
+extension SeamSnapshot {
+    /// The behaviour calls get now, as text; nil when the seam is its original.
+    @available(*, deprecated, renamed: "behaviourText")
+    public var behaviour: String? {
+        get { behaviourText }
+        set { behaviourText = newValue }
+    }
+}
+
+extension LayerSnapshot {
+    /// The layer's behaviour, as text.
+    @available(*, deprecated, renamed: "behaviourText")
+    public var behaviour: String { behaviourText }
+}
+
+extension Change {
+    /// The behaviour, as text.
+    @available(*, deprecated, renamed: "behaviourText")
+    public var behaviourDescription: String { behaviourText }
+}
+
+extension ChaosScope {
+    /// What the scope does to `seam`, as text; nil when it leaves it alone.
+    @available(*, deprecated, renamed: "behaviourText(of:)")
+    public func behaviourDescription(of seam: AnySeam) -> String? { behaviourText(of: seam) }
 }

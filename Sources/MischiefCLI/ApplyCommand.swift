@@ -145,7 +145,7 @@ struct ApplyCommand: AsyncParsableCommand {
                 let label = try await client.handshake().label ?? ""
                 seeded = " (seed \(SeededGenerator.seed(seed, for: label)) as \(label))"
             }
-            return ["\(detail.seam.id): \(detail.seam.behaviour ?? "original")\(expiry)\(seeded)"]
+            return ["\(detail.seam.id): \(detail.seam.behaviourText ?? "original")\(expiry)\(seeded)"]
         case .profiles(let text, let file, let ttl):
             var lines: [String] = []
             let rows: [ProfileStatus]

@@ -97,7 +97,7 @@ struct ListCommand: AsyncParsableCommand {
                 "  " + seam.id.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
                     + "  " + String(seam.calls).padding(toLength: 8, withPad: " ", startingAt: 0)
                     + "  " + seam.status.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
-                    + "  " + (seam.behaviour ?? "-") + timeLeft(seam))
+                    + "  " + (seam.behaviourText ?? "-") + timeLeft(seam))
         }
         if !listing.guards.isEmpty { lines += [""] + GuardTable.lines(listing.guards) }
         return lines.joined(separator: "\n")

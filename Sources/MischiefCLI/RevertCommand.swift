@@ -56,6 +56,6 @@ struct RevertCommand: AsyncParsableCommand {
             return "reverted \(result.reverted) entr\(result.reverted == 1 ? "y" : "ies")"
         }
         let detail = try await client.revert(id)
-        return "\(detail.seam.id): \(detail.seam.behaviour ?? "original") (\(detail.seam.status.rawValue))"
+        return "\(detail.seam.id): \(detail.seam.behaviourText ?? "original") (\(detail.seam.status.rawValue))"
     }
 }

@@ -58,7 +58,7 @@ struct SpecCommand: ParsableCommand {
                 }()
             do {
                 let change = try registry.change(spec: spec, for: id)
-                print("canonical: \(change.spec ?? change.behaviourDescription)")
+                print("canonical: \(change.spec ?? change.behaviourText)")
                 print(explanation(of: try Spec(parsing: spec), actions: registry.actions(for: id) ?? []))
             } catch {
                 printError(error)

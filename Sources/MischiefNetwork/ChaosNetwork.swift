@@ -201,7 +201,7 @@ public final class ChaosNetwork: Sendable {
     private func refreshActivity() {
         activity.withLock { _ in
             // A seam registered elsewhere (or not at all) cannot be inspected here: assume rules are applied.
-            let isActive = registry.snapshot().seam(seam.info.id).map { $0.behaviour != nil } ?? true
+            let isActive = registry.snapshot().seam(seam.info.id).map { $0.behaviourText != nil } ?? true
             if active.exchange(isActive, ordering: .sequentiallyConsistent) != isActive {
                 NetworkRoutes.activeChanged(by: isActive ? 1 : -1)
             }

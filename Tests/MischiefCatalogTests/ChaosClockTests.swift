@@ -172,7 +172,7 @@ import Testing
         #expect(
             f.clock.seam.peek().description
                 == "stopped at 2030-01-01T00:00:00Z, shifted by 1d, advanced by 1h")
-        #expect(f.registry.snapshot().seam("test.clock")?.behaviour == "freeze(2030-01-01T00:00:00Z) + shift(1d)")
+        #expect(f.registry.snapshot().seam("test.clock")?.behaviourText == "freeze(2030-01-01T00:00:00Z) + shift(1d)")
         try f.registry.apply(f.clock.seam, .virtual(from: newYear2030))
         #expect(f.clock.date == newYear2030)
         try f.registry.apply(f.clock.seam, .dilate(by: 2.5))

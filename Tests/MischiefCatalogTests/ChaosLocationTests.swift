@@ -149,7 +149,7 @@ struct ChaosLocationTests {
         let error = try #require(f.error(applying: #"route(path: "\#(file.path)", speed: 2)"#))
         #expect(error.message.hasPrefix("\(file.path):"))
         #expect(error.column == 7)  // the path argument
-        #expect(f.registry.snapshot().seam("location.test")?.behaviour == nil)
+        #expect(f.registry.snapshot().seam("location.test")?.behaviourText == nil)
     }
 
     @Test func aRouteFromOutsideReadsOnlyAllowedFilesAndNeverCrashesTheTarget() throws {

@@ -114,7 +114,7 @@ import Testing
         #expect(row.id == "console-test.now")
         #expect(row.title == "Now" && row.category == "Test" && row.summary == "a number")
         #expect(row.signature == "(()) -> Int")
-        #expect(row.behaviour == "return(5)")
+        #expect(row.behaviourText == "return(5)")
         #expect(row.status == .active)
         #expect(row.actions.first?.name == "seven")
         #expect(row.actions.contains { $0.name == "return" })

@@ -146,7 +146,7 @@ enum ConsoleFixtures {
     static func fromSpecs(_ seams: [SeamSnapshot]) -> [SeamSnapshot] {
         seams.map { seam in
             var seam = seam
-            seam.spec = seam.behaviour
+            seam.spec = seam.behaviourText
             return seam
         }
     }

@@ -22,7 +22,7 @@ import Testing
                 id: LayerID(rawValue: number + 1), seam: "clock.now", behaviour: layer.spec, spec: layer.spec,
                 source: layer.source, status: .active)
         }
-        data.seams[index].behaviour = layers.last?.spec
+        data.seams[index].behaviourText = layers.last?.spec
         data.seams[index].spec = layers.last?.spec
         return data
     }

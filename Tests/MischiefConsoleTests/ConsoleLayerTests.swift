@@ -21,7 +21,7 @@ import Testing
                 id: LayerID(rawValue: 2), seam: "clock.now", behaviour: "shift(1d)", spec: "shift(1d)",
                 source: "console", status: .active, ttl: .seconds(30), expiresAt: .seconds(3_754)),
         ]
-        data.seams[index].behaviour = "shift(1d)"
+        data.seams[index].behaviourText = "shift(1d)"
         data.seams[index].spec = "shift(1d)"
         _ = Console.update(&state, .data(data))
         return state

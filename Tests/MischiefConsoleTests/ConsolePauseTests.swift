@@ -30,7 +30,7 @@ import Testing
 
     @Test func uOnASeamThatRunsItsOriginalSaysSo() {
         var state = F.state()
-        let original = state.data!.seams.first { $0.behaviour == nil }!
+        let original = state.data!.seams.first { $0.behaviourText == nil }!
         while state.selectedSeam?.id != original.id { _ = F.press([.down], &state) }
         #expect(F.press([.character("u")], &state).isEmpty)
         #expect(state.message?.text == "\(original.id) runs its original; only a pause holds calls")

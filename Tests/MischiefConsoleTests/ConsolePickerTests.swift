@@ -61,7 +61,7 @@ import Testing
         var state = F.state()
         var data = F.data(seconds: 3_724)
         let index = data.seams.firstIndex { $0.id == "location.current" }!
-        data.seams[index].behaviour = nil  // nothing applied: the picker starts from a draft
+        data.seams[index].behaviourText = nil  // nothing applied: the picker starts from a draft
         data.seams[index].spec = nil
         _ = Console.update(&state, .data(data))
         _ = F.press([.down, .down, .down], &state)

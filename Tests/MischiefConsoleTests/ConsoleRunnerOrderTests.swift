@@ -57,11 +57,11 @@ struct ConsoleRunnerOrderTests {
         try await terminal.frame(containing: "The answer")
         terminal.push([.character(" "), .character("r")])
         await controller.answerHeld()
-        #expect(registry.snapshot().seam("test.answer")?.behaviour != nil)  // `r` has not run
+        #expect(registry.snapshot().seam("test.answer")?.behaviourText != nil)  // `r` has not run
         #expect(!terminal.last.contains("already runs its original"))
         controller.releaseHeld()
         try await terminal.frame(containing: "test.answer: original")
-        #expect(registry.snapshot().seam("test.answer")?.behaviour == nil)
+        #expect(registry.snapshot().seam("test.answer")?.behaviourText == nil)
         #expect(!terminal.frames.contains { $0.contains("already runs its original") })
         terminal.push(.character("q"))
         #expect(try await run.value == .quit)

@@ -66,10 +66,10 @@ struct ConsoleRunnerTests {
         terminal.push(Key.character(" "))
         let active = await screen(containing: "active")
         #expect(active.contains("random"))
-        #expect(registry.snapshot().seam("test.answer")?.behaviour != nil)
+        #expect(registry.snapshot().seam("test.answer")?.behaviourText != nil)
         terminal.push(.character("R"))
         await screen(containing: "everything reverted")
-        #expect(registry.snapshot().seam("test.answer")?.behaviour == nil)
+        #expect(registry.snapshot().seam("test.answer")?.behaviourText == nil)
         terminal.push(.character("q"))
         #expect(try await run.value == .quit)
         #expect(terminal.stopCount == 1)
@@ -103,7 +103,7 @@ struct ConsoleRunnerTests {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains("test.answer: return(7)"))
         let data = controller.loadNow()
-        #expect(data.seams.first?.behaviour == "return(7)")
+        #expect(data.seams.first?.behaviourText == "return(7)")
         #expect(data.target.name == "runner test")
     }
 }

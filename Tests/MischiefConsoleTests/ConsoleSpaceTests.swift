@@ -36,7 +36,7 @@ import Testing
         var state = ConsoleState(size: ScreenSize(rows: 40, columns: 120))
         try registry.apply(answer, Behaviour<Void, Int, Never>.closure { _ in 7 })
         let data = controller.loadNow()
-        #expect(data.seams[0].behaviour == "closure", "shown as its description")
+        #expect(data.seams[0].behaviourText == "closure", "shown as its description")
         #expect(data.seams[0].spec == nil, "but it has no spec")
 
         let commands = try await spaceAfterRevert(&state)

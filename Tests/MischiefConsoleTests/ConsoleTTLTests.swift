@@ -65,7 +65,7 @@ import Testing
 
     @Test func tOnASeamThatRunsItsOriginalSaysSo() {
         var state = F.state()
-        let original = state.data!.seams.first { $0.behaviour == nil }!
+        let original = state.data!.seams.first { $0.behaviourText == nil }!
         while state.selectedSeam?.id != original.id { _ = F.press([.down], &state) }
         #expect(F.press([.character("T")], &state).isEmpty)
         #expect(state.mode == .browse)

@@ -48,7 +48,7 @@ import Testing
         _ = Console.update(&state, .commandFinished(.revert("clock.now"), .success(nil)))
         // The runner hands the console the data that shows the revert before the next key.
         var reverted = F.data()
-        reverted.seams[0].behaviour = nil
+        reverted.seams[0].behaviourText = nil
         reverted.seams[0].status = .reverted
         _ = Console.update(&state, .data(reverted))
         #expect(F.press([.character(" ")], &state) == [.apply(seam: "clock.now", spec: "shift(1d)")])
@@ -72,11 +72,11 @@ import Testing
         #expect(F.press([.character("+")], &state) == [.apply(seam: "clock.now", spec: "shift(2d)")])
         // Each press builds on the data of the last (the runner holds keys until it has arrived).
         var data = F.data()
-        data.seams[0].behaviour = "shift(2d)"
+        data.seams[0].behaviourText = "shift(2d)"
         data.seams[0].spec = "shift(2d)"
         _ = Console.update(&state, .data(data))
         #expect(F.press([.character("+")], &state) == [.apply(seam: "clock.now", spec: "shift(3d)")])
-        data.seams[0].behaviour = "shift(3d)"
+        data.seams[0].behaviourText = "shift(3d)"
         data.seams[0].spec = "shift(3d)"
         _ = Console.update(&state, .data(data))
         #expect(F.press([.character("-")], &state) == [.apply(seam: "clock.now", spec: "shift(2d)")])
@@ -92,7 +92,7 @@ import Testing
 
     @Test func nudgingASpecAsTypedGivesItsCanonicalForm() {
         var data = F.data()
-        data.seams[0].behaviour = "shift(+1d)"
+        data.seams[0].behaviourText = "shift(+1d)"
         var state = ConsoleState(timeZone: F.utc)
         _ = Console.update(&state, .data(data))
         #expect(F.press([.character("+")], &state) == [.apply(seam: "clock.now", spec: "shift(2d)")])
@@ -116,7 +116,7 @@ import Testing
         var state = F.state()
         #expect(F.press([.character("r")], &state) == [.revert("clock.now")])
         var reverted = F.data()
-        reverted.seams[0].behaviour = nil
+        reverted.seams[0].behaviourText = nil
         reverted.seams[0].status = .reverted
         _ = Console.update(&state, .data(reverted))
         #expect(F.press([.character("r")], &state).isEmpty)

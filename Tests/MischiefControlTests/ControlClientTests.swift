@@ -20,14 +20,14 @@ import Testing
         try await withTarget { target in
             let client = target.client()
             let applied = try await client.apply("return(7)", to: "t.count")
-            #expect(applied.seam.behaviour == "return(7)")
+            #expect(applied.seam.behaviourText == "return(7)")
             #expect(applied.seam.status == .active)
             #expect(applied.layers.map(\.source) == ["api"])
             #expect(applied.layers.map(\.session) == [nil])
             #expect(target.count() == 7)
 
             let reverted = try await client.revert("t.count")
-            #expect(reverted.seam.behaviour == nil)
+            #expect(reverted.seam.behaviourText == nil)
             #expect(reverted.layers.isEmpty)
             #expect(target.count() == 0)
         }

@@ -26,7 +26,7 @@ import Testing
             let applied = try #require(seen.last)
             #expect(applied.registry.since >= first.registry.generation && applied.registry.since > 0)
             #expect(applied.registry.seams.map(\.id) == ["t.count"], "t.name did not change, so it is not sent")
-            #expect(applied.registry.seams.first?.behaviour == "return(7)")
+            #expect(applied.registry.seams.first?.behaviourText == "return(7)")
             #expect(seen.flatMap(\.registry.events).contains { $0.kind == .applied && $0.seam == "t.count" })
         }
     }

@@ -57,8 +57,8 @@ import Testing
             #expect(target.count() == 2)
             for client in [alice, bob] {
                 let detail = try await client.seam("t.count")
-                #expect(detail.seam.behaviour == "return(2)")
-                #expect(detail.layers.map(\.behaviour) == ["return(1)", "return(2)"])
+                #expect(detail.seam.behaviourText == "return(2)")
+                #expect(detail.layers.map(\.behaviourText) == ["return(1)", "return(2)"])
                 #expect(detail.layers.map(\.session) == ["s1", "s2"])
                 #expect(detail.layers.map(\.source) == ["alice (s1)", "bob (s2)"])
             }
@@ -66,12 +66,12 @@ import Testing
             // Alice's new spec replaces her own layer (one layer per session and seam) and goes on top.
             try await alice.apply("return(3)", to: "t.count")
             #expect(target.count() == 3)
-            #expect(try await alice.seam("t.count").layers.map(\.behaviour) == ["return(2)", "return(3)"])
+            #expect(try await alice.seam("t.count").layers.map(\.behaviourText) == ["return(2)", "return(3)"])
 
             // Bob leaving uncovers Alice's change beneath; Alice leaving restores the original.
             try await bob.endSession("s2")
             #expect(target.count() == 3)
-            #expect(try await alice.seam("t.count").layers.map(\.behaviour) == ["return(3)"])
+            #expect(try await alice.seam("t.count").layers.map(\.behaviourText) == ["return(3)"])
             try await alice.endSession("s1")
             #expect(target.count() == 0)
             #expect(target.registry.events().contains { $0.message.hasPrefix("bob (s2) ended") })

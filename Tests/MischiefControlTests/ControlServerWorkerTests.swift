@@ -44,10 +44,10 @@ import Testing
 
             // The spec is held on the worker: the event loop answers, and nothing is applied yet.
             try await ControlServerHTTPTests.expectAnswers(target)
-            #expect(try await target.client().seam("t.count").seam.behaviour == nil)
+            #expect(try await target.client().seam("t.count").seam.behaviourText == nil)
             release.signal()
             let detail = try await put.value
-            #expect(detail.seam.behaviour?.hasPrefix("seq(return(1), return(1)") == true)
+            #expect(detail.seam.behaviourText?.hasPrefix("seq(return(1), return(1)") == true)
             #expect(target.count() == 1)
         }
     }

@@ -122,7 +122,7 @@ import Testing
         let caughtUp = try rig.sent()
         #expect(caughtUp.count == 1)
         let seams = Dictionary(
-            uniqueKeysWithValues: caughtUp.flatMap(\.registry.seams).map { ($0.id, $0.behaviour) })
+            uniqueKeysWithValues: caughtUp.flatMap(\.registry.seams).map { ($0.id, $0.behaviourText) })
         #expect(seams["t.count"] == "return(7)", "the change made while the stream was full")
         #expect(seams["t.name"] == "return(\"Bo\")")
 

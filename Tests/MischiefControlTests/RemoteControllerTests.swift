@@ -32,7 +32,7 @@ import Testing
             #expect(target.count() == 12)
             #expect(try await target.client().seam("t.count").layers.map(\.session) == ["s1"])
             let shown = try await follower.reached(generation)
-            #expect(shown.seams.first { $0.id == "t.count" }?.behaviour == "return(12)")
+            #expect(shown.seams.first { $0.id == "t.count" }?.behaviourText == "return(12)")
 
             await remote.close()
             #expect(target.count() == 0)
@@ -55,10 +55,10 @@ import Testing
                 #expect(generation > last)
                 last = generation
                 let data = try await follower.reached(generation)
-                #expect(data.seams.first { $0.id == "t.count" }?.behaviour == "return(\(value))")
+                #expect(data.seams.first { $0.id == "t.count" }?.behaviourText == "return(\(value))")
             }
             let reverted = try await remote.revert("t.count")
-            #expect(try await follower.reached(reverted).seams.first { $0.id == "t.count" }?.behaviour == nil)
+            #expect(try await follower.reached(reverted).seams.first { $0.id == "t.count" }?.behaviourText == nil)
             await remote.close()
         }
     }
@@ -93,7 +93,7 @@ import Testing
                 data.guards.first?.isTripped == true && data.events.contains { $0.kind == .guardTripped }
             }
             #expect(data.guards.map(\.id) == [1])
-            #expect(data.seams.first { $0.id == "t.count" }?.behaviour == nil)
+            #expect(data.seams.first { $0.id == "t.count" }?.behaviourText == nil)
             await remote.close()
         }
     }
@@ -156,7 +156,7 @@ import Testing
         #expect(first.server.sessions.map(\.name) == ["console (s2)"])  // the same server: its next session
         let generation = try await remote.apply("return(3)", to: "t.count")
         #expect(first.count() == 3)
-        #expect(try await follower.reached(generation).seams.first?.behaviour == "return(3)")
+        #expect(try await follower.reached(generation).seams.first?.behaviourText == "return(3)")
         await first.server.stop()
         try await follower.until("the target lost again") { $0.connection != .connected }
 
@@ -202,7 +202,7 @@ import Testing
             #expect(remote.session == "s1")
             #expect(server.sessions.map(\.name) == ["console (s1)"])
             #expect(target.count() == 7)
-            #expect(back.seams.first { $0.id == "t.count" }?.behaviour == "return(7)")
+            #expect(back.seams.first { $0.id == "t.count" }?.behaviourText == "return(7)")
             await remote.close()
             #expect(target.count() == 0)
         }
@@ -227,11 +227,11 @@ import Testing
         let restarted = try TestTarget(directory: directory)
         try await restarted.server.start()
         let back = try await follower.until("the restarted target") { $0.connection == .connected }
-        #expect(back.seams.first?.behaviour == nil)
+        #expect(back.seams.first?.behaviourText == nil)
         #expect(restarted.server.sessions.map(\.name) == ["console (s1)"])
         let generation = try await remote.apply("return(8)", to: "t.count")
         #expect(restarted.count() == 8)
-        #expect(try await follower.reached(generation).seams.first?.behaviour == "return(8)")
+        #expect(try await follower.reached(generation).seams.first?.behaviourText == "return(8)")
         await remote.close()
         await restarted.server.stop()
     }

@@ -91,7 +91,7 @@ import Testing
         #expect(f.registry.problems(in: profile).isEmpty)
         try f.registry.define(profile)
         try f.registry.apply(profile: "Flaky API")
-        let behaviour = f.registry.snapshot().seam(f.id)?.behaviour
+        let behaviour = f.registry.snapshot().seam(f.id)?.behaviourText
         #expect(behaviour == #"50%offline(host: "api.example.com") -> latency(300ms, jitter: 100ms)"#)
     }
 }

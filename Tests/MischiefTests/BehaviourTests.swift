@@ -21,7 +21,7 @@ import Testing
         let f = try Fixture()
         try f.registry.apply(f.optional, .returningNil)
         #expect(f.optional() == nil)
-        #expect(f.registry.snapshot().seam("test.optional")?.behaviour == "nil")
+        #expect(f.registry.snapshot().seam("test.optional")?.behaviourText == "nil")
     }
 
     @Test func closureSeesInputIndexAndOriginal() throws {
@@ -162,7 +162,7 @@ import Testing
         let start = clock.now
         #expect(f.double(1) == 3)
         #expect(clock.now - start >= .milliseconds(20))
-        #expect(f.registry.snapshot().seam("test.double")?.behaviour == "delay(20ms) + return(3)")
+        #expect(f.registry.snapshot().seam("test.double")?.behaviourText == "delay(20ms) + return(3)")
     }
 
     @Test func behavioursCompose() throws {

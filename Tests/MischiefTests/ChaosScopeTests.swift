@@ -130,7 +130,7 @@ struct ChaosScopeTests {
         #expect(throws: MischiefError.self) {
             try scope.apply([good, try fixture.registry.change(spec: "return(x)", for: "test.double")])
         }
-        #expect(scope.behaviourDescription(of: fixture.double) == nil)
+        #expect(scope.behaviourText(of: fixture.double) == nil)
     }
 
     @Test("revert drops a seam's scoped changes; profiles apply as a unit with their seed")
@@ -144,7 +144,7 @@ struct ChaosScopeTests {
         #expect(scope.run { (fixture.double(1), try! fixture.parse("z")) } == (3, 4))
         scope.revert(fixture.double)
         #expect(scope.run { fixture.double(1) } == 2)
-        #expect(scope.behaviourDescription(of: fixture.parse) == "return(4)")
+        #expect(scope.behaviourText(of: fixture.parse) == "return(4)")
     }
 
     @Test("two tasks change the same seam differently at once, 100 times, and never see each other's change")

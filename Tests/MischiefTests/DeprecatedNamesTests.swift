@@ -22,5 +22,9 @@ import Testing
         #expect(stream.changes == stream.registry)
         stream.changes = registry.delta(since: changes.generation)
         #expect(stream.registry.since == changes.generation)
+        let shown = try #require(registry.snapshot().seam("old.names"))
+        #expect(shown.behaviour == shown.behaviourText)
+        #expect(shown.layers.map(\.behaviour) == shown.layers.map(\.behaviourText))
+        #expect(Change(seam, .constant(1)).behaviourDescription == "return(1)")
     }
 }

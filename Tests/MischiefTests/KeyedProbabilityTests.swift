@@ -147,7 +147,7 @@ import Testing
         #expect(B.constant(0).probability(25, per: .key).description == "25%@key return(0)")
         let f = try Fixture()
         try f.registry.apply(spec: "10 % @key 3* return(0) -> off", to: "test.double")
-        #expect(f.registry.snapshot().seam("test.double")?.behaviour == "10%@key 3*return(0) -> off")
+        #expect(f.registry.snapshot().seam("test.double")?.behaviourText == "10%@key 3*return(0) -> off")
         #expect(throws: MischiefError.self) { try f.registry.apply(spec: "return(0) + 10%@key off", to: "test.double") }
     }
 }

@@ -8,9 +8,9 @@ import Testing
         let f = try Fixture()
         try f.registry.apply(f.double, .closure { $0.input + 1 })
         let seam = try #require(f.registry.snapshot().seam("test.double"))
-        #expect(seam.behaviour == "closure")
+        #expect(seam.behaviourText == "closure")
         #expect(seam.spec == nil)
-        #expect(seam.layers.map(\.behaviour) == ["closure"])
+        #expect(seam.layers.map(\.behaviourText) == ["closure"])
         #expect(seam.layers.map(\.spec) == [nil])
     }
 
@@ -32,6 +32,6 @@ import Testing
         #expect(f.registry.snapshot().seam("test.rules")?.spec == #"return("b") -> return("a")"#)
         try f.registry.apply(f.rules, .closure { _ in "c" })
         #expect(f.registry.snapshot().seam("test.rules")?.spec == nil)
-        #expect(f.registry.snapshot().seam("test.rules")?.behaviour?.hasPrefix("closure -> ") == true)
+        #expect(f.registry.snapshot().seam("test.rules")?.behaviourText?.hasPrefix("closure -> ") == true)
     }
 }

@@ -83,7 +83,7 @@ import Testing
         let applied = try f.registry.apply(spec: "seq(return(1), off, 2*return(3))", to: "test.double")
         #expect((0..<5).map { _ in f.double(10) } == [1, 20, 3, 3, 20])
         #expect(
-            f.registry.snapshot().layers.first { applied.layers.contains($0.id) }?.behaviour
+            f.registry.snapshot().layers.first { applied.layers.contains($0.id) }?.behaviourText
                 == "seq(return(1), off, 2*return(3))")
     }
 

@@ -24,7 +24,7 @@ import Testing
         #expect(tally.runs.load(ordering: .relaxed) == 1)
         #expect([seam(), seam(), seam()] == [11, 11, 11])
         #expect(tally.runs.load(ordering: .relaxed) == 1)
-        #expect(registry.snapshot().seam("test.value")?.behaviour == "plus one")  // described as applied
+        #expect(registry.snapshot().seam("test.value")?.behaviourText == "plus one")  // described as applied
 
         // Over a constant, through a label: still one value, worked out once.
         try registry.apply(seam, Behaviour.constant(5).map(tally.plusOne).map(tally.plusOne))

@@ -8,7 +8,7 @@ public struct Change: Sendable, CustomStringConvertible {
     let behaviour: any Sendable
     /// The behaviour described for people: a spec's canonical form, or `closure` for one built in code. Not
     /// always a spec; never apply it as one (use ``spec``).
-    public let behaviourDescription: String
+    public let behaviourText: String
     /// The canonical spec when the change was made from one (so it can be saved and applied again); nil for a
     /// behaviour built in code.
     public let spec: String?
@@ -18,7 +18,7 @@ public struct Change: Sendable, CustomStringConvertible {
     init(seam: any RegisteredSeam, behaviour: any Sendable, description: String, spec: String?, seed: UInt64?) {
         self.seam = seam
         self.behaviour = behaviour
-        self.behaviourDescription = description
+        self.behaviourText = description
         self.spec = spec
         self.seed = seed
     }
@@ -64,7 +64,7 @@ public struct Change: Sendable, CustomStringConvertible {
     public var seamID: SeamID { seam.info.id }
 
     /// The seam's id and the behaviour, such as `clock.now: shift(1d)`.
-    public var description: String { "\(seamID): \(behaviourDescription)" }
+    public var description: String { "\(seamID): \(behaviourText)" }
 }
 
 /// Identifies one applied change (an *entry*: one seam + one behaviour) for as long as the registry lives.

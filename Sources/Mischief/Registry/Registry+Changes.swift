@@ -25,7 +25,7 @@ extension Registry.State {
             }
             guard record.seam === change.seam else { throw .foreignSeam(id) }
             let context = LayerContext(
-                sessionSeed: change.seed ?? sessionSeed, label: change.behaviourDescription, allowsCrash: allowsCrash,
+                sessionSeed: change.seed ?? sessionSeed, label: change.behaviourText, allowsCrash: allowsCrash,
                 reporter: reporter)
             let run: any Sendable
             do throws(MischiefError) {
@@ -36,7 +36,7 @@ extension Registry.State {
             }
             let entry = LayerID(rawValue: nextEntry + offset)
             var layer = Registry.Layer(
-                entry: entry, run: run, description: change.behaviourDescription, spec: change.spec,
+                entry: entry, run: run, description: change.behaviourText, spec: change.spec,
                 source: source, group: group, appliedAt: time, seeds: context.seeds, pauses: context.pauses)
             layer.delays = context.delays
             if offset < ttls.count { layer.setTTL(ttls[offset], at: time) }
@@ -122,7 +122,7 @@ extension Registry.State {
             let inFlight = records[snapshot.seam]!.seam.core.counters().inFlight
             log(
                 time, .report, snapshot.seam, snapshot.source,
-                "\(snapshot.behaviour): reverting, \(inFlight) call\(inFlight == 1 ? "" : "s") still inside it")
+                "\(snapshot.behaviourText): reverting, \(inFlight) call\(inFlight == 1 ? "" : "s") still inside it")
         }
         return touched
     }

@@ -58,7 +58,7 @@ extension Registry {
     /// The canonical form of `spec` on `seam`: it parses, fits the seam, and prints back like this.
     public func canonical(spec: String, for seam: SeamID) throws(MischiefError) -> String {
         let change = try change(spec: spec, for: seam)
-        return change.spec ?? change.behaviourDescription  // a change built from a spec always has its text
+        return change.spec ?? change.behaviourText  // a change built from a spec always has its text
     }
 
     func registered(_ seam: SeamID) -> (any RegisteredSeam)? {

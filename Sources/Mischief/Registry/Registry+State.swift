@@ -123,7 +123,7 @@ extension Registry {
                 if !quiet.contains(entry) {
                     log(
                         time, .revertCompleted, snapshot.seam, snapshot.source,
-                        "\(snapshot.behaviour): the last call inside it has returned")
+                        "\(snapshot.behaviourText): the last call inside it has returned")
                 }
             }
             pruneHistory()
@@ -223,7 +223,7 @@ extension Registry {
             }
             let seeds = seam.info.stacking == .replace ? (layers.last?.seeds ?? []) : layers.flatMap(\.seeds)
             return SeamSnapshot(
-                info: seam.info, counters: counters, behaviour: behaviour, spec: spec,
+                info: seam.info, counters: counters, behaviourText: behaviour, spec: spec,
                 layers: layers.compactMap { history[$0.entry] }, seeds: seeds, status: status, lastCalled: lastCalled)
         }
 
@@ -280,7 +280,8 @@ extension Registry {
 extension LayerSnapshot {
     func with(status: RevertStatus) -> LayerSnapshot {
         LayerSnapshot(
-            id: id, seam: seam, behaviour: behaviour, spec: spec, source: source, group: group, appliedAt: appliedAt,
+            id: id, seam: seam, behaviour: behaviourText, spec: spec, source: source, group: group,
+            appliedAt: appliedAt,
             revertedAt: revertedAt, status: status, seeds: seeds, ttl: ttl,
             expiresAt: status == .active ? expiresAt : nil)
     }

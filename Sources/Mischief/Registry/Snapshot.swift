@@ -36,7 +36,7 @@ public struct SeamSnapshot: Hashable, Sendable, Identifiable {
     public var counters: SeamCounters
     /// The behaviour calls get now, described for people (a spec's canonical form, or `closure` for one built in
     /// code); nil when the seam is its original. Not always a spec: see ``spec``.
-    public var behaviour: String?
+    public var behaviourText: String?
     /// The spec of the behaviour calls get now, which can be applied again; nil when the seam is its original or
     /// its behaviour (or a layer of it) was built in code.
     public var spec: String?

@@ -130,10 +130,10 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
             []
         for change in changes {
             let context = LayerContext(
-                sessionSeed: change.seed ?? seed, label: change.behaviourDescription,
+                sessionSeed: change.seed ?? seed, label: change.behaviourText,
                 allowsCrash: registry.allowsCrash, reporter: { _, _ in })
             let run = try change.seam.compile(change.behaviour, context: context)
-            compiled.append((change.seam, run, change.behaviourDescription, context.pauses, context.delays))
+            compiled.append((change.seam, run, change.behaviourText, context.pauses, context.delays))
         }
         if compiled.contains(where: { !$0.pauses.isEmpty || !$0.delays.isEmpty }) { KillSwitch.track(self) }
         state.withLock { state in
@@ -236,7 +236,7 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
     }
 
     /// What the scope does to `seam`, as spec-like text newest first; nil when it leaves it alone.
-    public func behaviourDescription(of seam: AnySeam) -> String? {
+    public func behaviourText(of seam: AnySeam) -> String? {
         state.withLock { state in state.seams[ObjectIdentifier(seam)]?.description }
     }
 

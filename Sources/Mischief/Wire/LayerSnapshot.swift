@@ -9,7 +9,7 @@ public struct LayerSnapshot: Hashable, Sendable, Identifiable, Codable {
     /// The seam the layer is on.
     public let seam: SeamID
     /// The behaviour described for people (a spec's canonical form, or `closure` for one built in code).
-    public let behaviour: String
+    public let behaviourText: String
     /// The canonical spec it was made from, which can be applied again; nil for a behaviour built in code.
     public let spec: String?
     /// Who applied it ("console", "profile Tokyo", "test").
@@ -43,7 +43,7 @@ public struct LayerSnapshot: Hashable, Sendable, Identifiable, Codable {
     ) {
         self.id = id
         self.seam = seam
-        self.behaviour = behaviour
+        self.behaviourText = behaviour
         self.spec = spec
         self.source = source
         self.group = group
@@ -59,7 +59,8 @@ public struct LayerSnapshot: Hashable, Sendable, Identifiable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case id = "entry"
-        case seam, behaviour, spec, source, group, appliedAt, revertedAt, status, seeds, session
+        case behaviourText = "behaviour"
+        case seam, spec, source, group, appliedAt, revertedAt, status, seeds, session
         case ttl, expiresAt, expiresIn
     }
 
@@ -69,7 +70,7 @@ public struct LayerSnapshot: Hashable, Sendable, Identifiable, Codable {
         self.init(
             id: LayerID(rawValue: try container.decode(Int.self, forKey: .id)),
             seam: try container.decode(SeamID.self, forKey: .seam),
-            behaviour: try container.decode(String.self, forKey: .behaviour),
+            behaviour: try container.decode(String.self, forKey: .behaviourText),
             spec: try container.decodeIfPresent(String.self, forKey: .spec),
             source: try container.decode(String.self, forKey: .source),
             group: try container.decodeIfPresent(Int.self, forKey: .group) ?? 0,
@@ -88,7 +89,7 @@ public struct LayerSnapshot: Hashable, Sendable, Identifiable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id.rawValue, forKey: .id)
         try container.encode(seam, forKey: .seam)
-        try container.encode(behaviour, forKey: .behaviour)
+        try container.encode(behaviourText, forKey: .behaviourText)
         try container.encodeIfPresent(spec, forKey: .spec)
         try container.encode(source, forKey: .source)
         try container.encode(group, forKey: .group)

@@ -12,7 +12,7 @@ extension SeamSnapshot: Codable {
                 canThrow: canThrow, signature: signature),
             counters: SeamCounters(
                 calls: calls, chaosCalls: chaosCalls, errors: errors, inFlight: inFlight, held: held),
-            behaviour: behaviour, spec: spec, actions: actions, layers: layers, seeds: [], status: status,
+            behaviourText: behaviour, spec: spec, actions: actions, layers: layers, seeds: [], status: status,
             lastCalled: nil)
     }
 
@@ -38,7 +38,8 @@ extension SeamSnapshot: Codable {
     // The JSON is flat, as `GET /v1/seams` has always sent it: the info's and the counters' fields beside the rest.
     private enum CodingKeys: String, CodingKey {
         case id, title, category, summary, signature, stacking, isAsync, canThrow
-        case behaviour, spec, calls, chaosCalls, errors, inFlight, held, status, actions, layers, seeds, lastCalled
+        case behaviourText = "behaviour"
+        case spec, calls, chaosCalls, errors, inFlight, held, status, actions, layers, seeds, lastCalled
     }
 
     /// Decodes a seam; the fields added after the first API version may be missing.
@@ -50,7 +51,7 @@ extension SeamSnapshot: Codable {
             category: try container.decode(String.self, forKey: .category),
             summary: try container.decodeIfPresent(String.self, forKey: .summary) ?? "",
             signature: try container.decodeIfPresent(String.self, forKey: .signature) ?? "",
-            behaviour: try container.decodeIfPresent(String.self, forKey: .behaviour),
+            behaviour: try container.decodeIfPresent(String.self, forKey: .behaviourText),
             spec: try container.decodeIfPresent(String.self, forKey: .spec),
             calls: try container.decode(Int.self, forKey: .calls),
             chaosCalls: try container.decode(Int.self, forKey: .chaosCalls),
@@ -78,7 +79,7 @@ extension SeamSnapshot: Codable {
         try container.encode(info.stacking, forKey: .stacking)
         try container.encode(info.isAsync, forKey: .isAsync)
         try container.encode(info.canThrow, forKey: .canThrow)
-        try container.encodeIfPresent(behaviour, forKey: .behaviour)
+        try container.encodeIfPresent(behaviourText, forKey: .behaviourText)
         try container.encodeIfPresent(spec, forKey: .spec)
         try container.encode(counters.calls, forKey: .calls)
         try container.encode(counters.chaosCalls, forKey: .chaosCalls)

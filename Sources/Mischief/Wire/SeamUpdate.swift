@@ -23,7 +23,7 @@ public struct SeamUpdate: Hashable, Sendable, Codable {
 
     /// The update of a seam in a snapshot.
     public init(_ seam: SeamSnapshot) {
-        self.init(seam: seam.id, counters: seam.counters, status: seam.status, behaviour: seam.behaviour)
+        self.init(seam: seam.id, counters: seam.counters, status: seam.status, behaviour: seam.behaviourText)
     }
 
     private enum CodingKeys: String, CodingKey {

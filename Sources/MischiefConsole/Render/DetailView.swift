@@ -40,7 +40,7 @@ enum DetailView {
     static func fixedLines(of seam: SeamSnapshot, in state: ConsoleState) -> [[Canvas.Span]] {
         let (mark, role) = SeamListView.mark(seam.status)
         var now: [Canvas.Span] = [.init(mark + " ", role)]
-        if let behaviour = seam.behaviour {
+        if let behaviour = seam.behaviourText {
             now.append(.init(behaviour, role, bold: true))
         } else {
             now.append(.init("original", .muted))
@@ -164,7 +164,7 @@ enum DetailView {
                 about.append(.init("  reverts in \(Format.uptime(.seconds(left.seconds.rounded(.up))))", .reverting))
             }
             lines.append(about)
-            for text in TextWrap.lines(layer.behaviour, width: max(10, width - 3)) {
+            for text in TextWrap.lines(layer.behaviourText, width: max(10, width - 3)) {
                 lines.append([.init("   " + text, answers ? .text : .muted)])
             }
         }

@@ -128,7 +128,7 @@ enum SeamListView {
         let under = seam.info.stacking == .replace ? max(0, seam.activeLayers.count - 1) : 0
         let suffix = under > 0 && columns.behaviourWidth > 8 ? " +\(under)" : ""
         let room = columns.behaviourWidth - DisplayWidth.of(suffix)
-        let behaviour = seam.behaviour.map { DisplayWidth.truncate($0, to: room, ellipsis: true) }
+        let behaviour = seam.behaviourText.map { DisplayWidth.truncate($0, to: room, ellipsis: true) }
         canvas.text(
             behaviour ?? "—", x: columns.behaviour, y: y, role(behaviour == nil ? .muted : markRole),
             maxWidth: room)

@@ -12,7 +12,7 @@ extension ConsoleState {
         guard !needle.isEmpty else { return true }
         return seam.title.lowercased().contains(needle) || seam.id.rawValue.contains(needle)
             || seam.category.lowercased().contains(needle)
-            || (seam.behaviour?.lowercased().contains(needle) ?? false)
+            || (seam.behaviourText?.lowercased().contains(needle) ?? false)
     }
 
     /// Rebuilds ``lines`` from the data and the filter, and keeps the selection on a listed seam.

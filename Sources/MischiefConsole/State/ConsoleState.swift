@@ -152,7 +152,7 @@ public struct ConsoleState: Sendable, Equatable {
 
     /// The behaviour a seam has, for people; nil when it runs its original.
     public func behaviour(of seam: SeamSnapshot) -> String? {
-        seam.behaviour
+        seam.behaviourText
     }
 
     /// The spec of a seam's behaviour; nil when it runs its original or a behaviour built in code.

@@ -158,7 +158,7 @@ public enum Console {
         // Space brings back the spec this console last applied: one of its own layers wins over what a profile or
         // another client applied, which is taken only while the console has none. Only a spec can be applied
         // again: a behaviour built in code (shown as `closure`) leaves none to bring back.
-        for seam in data.seams where seam.behaviour != nil {
+        for seam in data.seams where seam.behaviourText != nil {
             if let own = seam.activeLayers.last(where: { $0.source == state.source }) {
                 if let spec = own.spec { state.lastUsed[seam.id] = spec }
             } else if state.lastUsed[seam.id] == nil {
