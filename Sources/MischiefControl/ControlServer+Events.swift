@@ -85,13 +85,13 @@ final class EventFeed: @unchecked Sendable {
         guard let server else { return stream.close() }
         let first = streams.isEmpty
         streams[ObjectIdentifier(stream)] = stream
-        let hello = StreamHello(target: server.targetInfo(), session: stream.session)
+        let hello = StreamHello(target: server.handler.targetInfo(), session: stream.session)
         var out = Self.message(event: "hello", id: nil, hello)
         if stream.wantsChanges {
             // Everything, with the newest events a console shows.
             let all = server.registry.changes(
                 since: 0, eventsAfter: max(0, stream.lastEvent - Self.firstEvents), includingActions: true)
-            let message = StreamChanges(target: server.header(all.uptime), changes: all)
+            let message = StreamChanges(target: server.handler.header(all.uptime), changes: all)
             out += Self.message(event: "changes", id: nil, message)
             stream.shown = message.shown
             stream.lastEvent = all.lastEventID
@@ -117,7 +117,7 @@ final class EventFeed: @unchecked Sendable {
 
     func remove(_ stream: EventStream) {
         guard streams.removeValue(forKey: ObjectIdentifier(stream)) != nil else { return }
-        if let session = stream.session { server?.streamClosed(session: session) }
+        if let session = stream.session { server?.handler.streamClosed(session: session) }
         if streams.isEmpty {
             task?.cancel()
             task = nil
@@ -159,7 +159,7 @@ final class EventFeed: @unchecked Sendable {
         // target that idles costs its consoles a message or two a second, not one a tick. Encoded once, if needed.
         let changesMessage =
             streams.values.contains(where: \.wantsChanges)
-            ? StreamChanges(target: server.header(changes.uptime), changes: changes) : nil
+            ? StreamChanges(target: server.handler.header(changes.uptime), changes: changes) : nil
         let shown = changesMessage?.shown
         var encoded: [UInt8]?
         let now = server.options.now()
@@ -176,7 +176,7 @@ final class EventFeed: @unchecked Sendable {
             if stream.wantsChanges, stream.generation < previous {
                 // It missed a batch while it could not be written to: what changed since its last message.
                 let missed = registry.changes(since: stream.generation, eventsAfter: stream.lastEvent)
-                let message = StreamChanges(target: server.header(missed.uptime), changes: missed)
+                let message = StreamChanges(target: server.handler.header(missed.uptime), changes: missed)
                 out = Self.message(event: "changes", id: nil, message)
                 stream.shown = message.shown
                 stream.lastEvent = max(stream.lastEvent, missed.lastEventID)
@@ -214,42 +214,6 @@ final class EventFeed: @unchecked Sendable {
         if let id { text += "id: \(id)\n" }
         text += "data: \(String(decoding: data, as: UTF8.self))\n\n"
         return Array(text.utf8)
-    }
-}
-
-extension ControlServer {
-    /// A stream holding `session` closed: the session ends, unless the process was just paused (stopped, or
-    /// starved) long enough for the client to give up on a stream that went silent; then the client did not go
-    /// away, its target did, and the session has its lease to come back (`POST /v1/sessions/ID/renew`).
-    func streamClosed(session: String) {
-        let outcome = withSessionsAtLeaseTime { sessions, now, pause -> StreamLoss? in
-            guard let pause else { return sessions.detachStream(session).map(StreamLoss.ended) }
-            return sessions.loseStream(session, now: now).map { StreamLoss.kept($0, pause: pause) }
-        }
-        switch outcome {
-        case .ended(let ended)?:
-            finish(ended)
-        case .kept(let kept, let pause)?:
-            registry.report(
-                seam: nil,
-                message: "\(kept.name) lost its events stream after the target was paused for "
-                    + "\(Self.seconds(pause)) s; it has its lease (\(Self.seconds(kept.lease)) s) to come back",
-                source: kept.name)
-        case nil:
-            break
-        }
-    }
-
-    private enum StreamLoss {
-        case ended(SessionTable.Ended)
-        case kept(SessionTable.Session, pause: Duration)
-    }
-
-    /// Whole seconds, or tenths below ten.
-    static func seconds(_ duration: Duration) -> String {
-        let seconds = duration.seconds
-        if seconds >= 10 || seconds == seconds.rounded() { return String(Int(seconds.rounded())) }
-        return String(format: "%.1f", seconds)
     }
 }
 

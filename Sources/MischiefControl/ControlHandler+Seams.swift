@@ -1,6 +1,5 @@
 import Foundation
 import Mischief
-import NIOHTTP1
 
 #if canImport(Glibc)
     import Glibc
@@ -9,7 +8,7 @@ import NIOHTTP1
 #endif
 
 /// The routes that read the target and its seams and change them: `/v1/target`, `/v1/console`, `/v1/seams`.
-extension ControlServer {
+extension ControlHandler {
     func targetInfo() -> TargetInfo {
         TargetInfo(
             name: options.name, pid: getpid(),
