@@ -90,7 +90,7 @@ extension ControlHandler {
             return .json(ResetAllResult(reset: registry.resetCounters(source: source(for: session, client: client))))
         case (.DELETE, .seam(let id)):
             let seam = try seamID(id)
-            _ = try detail(of: seam)
+            try requireSeam(seam)
             registry.revert(seam: seam, source: source(for: session, client: client))
             return .json(try detail(of: seam))
         case (.GET, .profiles):

@@ -73,16 +73,24 @@ extension ControlHandler {
         }
     }
 
-    /// `GET /v1/seams/{id}`: the seam with its actions, and its layers with the sessions that own them.
+    /// `GET /v1/seams/{id}`: the seam with its actions, and its layers with the sessions that own them. It reads that
+    /// one seam (``Registry/snapshot(of:)``), not the registry.
     func detail(of seam: SeamID) throws(APIFailure) -> SeamDetail {
-        let snapshot = registry.snapshot()
-        guard var found = snapshot.seam(seam) else {
-            throw APIFailure(.notFound, "unknown seam", unknownSeamMessage(seam, among: snapshot.seams.map(\.id)))
-        }
+        guard var found = registry.snapshot(of: seam) else { throw unknownSeam(seam) }
         let owners = owners(of: found.layers)
         for index in found.layers.indices { found.layers[index].session = owners[found.layers[index].id] }
         found.actions = registry.actions(for: seam) ?? []
         return SeamDetail(seam: found, layers: found.layers)
+    }
+
+    /// The 404 for a seam that is not registered, with the nearest ids.
+    func unknownSeam(_ seam: SeamID) -> APIFailure {
+        APIFailure(.notFound, "unknown seam", unknownSeamMessage(seam, among: registry.seams.map(\.id)))
+    }
+
+    /// Refuses a seam that is not registered, reading nothing else.
+    func requireSeam(_ seam: SeamID) throws(APIFailure) {
+        guard registry.actions(for: seam) != nil else { throw unknownSeam(seam) }
     }
 
     private func owners(of layers: [LayerSnapshot]) -> [EntryID: String] {
@@ -116,7 +124,7 @@ extension ControlHandler {
 
     /// `POST /v1/seams/{id}/ttl`: gives the seam's changes a time to live from now, or (nil) none.
     func setTTL(_ ttl: Duration?, on seam: SeamID) throws(APIFailure) -> SeamDetail {
-        _ = try detail(of: seam)
+        try requireSeam(seam)
         do throws(MischiefError) {
             try registry.setTTL(ttl, on: seam)
         } catch {
@@ -134,7 +142,7 @@ extension ControlHandler {
         _ spec: String, to seam: SeamID, ttl: Duration? = nil, seed: UInt64? = nil, session: String?,
         client: String? = nil
     ) throws(APIFailure) -> SeamDetail {
-        _ = try detail(of: seam)
+        try requireSeam(seam)
         let applied: Applied
         do throws(MischiefError) {
             applied = try registry.apply(
