@@ -214,6 +214,10 @@ public struct ControlClient: Sendable {
     /// The target's events stream, holding ``session`` open while it is read. It ends with an error when the
     /// target goes away or stays silent longer than ``silence``; cancelling the reading task closes it.
     ///
+    /// With `changes` it carries ``StreamMessage/changes(_:)`` deltas, the one dialect consoles, `mischief watch`
+    /// and `mischief apply --hold` read. Without it, the older dialect of `event` and `counters` messages, which
+    /// answers on for /v1 clients and is deprecated.
+    ///
     /// The socket is read on a thread of its own, never on Swift's cooperative pool.
     public func events(changes: Bool = false) -> AsyncThrowingStream<StreamMessage, any Error> {
         var query = session.map { ["session=\(Self.escape($0))"] } ?? []

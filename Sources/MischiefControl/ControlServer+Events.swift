@@ -5,16 +5,18 @@ import NIOHTTP1
 
 /// `GET /v1/events`: a server-sent events stream (`curl -N` shows it as it comes).
 ///
-/// Messages: `hello` (the target, the session held), then `event` (one per registry event, with its id) and
-/// `counters` (the seams whose counts or state changed), at most one batch per ``ControlServer/Options/updateInterval``,
-/// and a `: keep-alive` comment after ``ControlServer/Options/heartbeat`` of silence. A stream opened with a session
-/// holds it: when the stream closes, the session ends.
+/// Messages: `hello` (the target, the session held), then batches at most one per
+/// ``ControlServer/Options/updateInterval``, and a `: keep-alive` comment after ``ControlServer/Options/heartbeat`` of
+/// silence. A stream opened with a session holds it: when the stream closes, the session ends.
 ///
-/// With `?changes=1` (what an attached console opens) the stream carries, after `hello`, one `changes` message a
-/// batch instead (a ``StreamChanges``: the target's header and the registry's changes since the last one, events
-/// included), the first of them everything; a client applies each to its copy and never polls. A batch with no
-/// change is sent only when a time the header shows turns to another second, so an idle target sends a message or
-/// two a second (and keep-alives) rather than one per interval.
+/// Without `?changes=1`, the deprecated dialect (it answers on for /v1 clients): `event` (one per registry event,
+/// with its id) and `counters` (the seams whose counts or state changed).
+///
+/// With `?changes=1` (what an attached console, `mischief watch` and `mischief apply --hold` open) the stream
+/// carries, after `hello`, one `changes` message a batch instead (a ``StreamChanges``: the target's header and the
+/// registry's changes since the last one, events included), the first of them everything; a client applies each to
+/// its copy and never polls. A batch with no change is sent only when a time the header shows turns to another
+/// second, so an idle target sends a message or two a second (and keep-alives) rather than one per interval.
 ///
 /// Every stream is fed by one ``EventFeed`` on the server's event loop, which asks the registry once per interval
 /// for what changed since the last batch (``Registry/changes(since:eventsAfter:)``, whose cost grows with what
