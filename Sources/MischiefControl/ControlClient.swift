@@ -69,7 +69,13 @@ public struct ControlClient: Sendable {
 
     /// Everything a console shows, in one request: the newest `events` events, only those after `after` when
     /// given (a console that keeps the ones it has).
-
+    ///
+    /// Deprecated with `GET /v1/console`, which answers on for /v1 clients: a console follows the events stream
+    /// (``events(changes:)``), and a one-off read asks ``changes(since:eventsAfter:)`` with generation 0.
+    @available(
+        *, deprecated,
+        message: "GET /v1/console is deprecated: follow events(changes: true), or read changes(since: 0)"
+    )
     public func console(events: Int = 200, after: Int? = nil) async throws(ControlClientError) -> TargetState {
         try await get("console?events=\(events)" + (after.map { "&after=\($0)" } ?? ""))
     }

@@ -7,7 +7,8 @@ import Mischief
     import Darwin
 #endif
 
-/// The routes that read the target and its seams and change them: `/v1/target`, `/v1/console`, `/v1/seams`.
+/// The routes that read the target and its seams and change them: `/v1/target`, `/v1/changes`, `/v1/seams`, and the
+/// deprecated `/v1/console`.
 extension ControlHandler {
     func targetInfo() -> TargetInfo {
         TargetInfo(
@@ -18,6 +19,9 @@ extension ControlHandler {
     }
 
     /// `GET /v1/console`: the newest `events` events (200 by default), only those after `after` when given.
+    ///
+    /// Deprecated: it answers on for /v1 clients; a console follows `GET /v1/events?changes=1`, and a one-off read
+    /// asks `GET /v1/changes?since=0`.
     func consoleState(_ request: APIRequest) throws(APIFailure) -> TargetState {
         var after = 0
         var limit = 200

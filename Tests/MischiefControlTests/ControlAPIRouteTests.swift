@@ -117,3 +117,21 @@ import Testing
         }
     }
 }
+
+/// `GET /v1/console` is deprecated: it answers on for /v1 clients, its numbers still checked, while the API's own users
+/// read `GET /v1/changes` and the events stream.
+@Suite(.timeLimit(.minutes(1))) struct DeprecatedConsoleRouteTests {
+    @Test func theConsoleRouteStillAnswersV1Clients() async throws {
+        try await withAPI { target in
+            _ = try await target.client().apply("return(3)", to: "t.count")
+            let response = try await target.raw.request("GET", "/v1/console?events=5")
+            #expect(response.status == 200)
+            let state = try JSONDecoder.control.decode(TargetState.self, from: response.body)
+            #expect(state.seams.first { $0.id == "t.count" }?.behaviour == "return(3)")
+            #expect(state.events.contains { $0.kind == .applied && $0.seam == "t.count" })
+            let bad = try await target.raw.request("GET", "/v1/console?events=abc")
+            #expect(bad.status == 400)
+            #expect(bad.error?.detail.hasPrefix("events must be a whole number") == true)
+        }
+    }
+}
