@@ -11,8 +11,10 @@ import Synchronization
 /// takes the registry's lock and the sessions' lock only for a moment, so it may be called from any thread.
 ///
 /// ```swift
-/// let handler = ControlHandler(registry: registry, options: .init(name: "orders"), socketPath: "/tmp/o.sock")
-/// let reply = handler.respond(to: APIRequest(method: .GET, uri: "/v1/seams"))
+/// let handler = ControlHandler(
+///     registry: registry, options: .init(name: "orders"), socketPath: "/tmp/o.sock", instance: "test")
+/// guard case .answer(let response) = handler.respond(to: APIRequest(method: .GET, uri: "/v1/seams")) else { … }
+/// print(response.status.code, String(decoding: response.body, as: UTF8.self))
 /// ```
 final class ControlHandler: Sendable {
     let registry: Registry
