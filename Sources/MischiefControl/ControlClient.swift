@@ -71,7 +71,7 @@ public struct ControlClient: Sendable {
     /// given (a console that keeps the ones it has).
     ///
     /// Deprecated with `GET /v1/console`, which answers on for /v1 clients: a console follows the events stream
-    /// (``events(changes:)``), and a one-off read asks ``changes(since:eventsAfter:)`` with generation 0.
+    /// (``events(changes:)``), and a one-off read asks ``delta(since:eventsAfter:)`` with generation 0.
     @available(
         *, deprecated,
         message: "GET /v1/console is deprecated: follow events(changes: true), or read changes(since: 0)"
@@ -85,7 +85,7 @@ public struct ControlClient: Sendable {
     /// What changed after registry generation `generation` (0: everything), with the events after `eventsAfter`
     /// (`GET /v1/changes`): a delta to apply to a copy that is as of `generation`.
     public func changes(since generation: UInt64, eventsAfter: Int? = nil) async throws(ControlClientError)
-        -> StreamChanges
+        -> StreamDelta
     {
         try await get("changes?since=\(generation)" + (eventsAfter.map { "&after=\($0)" } ?? ""))
     }
