@@ -3,7 +3,7 @@
 # change of the console attached to it, and `mischief watch` attaches again. A headless demo, a `mischief attach`
 # in tmux with a change made in its session, two `mischief watch --lines`; the demo is stopped for STOP seconds and
 # continued, then the script prints the sessions, the seam, the server's report and what each watch said.
-# Too slow for `swift test` (the unit tests simulate the pause with an injected clock: ControlServerLeaseTests).
+# Too slow for `swift test` (the unit tests simulate the pause with an injected clock: ControlAPILeaseTests).
 #
 # Usage: Scripts/pause-check.sh [STOP_SECONDS (25)] [MISCHIEF_BINARY (.build/debug/mischief, built first)]
 set -euo pipefail

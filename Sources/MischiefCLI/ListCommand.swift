@@ -16,7 +16,7 @@ struct ListCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Only this target: a socket path or a target name.")
     var socket: String?
 
-    @Flag(name: .long, help: "Print JSON: an array of {target, seams, guards}.")
+    @Flag(name: .long, help: "Print JSON: an array of {schema, target, seams, guards}; schema is 1.")
     var json = false
 
     @Flag(
@@ -29,6 +29,9 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     struct Listing: Codable {
+        /// The version of this shape (`seams[].id`, `calls`, `errors`, `behaviour`, `layers`, …); a change that renames
+        /// or removes a field raises it.
+        var schema = 1
         var target: TargetInfo
         var seams: [SeamSnapshot]
         var guards: [GuardStatus]

@@ -17,7 +17,9 @@ struct WatchCommand: AsyncParsableCommand {
             again every second until the target, or a restart of it, is back, and goes on; Ctrl-C ends it. With \
             --exit-when-gone it ends with exit status 3 instead. It ends with 4 when one of the target's guards trips \
             while it watches (the trip's line, with the figures that tripped it, is printed last), so a script can \
-            run `mischief watch` beside a test and stop when the target's guards say so.
+            run `mischief watch` beside a test and stop when the target's guards say so. With --json it writes one \
+            JSON object a line, each with "schema": 1: {"schema": 1, "seams": [...]} for the seams whose counts or \
+            state changed (id, calls, errors, behaviour, layers, ...) and {"schema": 1, "event": {...}} for each event.
             """)
 
     @OptionGroup var target: TargetOptions
@@ -27,6 +29,9 @@ struct WatchCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: "Seconds between count lines or redraws (events are written as they come).")
     var interval: Double = 1
+
+    @Flag(name: .long, help: "Write one JSON object a line (seams that changed, events), each with \"schema\": 1.")
+    var json = false
 
     @Flag(name: .long, help: "End with exit status 3 when the target goes away, rather than wait for it to come back.")
     var exitWhenGone = false
@@ -47,7 +52,7 @@ struct WatchCommand: AsyncParsableCommand {
         var info = try await talking { () async throws(ControlClientError) in try await client.handshake() }
         let seams = try await talking { () async throws(ControlClientError) in try await client.seams() }
         var table = WatchTable(target: info, seams: seams)
-        let live = !lines && isatty(1) == 1
+        let live = !lines && !json && isatty(1) == 1
         while true {
             let trip: Event?
             do {
@@ -80,24 +85,39 @@ struct WatchCommand: AsyncParsableCommand {
         let clock = ContinuousClock()
         let every = (try? Seconds.duration(interval, field: "--interval", within: 0.05...86_400)) ?? .seconds(1)
         var lastOutput = clock.now - every
-        var pending: [SeamID: SeamUpdate] = [:]
-        for try await message in client.events() {
+        var pending: [SeamID: SeamSnapshot] = [:]
+        // The newest event seen: nil until the first `changes` message, whose events (logged before watch started)
+        // are not news.
+        var lastEvent: Int?
+        for try await message in client.events(changes: true) {
             switch message {
-            case .hello, .other, .changes:
+            case .hello, .other, .event, .counters:
                 break
-            case .event(let event):
-                table.note(event)
-                if !live { print(WatchTable.line(event)) }
-                if event.kind == .guardTripped { return event }
-            case .counters(let updates):
-                for update in updates { pending[update.seam] = update }
+            case .changes(let delta):
+                let news = lastEvent.map { last in delta.registry.events.filter { $0.id > last } } ?? []
+                lastEvent = max(lastEvent ?? 0, delta.registry.lastEventID, news.last?.id ?? 0)
+                for event in news {
+                    table.note(event)
+                    if json {
+                        try Self.printJSON(WatchLine(event: event))
+                    } else if !live {
+                        print(WatchTable.line(event))
+                    }
+                    if event.kind == .guardTripped { return event }
+                }
+                for seam in delta.registry.seams {
+                    let shown = pending[seam.id].map(SeamUpdate.init) ?? table.rows[seam.id]
+                    if shown != SeamUpdate(seam) { pending[seam.id] = seam }
+                }
             }
             guard clock.now - lastOutput >= every else { continue }
             lastOutput = clock.now
-            let changed = table.update(
-                table.order.compactMap { pending[$0] } + pending.values.filter { !table.order.contains($0.seam) })
+            let seams = table.order.compactMap { pending[$0] } + pending.values.filter { !table.order.contains($0.id) }
+            let changed = table.update(seams.map(SeamUpdate.init))
             pending.removeAll()
-            if live {
+            if json {
+                if !seams.isEmpty { try Self.printJSON(WatchLine(seams: seams)) }
+            } else if live {
                 print("\u{1B}[H\u{1B}[2J" + table.render(columns: Self.terminalColumns()), terminator: "")
             } else {
                 for text in changed { print(text) }
@@ -105,6 +125,21 @@ struct WatchCommand: AsyncParsableCommand {
             fflush(nil)
         }
         throw ControlClientError.gone("the target closed the events stream")
+    }
+
+    /// One line of `watch --json`: the seams whose counts or state changed, or one event.
+    struct WatchLine: Encodable {
+        /// The version of this shape; a change that renames or removes a field raises it.
+        var schema = 1
+        var seams: [SeamSnapshot]?
+        var event: Event?
+    }
+
+    /// Writes `line` as one line of JSON.
+    static func printJSON(_ line: WatchLine) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        print(String(decoding: try encoder.encode(line), as: UTF8.self))
     }
 
     /// Tries every ``retry`` until the target `lost` (the same process, or one of the same name on the socket)

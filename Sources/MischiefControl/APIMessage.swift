@@ -1,21 +1,69 @@
 import Foundation
-import NIOCore
-import NIOHTTP1
+
+/// A request's method, as the routes see it (the transport's own type stays in the transport).
+enum APIMethod: Sendable, Equatable {
+    case GET, PUT, POST, DELETE
+    /// Any other method, as sent (the routes refuse it with 405).
+    case other(String)
+
+    /// The method named `text` (case-sensitive, as HTTP has it).
+    init(_ text: String) {
+        switch text {
+        case "GET": self = .GET
+        case "PUT": self = .PUT
+        case "POST": self = .POST
+        case "DELETE": self = .DELETE
+        default: self = .other(text)
+        }
+    }
+
+    /// The method as sent.
+    var rawValue: String {
+        switch self {
+        case .GET: "GET"
+        case .PUT: "PUT"
+        case .POST: "POST"
+        case .DELETE: "DELETE"
+        case .other(let text): text
+        }
+    }
+}
+
+/// An answer's status: its code and the reason phrase the transport writes after it.
+struct APIStatus: Sendable, Equatable {
+    let code: Int
+    let reasonPhrase: String
+
+    static let ok = APIStatus(code: 200, reasonPhrase: "OK")
+    static let created = APIStatus(code: 201, reasonPhrase: "Created")
+    static let badRequest = APIStatus(code: 400, reasonPhrase: "Bad Request")
+    static let unauthorized = APIStatus(code: 401, reasonPhrase: "Unauthorized")
+    static let notFound = APIStatus(code: 404, reasonPhrase: "Not Found")
+    static let methodNotAllowed = APIStatus(code: 405, reasonPhrase: "Method Not Allowed")
+    static let requestTimeout = APIStatus(code: 408, reasonPhrase: "Request Timeout")
+    static let conflict = APIStatus(code: 409, reasonPhrase: "Conflict")
+    static let payloadTooLarge = APIStatus(code: 413, reasonPhrase: "Payload Too Large")
+    static let unsupportedMediaType = APIStatus(code: 415, reasonPhrase: "Unsupported Media Type")
+    static let upgradeRequired = APIStatus(code: 426, reasonPhrase: "Upgrade Required")
+    static let requestHeaderFieldsTooLarge = APIStatus(code: 431, reasonPhrase: "Request Header Fields Too Large")
+    static let serviceUnavailable = APIStatus(code: 503, reasonPhrase: "Service Unavailable")
+}
 
 /// One request as the routes see it: method, path parts, query, headers and the whole body (already bounded by
 /// ``ControlAPI/maxBodyBytes``).
 struct APIRequest: Sendable {
-    var method: HTTPMethod
+    var method: APIMethod
     /// The path as sent, without the query (for messages).
     var path: String
     /// The path's parts, each percent-decoded on its own (so `%2F` stays inside its part).
     var parts: [String]
     var query: [String: String]
-    var headers: HTTPHeaders
+    /// The headers as sent, in order.
+    var headers: [(name: String, value: String)]
     var body: Data
 
     /// A request for `uri` (`/v1/seams?x=1`) as it came off the wire.
-    init(method: HTTPMethod, uri: String, headers: HTTPHeaders, body: Data) {
+    init(method: APIMethod, uri: String, headers: [(name: String, value: String)] = [], body: Data = Data()) {
         self.method = method
         self.headers = headers
         self.body = body
@@ -34,17 +82,19 @@ struct APIRequest: Sendable {
     }
 
     /// The first value of a header, by name in any case.
-    func header(_ name: String) -> String? { headers.first(name: name) }
+    func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
 }
 
 /// One answer: a status, a content type and a body.
 struct APIResponse: Sendable {
-    var status: HTTPResponseStatus
+    var status: APIStatus
     var contentType: String
     var body: Data
 
     /// `value` as JSON, with a final newline so `curl` output ends cleanly.
-    static func json(_ value: some Encodable, status: HTTPResponseStatus = .ok) -> APIResponse {
+    static func json(_ value: some Encodable, status: APIStatus = .ok) -> APIResponse {
         let data = (try? JSONEncoder.control.encode(value)) ?? Data("{}".utf8)
         return APIResponse(status: status, contentType: "application/json", body: data + Data("\n".utf8))
     }
@@ -61,10 +111,10 @@ enum Reply: Sendable {
 
 /// An API error with its status: thrown inside handlers, answered as JSON.
 struct APIFailure: Error {
-    let status: HTTPResponseStatus
+    let status: APIStatus
     let body: ErrorBody
 
-    init(_ status: HTTPResponseStatus, _ error: String, _ detail: String, column: Int? = nil) {
+    init(_ status: APIStatus, _ error: String, _ detail: String, column: Int? = nil) {
         self.status = status
         self.body = ErrorBody(error: error, detail: detail, column: column)
     }

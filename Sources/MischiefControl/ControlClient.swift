@@ -35,11 +35,22 @@ public struct ControlClient: Sendable {
         case DELETE
     }
 
-    /// A client of the target serving on `socketPath`, sending its changes in `session` when one is given (they are
-    /// then reverted when the session ends).
+    /// The API requests go to in this process instead of over the socket (tests of the routes); nil: the socket.
+    let handler: ControlHandler?
+
+    /// A client of the target serving on `socketPath`, whose changes belong to `session` when given.
     public init(socketPath: String, session: String? = nil) {
         self.socketPath = socketPath
         self.session = session
+        self.handler = nil
+    }
+
+    /// A client that calls `handler` in this process, with no socket between them: the same requests, headers and
+    /// answers, without the transport (no events stream).
+    init(handler: ControlHandler, session: String? = nil) {
+        self.socketPath = handler.socketPath
+        self.session = session
+        self.handler = handler
     }
 
     // MARK: Target
@@ -67,6 +78,13 @@ public struct ControlClient: Sendable {
 
     /// Everything a console shows, in one request: the newest `events` events, only those after `after` when
     /// given (a console that keeps the ones it has).
+    ///
+    /// Deprecated with `GET /v1/console`, which answers on for /v1 clients: a console follows the events stream
+    /// (``events(changes:)``), and a one-off read asks ``delta(since:eventsAfter:)`` with generation 0.
+    @available(
+        *, deprecated,
+        message: "GET /v1/console is deprecated: follow events(changes: true), or read changes(since: 0)"
+    )
     public func console(events: Int = 200, after: Int? = nil) async throws(ControlClientError) -> TargetState {
         try await get("console?events=\(events)" + (after.map { "&after=\($0)" } ?? ""))
     }
@@ -219,6 +237,10 @@ public struct ControlClient: Sendable {
     /// The target's events stream, holding ``session`` open while it is read. It ends with an error when the
     /// target goes away or stays silent longer than ``silence``; cancelling the reading task closes it.
     ///
+    /// With `changes` it carries ``StreamMessage/changes(_:)`` deltas, the one dialect consoles, `mischief watch`
+    /// and `mischief apply --hold` read. Without it, the older dialect of `event` and `counters` messages, which
+    /// answers on for /v1 clients and is deprecated.
+    ///
     /// The socket is read on a thread of its own, never on Swift's cooperative pool.
     public func events(changes: Bool = false) -> AsyncThrowingStream<StreamMessage, any Error> {
         var query = session.map { ["session=\(Self.escape($0))"] } ?? []
@@ -294,9 +316,16 @@ public struct ControlClient: Sendable {
     public func request(
         _ method: Method, _ path: String, body: Data = Data(), contentType: String? = nil
     ) async throws(ControlClientError) -> (status: Int, body: Data) {
-        let bytes = Self.makeRequest(
-            method, path, body: body, contentType: contentType, session: session, name: name)
-        let (status, data) = try await SocketExchange.exchange(bytes, to: socketPath, timeout: timeout)
+        let status: Int
+        let data: Data
+        if let handler {
+            (status, data) = try await Self.exchange(
+                method, path, body: body, contentType: contentType, session: session, name: name, with: handler)
+        } else {
+            let bytes = Self.makeRequest(
+                method, path, body: body, contentType: contentType, session: session, name: name)
+            (status, data) = try await SocketExchange.exchange(bytes, to: socketPath, timeout: timeout)
+        }
         guard (200..<300).contains(status) else { throw Self.failure(status: status, data: data) }
         return (status, data)
     }
@@ -313,6 +342,30 @@ public struct ControlClient: Sendable {
         if let session { head += "\(ControlAPI.sessionHeader): \(session)\r\n" }
         if let name, !name.contains(where: \.isNewline) { head += "\(ControlAPI.clientHeader): \(name)\r\n" }
         return Array((head + "\r\n").utf8) + Array(body)
+    }
+
+    /// One request answered by `handler` in this process, with the headers ``makeRequest(_:_:body:contentType:session:name:)``
+    /// sends.
+    static func exchange(
+        _ method: Method, _ path: String, body: Data, contentType: String?, session: String?, name: String?,
+        with handler: ControlHandler
+    ) async throws(ControlClientError) -> (status: Int, body: Data) {
+        var headers = [
+            (name: ControlAPI.versionHeader, value: String(ControlAPI.version)),
+            (name: "Content-Length", value: String(body.count)),
+        ]
+        if let contentType { headers.append((name: "Content-Type", value: contentType)) }
+        if let session { headers.append((name: ControlAPI.sessionHeader, value: session)) }
+        if let name, !name.contains(where: \.isNewline) { headers.append((name: ControlAPI.clientHeader, value: name)) }
+        let request = APIRequest(
+            method: APIMethod(method.rawValue), uri: "/v\(ControlAPI.version)/\(path)", headers: headers, body: body)
+        let response: APIResponse
+        switch handler.respond(to: request) {
+        case .answer(let answer): response = answer
+        case .advance(let duration): response = handler.advanced(await handler.advance(by: duration))
+        case .events: throw .protocolError("an events stream needs the socket")
+        }
+        return (response.status.code, response.body)
     }
 
     static func escape(_ component: String) -> String {

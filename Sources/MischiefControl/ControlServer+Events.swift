@@ -5,16 +5,18 @@ import NIOHTTP1
 
 /// `GET /v1/events`: a server-sent events stream (`curl -N` shows it as it comes).
 ///
-/// Messages: `hello` (the target, the session held), then `event` (one per registry event, with its id) and
-/// `counters` (the seams whose counts or state changed), at most one batch per ``ControlServer/Options/updateInterval``,
-/// and a `: keep-alive` comment after ``ControlServer/Options/heartbeat`` of silence. A stream opened with a session
-/// holds it: when the stream closes, the session ends.
+/// Messages: `hello` (the target, the session held), then batches at most one per
+/// ``ControlServer/Options/updateInterval``, and a `: keep-alive` comment after ``ControlServer/Options/heartbeat`` of
+/// silence. A stream opened with a session holds it: when the stream closes, the session ends.
 ///
-/// With `?changes=1` (what an attached console opens) the stream carries, after `hello`, one `changes` message a
-/// batch instead (a ``StreamDelta``: the target's header and the registry's changes since the last one, events
-/// included), the first of them everything; a client applies each to its copy and never polls. A batch with no
-/// change is sent only when a time the header shows turns to another second, so an idle target sends a message or
-/// two a second (and keep-alives) rather than one per interval.
+/// Without `?changes=1`, the deprecated dialect (it answers on for /v1 clients): `event` (one per registry event,
+/// with its id) and `counters` (the seams whose counts or state changed).
+///
+/// With `?changes=1` (what an attached console, `mischief watch` and `mischief apply --hold` open) the stream
+/// carries, after `hello`, one `changes` message a batch instead (a ``StreamDelta``: the target's header and the
+/// registry's changes since the last one, events included), the first of them everything; a client applies each to
+/// its copy and never polls. A batch with no change is sent only when a time the header shows turns to another
+/// second, so an idle target sends a message or two a second (and keep-alives) rather than one per interval.
 ///
 /// Every stream is fed by one ``EventFeed`` on the server's event loop, which asks the registry once per interval
 /// for what changed since the last batch (``Registry/delta(since:eventsAfter:)``, whose cost grows with what
@@ -85,13 +87,13 @@ final class EventFeed: @unchecked Sendable {
         guard let server else { return stream.close() }
         let first = streams.isEmpty
         streams[ObjectIdentifier(stream)] = stream
-        let hello = StreamHello(target: server.targetInfo(), session: stream.session)
+        let hello = StreamHello(target: server.handler.targetInfo(), session: stream.session)
         var out = Self.message(event: "hello", id: nil, hello)
         if stream.wantsChanges {
             // Everything, with the newest events a console shows.
             let all = server.registry.delta(
                 since: 0, eventsAfter: max(0, stream.lastEvent - Self.firstEvents), includingActions: true)
-            let message = StreamDelta(target: server.header(all.uptime), registry: all)
+            let message = StreamDelta(target: server.handler.header(all.uptime), registry: all)
             out += Self.message(event: "changes", id: nil, message)
             stream.shown = message.shown
             stream.lastEvent = all.lastEventID
@@ -117,7 +119,7 @@ final class EventFeed: @unchecked Sendable {
 
     func remove(_ stream: EventStream) {
         guard streams.removeValue(forKey: ObjectIdentifier(stream)) != nil else { return }
-        if let session = stream.session { server?.streamClosed(session: session) }
+        if let session = stream.session { server?.handler.streamClosed(session: session) }
         if streams.isEmpty {
             task?.cancel()
             task = nil
@@ -159,7 +161,7 @@ final class EventFeed: @unchecked Sendable {
         // target that idles costs its consoles a message or two a second, not one a tick. Encoded once, if needed.
         let changesMessage =
             streams.values.contains(where: \.wantsChanges)
-            ? StreamDelta(target: server.header(changes.uptime), registry: changes) : nil
+            ? StreamDelta(target: server.handler.header(changes.uptime), registry: changes) : nil
         let shown = changesMessage?.shown
         var encoded: [UInt8]?
         let now = server.options.now()
@@ -176,7 +178,7 @@ final class EventFeed: @unchecked Sendable {
             if stream.wantsChanges, stream.generation < previous {
                 // It missed a batch while it could not be written to: what changed since its last message.
                 let missed = registry.delta(since: stream.generation, eventsAfter: stream.lastEvent)
-                let message = StreamDelta(target: server.header(missed.uptime), registry: missed)
+                let message = StreamDelta(target: server.handler.header(missed.uptime), registry: missed)
                 out = Self.message(event: "changes", id: nil, message)
                 stream.shown = message.shown
                 stream.lastEvent = max(stream.lastEvent, missed.lastEventID)
@@ -214,42 +216,6 @@ final class EventFeed: @unchecked Sendable {
         if let id { text += "id: \(id)\n" }
         text += "data: \(String(decoding: data, as: UTF8.self))\n\n"
         return Array(text.utf8)
-    }
-}
-
-extension ControlServer {
-    /// A stream holding `session` closed: the session ends, unless the process was just paused (stopped, or
-    /// starved) long enough for the client to give up on a stream that went silent; then the client did not go
-    /// away, its target did, and the session has its lease to come back (`POST /v1/sessions/ID/renew`).
-    func streamClosed(session: String) {
-        let outcome = withSessionsAtLeaseTime { sessions, now, pause -> StreamLoss? in
-            guard let pause else { return sessions.detachStream(session).map(StreamLoss.ended) }
-            return sessions.loseStream(session, now: now).map { StreamLoss.kept($0, pause: pause) }
-        }
-        switch outcome {
-        case .ended(let ended)?:
-            finish(ended)
-        case .kept(let kept, let pause)?:
-            registry.report(
-                seam: nil,
-                message: "\(kept.name) lost its events stream after the target was paused for "
-                    + "\(Self.seconds(pause)) s; it has its lease (\(Self.seconds(kept.lease)) s) to come back",
-                source: kept.name)
-        case nil:
-            break
-        }
-    }
-
-    private enum StreamLoss {
-        case ended(SessionTable.Ended)
-        case kept(SessionTable.Session, pause: Duration)
-    }
-
-    /// Whole seconds, or tenths below ten.
-    static func seconds(_ duration: Duration) -> String {
-        let seconds = duration.seconds
-        if seconds >= 10 || seconds == seconds.rounded() { return String(Int(seconds.rounded())) }
-        return String(format: "%.1f", seconds)
     }
 }
 

@@ -121,8 +121,10 @@ public final class ControlServer: Sendable {
     /// another process that took the same name or socket.
     public let instance: String
 
-    let registry: Registry
-    let options: Options
+    /// The API the transport serves: the registry, the sessions, the routes.
+    let handler: ControlHandler
+    var registry: Registry { handler.registry }
+    var options: Options { handler.options }
     let group: MultiThreadedEventLoopGroup
     let feed: EventFeed
     let connections: ConnectionTable
@@ -139,19 +141,15 @@ public final class ControlServer: Sendable {
     private let state = Mutex(State())
 
     private struct State {
-        var sessions = SessionTable()
-        var clock = LeaseClock()
         var channels: [any Channel] = []
         var reaper: RepeatedTask?
         var tcpPort: UInt16?
         var stopped = false
         var observation: Observation?
-        /// Set when the server starts (see ``Options/label``).
-        var label: String?
     }
 
     /// This target's label among targets of its name (see ``Options/label``); its name until it starts.
-    public var label: String { state.withLock { $0.label } ?? options.label ?? options.name }
+    public var label: String { handler.label }
 
     /// A server for `registry`; nothing is served until ``start()``.
     public convenience init(registry: Registry = .shared, options: Options) {
@@ -161,11 +159,10 @@ public final class ControlServer: Sendable {
     /// A server whose connections and events streams live on `loop` (the fuzzer's `EmbeddedEventLoop`), or on a
     /// thread of its own when nil.
     init(registry: Registry, options: Options, loop: (any EventLoop)?) {
-        self.registry = registry
-        self.options = options
         self.socketPath = options.socketPath ?? ControlSocket.defaultPath(name: options.name)
         self.token = Self.randomToken()
         self.instance = String(Self.randomToken().prefix(16))
+        handler = ControlHandler(registry: registry, options: options, socketPath: socketPath, instance: instance)
         // One thread of its own: routes take the registry's lock only for a moment.
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let injected = loop != nil
@@ -235,7 +232,7 @@ public final class ControlServer: Sendable {
         if registry === Registry.shared { ProfileEnvironment.applyFromEnvironment(to: registry) }
         let directory = (socketPath as NSString).deletingLastPathComponent
         let label = options.label ?? Self.fleetLabel(name: options.name, directory: directory, socketPath: socketPath)
-        state.withLock { $0.label = label }
+        handler.label = label
         try ControlSocket.checkLength(socketPath)
         if options.socketPath == nil {
             try ControlSocket.prepareDirectory(directory)
@@ -352,19 +349,15 @@ public final class ControlServer: Sendable {
 
     /// Stops serving and removes the socket. Sessions end without reverting: the target keeps what it has.
     public func stop() async {
-        let (channels, ended) = state.withLock { state in
+        let channels = state.withLock { state in
             state.stopped = true
             state.observation?.cancel()
             state.reaper?.cancel()
             defer { state.channels = []; state.observation = nil; state.reaper = nil }
-            // Sessions end here, before their streams close: a stream closing ends its session with a revert.
-            return (state.channels, state.sessions.endAll(reason: "the control server stopped"))
+            return state.channels
         }
-        for session in ended.map(\.session) {
-            registry.report(
-                seam: nil, message: "\(session.name) ended: the control server stopped; its changes stay",
-                source: session.name)
-        }
+        // Sessions end here, before their streams close: a stream closing ends its session with a revert.
+        handler.endAllSessions()
         for channel in channels { try? await channel.close() }
         let loop = connections.loop
         try? await loop.submit { [feed, connections] in
@@ -397,63 +390,10 @@ public final class ControlServer: Sendable {
     /// on by more than a few seconds since the last takes the gap for a pause (SIGSTOP, a debugger) and expires
     /// nothing for it.
     @discardableResult
-    public func reapExpiredSessions() -> Int {
-        let ended = withSessionsAtLeaseTime { sessions, now, _ in sessions.expire(now: now) }
-        for session in ended { finish(session) }
-        return ended.count
-    }
-
-    /// Runs `body` on the sessions with the lease time now (read under the same lock, so readings keep their order)
-    /// and the length of a pause that ended just before it, if any.
-    func withSessionsAtLeaseTime<R, Failure: Error>(
-        _ body: (inout SessionTable, _ now: Duration, _ pause: Duration?) throws(Failure) -> R
-    ) throws(Failure) -> R {
-        let raw = options.now
-        return try state.withLock { (state) throws(Failure) -> R in
-            let now = state.clock.read(raw())
-            return try body(&state.sessions, now, state.clock.pause(endedBefore: now))
-        }
-    }
+    public func reapExpiredSessions() -> Int { handler.reapExpiredSessions() }
 
     /// The open sessions, by id.
-    public var sessions: [SessionInfo] {
-        state.withLock { $0.sessions.sessions.values.map(\.info).sorted { $0.id < $1.id } }
-    }
-
-    func withSessions<R>(_ body: (inout SessionTable) throws(APIFailure) -> R) throws(APIFailure) -> R {
-        try state.withLock { (state) throws(APIFailure) -> R in try body(&state.sessions) }
-    }
-
-    /// Reverts what an ended session still owns and removes the guards it added (unless it keeps its changes), and
-    /// logs why it ended.
-    func finish(_ ended: SessionTable.Ended) {
-        let session = ended.session
-        guard !session.keep else {
-            registry.report(
-                seam: nil, message: "\(session.name) ended: \(ended.reason); its changes stay (keep)",
-                source: session.name)
-            return
-        }
-        let activeProfiles = Set(registry.profiles.filter(\.isActive).map(\.profile.name))
-        let profiles = session.profiles.intersection(activeProfiles).sorted()
-        let active = Set(registry.snapshot().layers.filter { $0.status == .active }.map(\.id))
-        let entries = session.entries.intersection(active)
-        // The guards it added go with it.
-        let guards = session.guards.sorted().filter { (try? registry.removeGuard($0)) != nil }
-        for profile in profiles { registry.revert(profile: profile, source: session.name) }
-        registry.revert(entries: entries, source: session.name)
-        let count = entries.count + profiles.count
-        var what =
-            count == 0
-            ? "nothing of its own was still applied"
-            : "reverted \(count) change\(count == 1 ? "" : "s")"
-                + (profiles.isEmpty
-                    ? "" : " (profile\(profiles.count == 1 ? "" : "s") \(profiles.joined(separator: ", ")))")
-        if !guards.isEmpty {
-            what += "; removed guard\(guards.count == 1 ? "" : "s") \(guards.map(String.init).joined(separator: ", "))"
-        }
-        registry.report(seam: nil, message: "\(session.name) ended: \(ended.reason); \(what)", source: session.name)
-    }
+    public var sessions: [SessionInfo] { handler.sessions }
 
     // MARK: Helpers
 

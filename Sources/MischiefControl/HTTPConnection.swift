@@ -150,11 +150,12 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
                 ).response)
         }
         let request = APIRequest(
-            method: head.method, uri: head.uri, headers: head.headers, body: Data(body.readableBytesView))
+            method: APIMethod(head.method.rawValue), uri: head.uri, headers: head.headers.map { ($0.name, $0.value) },
+            body: Data(body.readableBytesView))
         if let worker = server.worker, request.method != .GET, request.body.count >= Self.workerBytes {
             return answerOnWorker(context, request, worker)
         }
-        reply(context, server.respond(to: request))
+        reply(context, server.handler.respond(to: request))
     }
 
     /// Bodies from this size on are answered on the server's worker (see ``answerOnWorker(_:_:_:)``).
@@ -170,7 +171,7 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
         let bound = NIOLoopBound(context, eventLoop: loop)
         worker.runIfActive(eventLoop: loop) { [server] in
             server.workerGate.withLock { $0 }?()
-            return server.respond(to: request)
+            return server.handler.respond(to: request)
         }.whenComplete { result in
             switch result {
             case .success(let reply):
@@ -200,8 +201,8 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
     private func advance(_ context: ChannelHandlerContext, by duration: Duration) {
         let loop = context.eventLoop
         let promise = loop.makePromise(of: Bool.self)
-        let move = server.options.advance
-        Task.detached { promise.succeed(await move(duration)) }
+        let handler = server.handler
+        Task.detached { promise.succeed(await handler.advance(by: duration)) }
         let this = NIOLoopBound(self, eventLoop: loop)
         let bound = NIOLoopBound(context, eventLoop: loop)
         let timer = loop.scheduleTask(in: .nanoseconds(Int64(server.limits.advanceTimeout.seconds * 1e9))) {
@@ -223,20 +224,7 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
     private func finishAdvance(_ context: ChannelHandlerContext, moved: Bool?) {
         guard !advanced else { return }
         advanced = true
-        switch moved {
-        case true?: send(context, .json(server.targetInfo()))
-        case false?:
-            send(
-                context,
-                APIFailure(.conflict, "time is real", "apply virtual or freeze to clock.now to move it").response)
-        case nil:
-            send(
-                context,
-                APIFailure(
-                    .serviceUnavailable, "target busy",
-                    "the target's tasks did not move its time within \(server.limits.advanceTimeout); it may be blocked"
-                ).response)
-        }
+        send(context, server.handler.advanced(moved))
     }
 
     private func stream(_ context: ChannelHandlerContext, session: String?, changes: Bool) {

@@ -110,7 +110,7 @@ public struct StatusSummary: Sendable, Codable, Equatable {
     }
 }
 
-extension ControlServer {
+extension ControlHandler {
     /// `GET /v1/status`.
     func status() -> TargetStatus {
         let snapshot = registry.snapshot()

@@ -1,6 +1,5 @@
 import Foundation
 import Mischief
-import NIOHTTP1
 
 @testable import MischiefControl
 
@@ -12,19 +11,18 @@ import NIOHTTP1
 /// a profile may name a file, and the fuzzer must not read the machine's files.
 let apiJSONHarness = FuzzHarness(name: "api-json", summary: "JSON bodies and query strings of every route") { bytes in
     guard let first = bytes.first else { return }
-    let routes: [(HTTPMethod, String)] = [
+    let routes: [(APIMethod, String)] = [
         (.PUT, "/v1/seams/f.count"), (.PUT, "/v1/seams/f.name"), (.POST, "/v1/sessions"),
         (.POST, "/v1/time/advance"), (.POST, "/v1/profiles/p/toggle"), (.POST, "/v1/revert-all"),
         (.GET, "/v1/console"), (.GET, "/v1/profiles/current"), (.DELETE, "/v1/seams/f.count"),
     ]
     let (method, path) = routes[Int(first) % routes.count]
     let rest = Data(bytes.dropFirst())
-    var headers = HTTPHeaders()
-    headers.add(name: "Content-Type", value: first & 0x80 == 0 ? "application/json" : "text/plain")
+    let headers = [(name: "Content-Type", value: first & 0x80 == 0 ? "application/json" : "text/plain")]
     // GET routes take the bytes as their query string instead.
     let uri = method == .GET ? path + "?" + String(decoding: rest, as: UTF8.self) : path
     let request = APIRequest(method: method, uri: uri, headers: headers, body: method == .GET ? Data() : rest)
-    switch HTTPFuzzTarget.server.respond(to: request) {
+    switch HTTPFuzzTarget.server.handler.respond(to: request) {
     case .answer(let response):
         fuzzCheck(HTTPFuzzTarget.statuses.contains(Int(response.status.code)), "status \(response.status.code)")
         if response.contentType == "application/json" {
@@ -32,7 +30,7 @@ let apiJSONHarness = FuzzHarness(name: "api-json", summary: "JSON bodies and que
         }
     case .advance(let duration):
         fuzzCheck(duration > .zero && duration.seconds.isFinite, "advance by \(duration)")
-    case .events(let session):
+    case .events(let session, _):
         fuzzCheck(session == nil, "a stream for a session nobody opened")
     }
     HTTPFuzzTarget.reset()

@@ -54,7 +54,7 @@ enum HTTPFuzzTarget {
     /// Takes back what an input changed, so inputs stay independent and memory bounded.
     static func reset() {
         registry.revertAll()
-        let ended = (try? server.withSessions { $0.endAll(reason: "fuzz") }) ?? []
+        let ended = (try? server.handler.withSessions { $0.endAll(reason: "fuzz") }) ?? []
         _ = ended
     }
 }

@@ -221,6 +221,56 @@ import Testing
         #expect(try await watch.waitForExit() == 128 + SIGTERM)
     }
 
+    /// `list --json` and `watch --json` are read by scripts: each object (each line of watch) says which version of its
+    /// shape it is, and keeps the fields a script reads of a seam.
+    @Test func listAndWatchJSONCarryASchemaVersionAndTheSeamsFields() async throws {
+        let demo = try await HeadlessDemo.start()
+        defer { demo.kill() }
+        let watch = try demo.startWatch(["--json"])
+        defer { watch.kill() }
+        /// Watch's whole lines so far, each a JSON object.
+        func lines() throws -> [[String: Any]] {
+            let text = watch.outputText
+            let whole = text.hasSuffix("\n") ? text : String(text[..<(text.lastIndex(of: "\n") ?? text.startIndex)])
+            return try whole.split(separator: "\n").map { line in
+                try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+            }
+        }
+        _ = try await Poll.until("watch --json to print the seams", lastSeen: { watch.outputText + watch.errorText }) {
+            try lines().contains { $0["seams"] != nil } ? true : nil
+        }
+        #expect(try demo.mischief(["apply", "clock.now", "shift(+1d)", "--socket", demo.socket]).status == 0)
+        /// A seam's fields a script reads, checked on clock.now once the shift is applied.
+        func expectFields(_ seam: [String: Any], _ origin: String) {
+            for key in ["id", "calls", "errors", "layers"] { #expect(seam[key] != nil, "\(origin): \(key) in \(seam)") }
+            #expect(seam["behaviour"] as? String == "shift(1d)", "\(origin): \(seam)")
+            #expect((seam["layers"] as? [Any])?.isEmpty == false, "\(origin): \(seam)")
+        }
+
+        let json = try demo.mischief(["list", "--json", "--socket", demo.socket])
+        #expect(json.status == 0, "\(json.error)")
+        let listings = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        #expect(listings.map { $0["schema"] as? Int } == [1])
+        let seams = try #require(listings.first?["seams"] as? [[String: Any]])
+        expectFields(try #require(seams.first { $0["id"] as? String == "clock.now" }), "list")
+
+        let shifted = try await Poll.until("watch --json to show the shift", lastSeen: { watch.outputText }) {
+            () -> [String: Any]? in
+            let all = try lines()
+            guard all.contains(where: { ($0["event"] as? [String: Any])?["kind"] as? String == "applied" }) else {
+                return nil
+            }
+            return all.flatMap { ($0["seams"] as? [[String: Any]]) ?? [] }.last {
+                $0["id"] as? String == "clock.now" && $0["behaviour"] as? String == "shift(1d)"
+            }
+        }
+        expectFields(shifted, "watch")
+        let all = try lines()
+        #expect(all.allSatisfy { $0["schema"] as? Int == 1 }, "\(watch.outputText)")
+        watch.send(SIGTERM)
+        #expect(try await watch.waitForExit() == 128 + SIGTERM)
+    }
+
     /// `mischief watch` outlives its target's events stream (the target stopped, killed or restarted): it says so in
     /// one line, tries again every second, and goes on with the target when it is back (issue #28: it exited).
     @Test func watchAttachesAgainWhenTheTargetComesBack() async throws {

@@ -154,10 +154,11 @@ final class HeadlessDemo {
         try seam(id)["behaviour"] as? String
     }
 
-    /// The last `count` events of the registry, as `GET /v1/console` shows them.
+    /// The last `count` events of the registry, as `GET /v1/changes?since=0` (everything) shows them.
     func events(_ count: Int = 50) throws -> [[String: Any]] {
-        let console = try get("console?events=\(count)") as? [String: Any]
-        return console?["events"] as? [[String: Any]] ?? []
+        let delta = try get("changes?since=0") as? [String: Any]
+        let changes = delta?["changes"] as? [String: Any]
+        return Array((changes?["events"] as? [[String: Any]] ?? []).suffix(count))
     }
 
     // MARK: Directories

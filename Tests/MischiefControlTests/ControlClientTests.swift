@@ -42,7 +42,7 @@ import Testing
             let applied = try await client.apply("return(7)", to: "t.count")
             #expect(applied.layers.map(\.source) == ["mischief CLI"])
             _ = try await client.revert("t.count")
-            let events = try await client.console().events.filter { $0.seam == "t.count" }
+            let events = try await client.delta(since: 0).registry.events.filter { $0.seam == "t.count" }
             #expect(Array(events.map(\.source).suffix(2)) == ["mischief CLI", "mischief CLI"], "\(events)")
             client.name = "\u{202E}evil"
             #expect(try await client.apply("return(8)", to: "t.count").layers.map(\.source) == ["api"])

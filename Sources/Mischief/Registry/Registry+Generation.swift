@@ -109,7 +109,8 @@ extension Registry.State {
         }
     }
 
-    private mutating func readCounters(of id: SeamID, time: Duration) {
+    /// Reads the counters of seam `id` and counts a change when they moved.
+    mutating func readCounters(of id: SeamID, time: Duration) {
         if records[id]?.readCounters(time: time) == true { bump(id, wakes: false) }
     }
 

@@ -272,6 +272,24 @@ public final class Registry: Sendable {
         }
     }
 
+    /// One seam as ``snapshot()`` shows it (counters read now, its layers with their time left), or nil if no such
+    /// seam is registered: what a reader of one seam needs, at the cost of that seam alone, under the registry's
+    /// lock once.
+    ///
+    /// - Parameter id: The seam.
+    /// - Returns: Its snapshot, without ``SeamSnapshot/actions`` (see ``actions(for:)``).
+    public func snapshot(of id: SeamID) -> SeamSnapshot? {
+        let time = now
+        return state.withLock { state in
+            guard state.records[id] != nil else { return nil }
+            state.settle(time: time)
+            state.readCounters(of: id, time: time)
+            var seams = [state.seamSnapshot(id)]
+            if !state.deadlines.isEmpty { state.fillTimeLeft(&seams, at: time) }
+            return seams[0]
+        }
+    }
+
     /// The counters of one seam, or nil if it is not registered.
     public func counters(_ seam: SeamID) -> SeamCounters? {
         state.withLock { $0.records[seam]?.liveCounters() }

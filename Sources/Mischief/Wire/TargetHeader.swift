@@ -4,7 +4,8 @@
     import Foundation
 #endif
 
-/// Facts about the target process: the header of a console and of the control API's `GET /v1/console`.
+/// Facts about the target process: the header of a console and of the control API's deltas (`GET /v1/changes`, the
+/// events stream).
 public struct TargetHeader: Sendable, Codable, Equatable {
     /// The target's name (the program, or what it calls itself).
     public var name: String

@@ -1,18 +1,19 @@
 import Foundation
 import Mischief
-import MischiefControl
 import Testing
+
+@testable import MischiefControl
 
 /// Every number that arrives from a client is range-checked into a 400 naming its field, before it becomes a
 /// `Duration` or an integer; nothing a client sends traps the target.
-@Suite(.timeLimit(.minutes(1))) struct ControlServerNumberTests {
-    static func post(_ target: TestTarget, _ path: String, _ json: String) async throws -> RawHTTPClient.Response {
+@Suite(.timeLimit(.minutes(1))) struct ControlAPINumberTests {
+    static func post(_ target: APITarget, _ path: String, _ json: String) async throws -> RawHTTPClient.Response {
         try await target.raw.request(
             "POST", path, headers: ["Content-Type": "application/json", "Mischief-API": "1"], body: Data(json.utf8))
     }
 
     @Test func anAdvanceTooLargeForADurationIs400NamingSeconds() async throws {
-        try await withTarget(configure: { $0.advance = { _ in true } }) { target in
+        try await withAPI(configure: { $0.advance = { _ in true } }) { target in
             for seconds in ["2e20", "1e300", "-5", "0", "1e10"] {
                 let response = try await Self.post(target, "/v1/time/advance", "{\"seconds\": \(seconds)}")
                 #expect(response.status == 400, "seconds \(seconds)")
@@ -21,12 +22,12 @@ import Testing
             }
             let fine = try await Self.post(target, "/v1/time/advance", "{\"seconds\": 3600}")
             #expect(fine.status == 200)
-            try await ControlServerHTTPTests.expectAnswers(target)
+            try await ControlAPIRouteTests.expectAnswers(target)
         }
     }
 
     @Test func aLeaseOutOfRangeIs400NamingLease() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             for lease in ["2e20", "-1", "0", "86401"] {
                 let response = try await Self.post(target, "/v1/sessions", "{\"lease\": \(lease)}")
                 #expect(response.status == 400, "lease \(lease)")
@@ -37,28 +38,28 @@ import Testing
     }
 
     @Test func queryNumbersThatAreNotWholeNumbersInRangeAre400NamingTheParameter() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let cases = [
-                ("events=abc", "events"), ("events=-1", "events"), ("events=99999999999999999999", "events"),
-                ("after=x", "after"), ("after=-3", "after"), ("events=5&after=1e3", "after"),
+                ("since=abc", "since"), ("since=-1", "since"), ("since=99999999999999999999", "since"),
+                ("after=x", "after"), ("after=-3", "after"), ("since=5&after=1e3", "after"),
             ]
             for (query, field) in cases {
-                let response = try await target.raw.request("GET", "/v1/console?\(query)")
+                let response = try await target.raw.request("GET", "/v1/changes?\(query)")
                 #expect(response.status == 400, "\(query)")
                 #expect(response.error?.detail.hasPrefix("\(field) must be a whole number") == true, "\(query)")
             }
-            #expect(try await target.raw.request("GET", "/v1/console?events=5&after=0").status == 200)
+            #expect(try await target.raw.request("GET", "/v1/changes?since=5&after=0").status == 200)
         }
     }
 
     /// Found by the api-json fuzzer: a query pair with nothing before its `=` trapped the query parser.
     @Test func queryPairsWithEmptyNamesOrValuesAreHarmless() async throws {
-        try await withTarget { target in
-            for query in ["=", "==", "=x", "&=&", "events=", "after=&events=3", "a==b"] {
-                let response = try await target.raw.request("GET", "/v1/console?\(query)")
+        try await withAPI { target in
+            for query in ["=", "==", "=x", "&=&", "since=", "after=&since=3", "a==b"] {
+                let response = try await target.raw.request("GET", "/v1/changes?\(query)")
                 #expect(response.status == 200 || response.status == 400, "\(query): \(response.status)")
             }
-            try await ControlServerHTTPTests.expectAnswers(target)
+            try await ControlAPIRouteTests.expectAnswers(target)
         }
     }
 

@@ -1,15 +1,16 @@
 import Foundation
 import Mischief
-import MischiefControl
 import Synchronization
 import Testing
 
-/// Guards over the socket: `GET`/`POST /v1/guards`, `DELETE /v1/guards/{id}`, `POST /v1/guards/{id}/rearm`,
+@testable import MischiefControl
+
+/// Guards, in process: `GET`/`POST /v1/guards`, `DELETE /v1/guards/{id}`, `POST /v1/guards/{id}/rearm`,
 /// guards in profile definitions, in `GET /v1/status` and in sessions. Trips themselves are tested on a manual clock
 /// in `GuardTests`; here `checkGuards()` runs a round at once, as the target's housekeeping thread would.
-@Suite(.timeLimit(.minutes(1))) struct ControlServerGuardTests {
+@Suite(.timeLimit(.minutes(1))) struct ControlAPIGuardTests {
     @Test func aGuardIsAddedListedAndRemoved() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let client = target.client()
             let added = try await client.addGuard("errors( t.count ) > 50% over 10s")
             #expect(added.id == 1)
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func aBadGuardIsRefusedWithItsColumn() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let client = target.client()
             let syntax = await refusal { try await client.addGuard("errors(t.count) > 50% for 10s") }
             #expect(syntax?.status == 400)
@@ -57,7 +58,7 @@ import Testing
     }
 
     @Test func aFailingHealthCheckTripsRevertsAndIsReportedUntilRearmed() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             // Healthy until the guard is in place: the housekeeping thread checks guards too, and would trip a
             // failing check before the answer to the add was written.
             let healthy = Healthy()
@@ -87,7 +88,7 @@ import Testing
     }
 
     @Test func aConditionSentAsTextGuardsTheProfileTheQueryNames() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             try await target.client().define(profiles: "name: Counted\nentries:\n  t.count: return(1)\n")
             let response = try await target.raw.request(
                 "POST", "/v1/guards?profile=Counted", body: Data("no-success(t.count) for 30s".utf8))
@@ -98,7 +99,7 @@ import Testing
     }
 
     @Test func aGuardAddedInASessionIsRemovedWhenTheSessionEnds() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let session = try await target.client().openSession(SessionRequest(name: "alice"))
             let client = target.client(session: session.id)
             try await client.apply("return(5)", to: "t.count")
@@ -114,7 +115,7 @@ import Testing
     }
 
     @Test func aProfileDefinedOverTheSocketBringsItsGuards() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let client = target.client()
             try await client.define(
                 profiles: """

@@ -1,26 +1,28 @@
 import Foundation
 import Mischief
-import MischiefControl
 import Testing
 
-/// Leases on an injected clock: a session nobody renews ends and its changes are reverted.
-@Suite(.timeLimit(.minutes(1))) struct ControlServerLeaseTests {
+@testable import MischiefControl
+
+/// Leases on an injected clock, in process: a session nobody renews ends and its changes are reverted; one an events
+/// stream holds does not lapse.
+@Suite(.timeLimit(.minutes(1))) struct ControlAPILeaseTests {
     /// Runs `body` on a target whose leases are measured on `clock`.
-    static func withLeaseTarget(_ body: (TestTarget, ManualClock) async throws -> Void) async throws {
+    static func withLeaseTarget(_ body: (APITarget, ManualClock) async throws -> Void) async throws {
         let clock = ManualClock()
-        try await withTarget(configure: { $0.now = { clock.now } }) { target in
+        try await withAPI(configure: { $0.now = { clock.now } }) { target in
             try await body(target, clock)
         }
     }
 
     /// Moves `clock` by `duration` a beat at a time, the server reading it at each: time in which the target runs.
     /// (Moving it at once is time in which the target was stopped, which leases do not count.)
-    static func run(_ target: TestTarget, _ clock: ManualClock, for duration: Duration) {
+    static func run(_ target: APITarget, _ clock: ManualClock, for duration: Duration) {
         var left = duration
         while left > .zero {
             let step = min(left, .milliseconds(250))
             clock.advance(by: step)
-            target.server.reapExpiredSessions()
+            target.handler.reapExpiredSessions()
             left -= step
         }
     }
@@ -33,7 +35,7 @@ import Testing
             let reports = target.registry.eventStream()
 
             Self.run(target, clock, for: .seconds(9))
-            #expect(target.server.reapExpiredSessions() == 0)
+            #expect(target.handler.reapExpiredSessions() == 0)
             #expect(target.count() == 8)
 
             Self.run(target, clock, for: .seconds(2))
@@ -41,7 +43,7 @@ import Testing
             let ended = await firstEvent(in: reports) { $0.kind == .report && $0.source == "ci (s1)" }
             #expect(ended?.message == "ci (s1) ended: its lease lapsed; reverted 1 change")
             #expect(target.count() == 0)
-            #expect(target.server.sessions.isEmpty)
+            #expect(target.handler.sessions.isEmpty)
             let gone = try #require(await refusal { try await client.apply("return(1)", to: "t.count") })
             #expect(gone.status == 409)
         }
@@ -58,12 +60,12 @@ import Testing
                 Self.run(target, clock, for: .seconds(8))
                 let renewed = try await client.renew(session.id)
                 #expect(renewed.id == session.id)
-                #expect(target.server.reapExpiredSessions() == 0)
+                #expect(target.handler.reapExpiredSessions() == 0)
             }
             Self.run(target, clock, for: .seconds(9))
-            #expect(target.server.reapExpiredSessions() == 0)
+            #expect(target.handler.reapExpiredSessions() == 0)
             #expect(target.count() == 8)
-            #expect(target.server.sessions.map(\.id) == [session.id])
+            #expect(target.handler.sessions.map(\.id) == [session.id])
 
             let reports = target.registry.eventStream()
             Self.run(target, clock, for: .seconds(2))
@@ -77,15 +79,11 @@ import Testing
             var client = target.client()
             client.session = try await client.openSession(SessionRequest(name: "console", lease: 1)).id
             try await client.apply("return(8)", to: "t.count")
-            var messages = client.events().makeAsyncIterator()
-            guard case .hello = try await messages.next() else {
-                Issue.record("the first message is not hello")
-                return
-            }
+            try await target.openStream(session: try #require(client.session))
             clock.advance(by: .seconds(60))
-            #expect(target.server.reapExpiredSessions() == 0)
+            #expect(target.handler.reapExpiredSessions() == 0)
             #expect(target.count() == 8)
-            #expect(target.server.sessions.map(\.streams) == [1])
+            #expect(target.handler.sessions.map(\.streams) == [1])
         }
     }
 
@@ -98,10 +96,10 @@ import Testing
             Self.run(target, clock, for: .seconds(5))
 
             clock.advance(by: .seconds(25))  // stopped: no beat in between
-            #expect(target.server.reapExpiredSessions() == 0)
+            #expect(target.handler.reapExpiredSessions() == 0)
             #expect(target.count() == 8)
             Self.run(target, clock, for: .seconds(4))
-            #expect(target.server.reapExpiredSessions() == 0)
+            #expect(target.handler.reapExpiredSessions() == 0)
             #expect(target.count() == 8)
 
             // Running time goes on counting: 5 + 4 + 2 s is past the lease of 10 s.
@@ -113,25 +111,6 @@ import Testing
         }
     }
 
-    /// Opens `client`'s events stream on a task of its own; returns once `hello` has come.
-    static func hold(_ client: ControlClient) async throws -> Task<Void, Never> {
-        let (greeted, greeting) = AsyncStream<Void>.makeStream()
-        let holder = Task {
-            do {
-                for try await message in client.events() {
-                    if case .hello = message { greeting.yield() }
-                }
-            } catch {}
-            greeting.finish()
-        }
-        var iterator = greeted.makeAsyncIterator()
-        guard await iterator.next() != nil else {
-            holder.cancel()
-            throw ControlClientError.gone("the events stream ended before its hello")
-        }
-        return holder
-    }
-
     /// A console gives up on a stopped target's events stream (after 10 s of silence); when the target goes on, the
     /// stream is found closed. Its session is not ended then (the console did not go away, the target did): it has its
     /// lease to come back, and holds its changes when it does (issue #28).
@@ -141,31 +120,31 @@ import Testing
             let session = try await client.openSession(SessionRequest(name: "console", lease: 10)).id
             client.session = session
             try await client.apply("return(8)", to: "t.count")
-            let stream = try await Self.hold(client)
-            #expect(target.server.sessions.map(\.streams) == [1])
+            try await target.openStream(session: session)
+            #expect(target.handler.sessions.map(\.streams) == [1])
 
             let reports = target.registry.eventStream()
             clock.advance(by: .seconds(25))  // stopped; meanwhile the console gave up on its stream
-            stream.cancel()
+            target.closeStream(session: session)
             let lost = await firstEvent(in: reports) { $0.kind == .report && $0.source == "console (s1)" }
             #expect(
                 lost?.message
                     == "console (s1) lost its events stream after the target was paused for 25 s; "
                     + "it has its lease (10 s) to come back")
             #expect(target.count() == 8)
-            #expect(target.server.sessions.map(\.streams) == [0])
+            #expect(target.handler.sessions.map(\.streams) == [0])
 
             // It comes back within its lease, renews the session and holds it again.
             Self.run(target, clock, for: .seconds(9))
             #expect(try await client.renew(session).id == session)
-            let again = try await Self.hold(client)
-            #expect(target.server.sessions.map(\.streams) == [1])
+            try await target.openStream(session: session)
+            #expect(target.handler.sessions.map(\.streams) == [1])
             Self.run(target, clock, for: .seconds(20))
             #expect(target.count() == 8)
 
             // Gone for good, long after the pause: the session ends as the stream closes.
             let gone = target.registry.eventStream()
-            again.cancel()
+            target.closeStream(session: session)
             let ended = await firstEvent(in: gone) { $0.kind == .report && $0.source == "console (s1)" }
             #expect(ended?.message == "console (s1) ended: its events stream closed; reverted 1 change")
             #expect(target.count() == 0)
@@ -176,13 +155,14 @@ import Testing
     @Test func aStreamLostInAPauseWhoseClientNeverReturnsLapses() async throws {
         try await Self.withLeaseTarget { target, clock in
             var client = target.client()
-            client.session = try await client.openSession(SessionRequest(name: "console", lease: 10)).id
+            let session = try await client.openSession(SessionRequest(name: "console", lease: 10)).id
+            client.session = session
             try await client.apply("return(8)", to: "t.count")
-            let stream = try await Self.hold(client)
+            try await target.openStream(session: session)
 
             let reports = target.registry.eventStream()
             clock.advance(by: .seconds(25))
-            stream.cancel()
+            target.closeStream(session: session)
             _ = await firstEvent(in: reports) { $0.kind == .report && $0.source == "console (s1)" }
             #expect(target.count() == 8)
             let later = target.registry.eventStream()
@@ -194,14 +174,14 @@ import Testing
     }
 
     @Test func aLeaseOutOfRangeIsRefused() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             for lease in [0, -1, 86_401] as [Double] {
                 let refused = try #require(
                     await refusal { try await target.client().openSession(SessionRequest(lease: lease)) })
                 #expect(refused.status == 400)
                 #expect(refused.body.error == "invalid lease")
             }
-            #expect(target.server.sessions.isEmpty)
+            #expect(target.handler.sessions.isEmpty)
         }
     }
 }

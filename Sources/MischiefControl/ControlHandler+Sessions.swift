@@ -2,7 +2,7 @@ import Foundation
 import Mischief
 
 /// The routes under `/v1/sessions`, and the session a request names.
-extension ControlServer {
+extension ControlHandler {
     /// `POST /v1/sessions`: opens a session with the lease asked for (range-checked) or the server's.
     func openSession(_ request: APIRequest) throws(APIFailure) -> SessionInfo {
         let body: SessionRequest = request.body.isEmpty ? SessionRequest() : try decodeJSON(request)

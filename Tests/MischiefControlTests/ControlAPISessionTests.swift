@@ -1,13 +1,14 @@
 import Foundation
 import Mischief
 import MischiefConsole
-import MischiefControl
 import Testing
 
-/// Sessions over the socket: who owns which change, and what ending a session reverts.
-@Suite(.timeLimit(.minutes(1))) struct ControlServerSessionTests {
+@testable import MischiefControl
+
+/// Sessions, in process: who owns which change, and what ending a session reverts.
+@Suite(.timeLimit(.minutes(1))) struct ControlAPISessionTests {
     /// Two clients, each holding a session of its own.
-    static func twoSessions(_ target: TestTarget) async throws -> (ControlClient, ControlClient) {
+    static func twoSessions(_ target: APITarget) async throws -> (ControlClient, ControlClient) {
         var alice = target.client()
         var bob = target.client()
         alice.session = try await alice.openSession(SessionRequest(name: "alice")).id
@@ -17,32 +18,32 @@ import Testing
 
     @Test func openingASessionNamesItAndListsIt() async throws {
         let defaults = ControlServer.Options(name: "test", socketPath: "/unused")
-        try await withTarget(configure: { $0.lease = defaults.lease }) { target in
+        try await withAPI(configure: { $0.lease = defaults.lease }) { target in
             let opened = try await target.client().openSession(SessionRequest(name: "alice", lease: 30))
             #expect(opened == SessionInfo(id: "s1", name: "alice (s1)", lease: 30, keep: false, streams: 0, changes: 0))
             let unnamed = try await target.client().openSession(SessionRequest())
             #expect(unnamed.name == "session s2")
             #expect(unnamed.lease == 15)
-            #expect(target.server.sessions.map(\.id) == ["s1", "s2"])
+            #expect(target.handler.sessions.map(\.id) == ["s1", "s2"])
             let listed = try await target.raw.request("GET", "/v1/sessions")
             #expect(listed.status == 200)
-            #expect(try JSONDecoder().decode([SessionInfo].self, from: listed.body) == target.server.sessions)
+            #expect(try JSONDecoder().decode([SessionInfo].self, from: listed.body) == target.handler.sessions)
         }
     }
 
     @Test func eachSessionOwnsWhatItChangedAndEndingOneRevertsOnlyThat() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let (alice, bob) = try await Self.twoSessions(target)
             try await alice.apply("return(1)", to: "t.count")
             try await bob.apply("return(\"Bo\")", to: "t.name")
-            #expect(target.server.sessions.map(\.changes) == [1, 1])
+            #expect(target.handler.sessions.map(\.changes) == [1, 1])
             #expect(try await alice.seam("t.name").layers.map(\.session) == [bob.session])
 
             let ended = try await alice.endSession(try #require(alice.session))
             #expect(ended.name == "alice (s1)")
             #expect(target.count() == 0)
             #expect(target.name() == "Bo")
-            #expect(target.server.sessions.map(\.id) == ["s2"])
+            #expect(target.handler.sessions.map(\.id) == ["s2"])
             let event = try #require(target.registry.events().last { $0.source == "alice (s1)" })
             #expect(event.kind == .report)
             #expect(event.message == "alice (s1) ended: it was closed; reverted 1 change")
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func theLaterChangeToASeamWinsAndBothSessionsSeeTheLayers() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let (alice, bob) = try await Self.twoSessions(target)
             try await alice.apply("return(1)", to: "t.count")
             try await bob.apply("return(2)", to: "t.count")
@@ -79,7 +80,7 @@ import Testing
     }
 
     @Test func aSessionsProfileIsSwitchedOffWhenItEnds() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let (alice, _) = try await Self.twoSessions(target)
             try await alice.define(profiles: "name: Big\nentries:\n  t.count: return(100)\n")
             try await alice.profile("Big", .apply)
@@ -94,7 +95,7 @@ import Testing
     }
 
     @Test func aChangeMadeWithoutASessionOutlivesEverySession() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let (alice, _) = try await Self.twoSessions(target)
             try await target.client().apply("return(5)", to: "t.count")
             try await alice.endSession("s1")
@@ -106,7 +107,7 @@ import Testing
     }
 
     @Test func aKeepSessionLeavesItsChangesWhenItEnds() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             var client = target.client()
             let session = try await client.openSession(SessionRequest(name: "script", keep: true))
             #expect(session.keep)
@@ -120,7 +121,7 @@ import Testing
     }
 
     @Test func anUnknownOrEndedSessionIsRefused() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let stranger = target.client(session: "s99")
             let apply = try #require(await refusal { try await stranger.apply("return(1)", to: "t.count") })
             #expect(apply.status == 409)
@@ -136,81 +137,11 @@ import Testing
         }
     }
 
-    @Test func closingTheEventsStreamThatHoldsASessionEndsItAndReverts() async throws {
-        // A short heartbeat, so the server finds the closed connection soon after it goes.
-        try await withTarget(configure: { $0.heartbeat = .milliseconds(20) }) { target in
-            var client = target.client()
-            let session = try await client.openSession(SessionRequest(name: "watcher"))
-            client.session = session.id
-            try await client.apply("return(6)", to: "t.count")
-            let reports = target.registry.eventStream()
-
-            let (greetings, greeted) = AsyncStream<StreamHello>.makeStream()
-            let holder = client
-            let reader = Task {
-                // If the stream fails before its greeting, the wait below ends with the error, not at the time limit.
-                defer { greeted.finish() }
-                for try await message in holder.events() {
-                    if case .hello(let hello) = message { greeted.yield(hello) }
-                }
-            }
-            var hellos = greetings.makeAsyncIterator()
-            let hello = await hellos.next()
-            if hello == nil { Issue.record("the events stream ended before its greeting: \(await reader.result)") }
-            #expect(hello?.session == session.id)
-            #expect(target.server.sessions.map(\.streams) == [1])
-            #expect(target.count() == 6)
-
-            reader.cancel()
-            let ended = await firstEvent(in: reports) { $0.kind == .report && $0.source == "watcher (s1)" }
-            #expect(ended?.message == "watcher (s1) ended: its events stream closed; reverted 1 change")
-            #expect(target.count() == 0)
-            #expect(target.server.sessions.isEmpty)
-        }
-    }
-
     @Test func anEventsStreamForAnUnknownSessionIsRefused() async throws {
-        try await withTarget { target in
-            var messages = target.client(session: "s7").events().makeAsyncIterator()
-            do {
-                _ = try await messages.next()
-                Issue.record("the stream opened")
-            } catch let error as ControlClientError {
-                guard case .refused(let status, let body) = error else {
-                    Issue.record("expected a refusal, got \(error)")
-                    return
-                }
-                #expect(status == 409)
-                #expect(body.error == "no such session")
-            }
+        try await withAPI { target in
+            let response = try await target.raw.request("GET", "/v1/events", headers: ["Mischief-Session": "s7"])
+            #expect(response.status == 409)
+            #expect(response.error?.error == "no such session")
         }
-    }
-}
-
-/// What stopping the server does to sessions.
-@Suite(.timeLimit(.minutes(1))) struct ControlServerStopTests {
-    @Test func stoppingTheServerKeepsWhatSessionsChangedEvenWhileAStreamHoldsOne() async throws {
-        let directory = try SocketDirectory()
-        defer { directory.remove() }
-        let target = try TestTarget(directory: directory)
-        try await target.server.start()
-        var client = target.client()
-        client.session = try await client.openSession(SessionRequest(name: "console")).id
-        try await client.apply("return(6)", to: "t.count")
-        var messages = client.events().makeAsyncIterator()
-        guard case .hello = try await messages.next() else {
-            Issue.record("the first message is not hello")
-            return
-        }
-        let reports = target.registry.eventStream()
-        await target.server.stop()
-        let ended = await firstEvent(in: reports) { $0.kind == .report }
-        #expect(ended?.message == "console (s1) ended: the control server stopped; its changes stay")
-        // The stream ends once the server has stopped; the change is still there after it.
-        do {
-            while try await messages.next() != nil {}
-        } catch {}
-        #expect(target.server.sessions.isEmpty)
-        #expect(target.count() == 6)
     }
 }

@@ -1,13 +1,14 @@
 import Foundation
 import Mischief
-import MischiefControl
 import Testing
 
-/// Time to live over the socket: `"ttl"` in an apply, `?ttl=` beside a text spec, `POST /v1/seams/{id}/ttl`, and
+@testable import MischiefControl
+
+/// Time to live, in process: `"ttl"` in an apply, `?ttl=` beside a text spec, `POST /v1/seams/{id}/ttl`, and
 /// a profile applied for a while. Expiry itself is tested on a manual clock in `ExpiryTests`.
-@Suite(.timeLimit(.minutes(1))) struct ControlServerTTLTests {
+@Suite(.timeLimit(.minutes(1))) struct ControlAPITTLTests {
     @Test func anApplyWithATTLShowsItAndTheTimeLeft() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let detail = try await target.client().apply("return(5)", to: "t.count", ttl: .seconds(30))
             let layer = try #require(detail.layers.last)
             #expect(layer.ttl == .seconds(30))
@@ -28,7 +29,7 @@ import Testing
         (#"{"spec": "return(1)", "ttl": "10m"}"#, Duration.seconds(600)),
     ])
     func aJSONTTLIsSecondsOrADuration(_ body: String, _ ttl: Duration) async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let answer = try await target.raw.request(
                 "PUT", "/v1/seams/t.count", headers: ["Content-Type": "application/json"], body: Data(body.utf8))
             #expect(answer.status == 200)
@@ -38,7 +39,7 @@ import Testing
     }
 
     @Test func aTextSpecTakesItsTTLFromTheQuery() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let answer = try await target.raw.request(
                 "PUT", "/v1/seams/t.count?ttl=45s", headers: ["Content-Type": "text/plain"],
                 body: Data("return(2)".utf8))
@@ -56,7 +57,7 @@ import Testing
         (#"{"spec": "return(1)", "ttl": true}"#, "'ttl' should be"),
     ])
     func aBadTTLIsA400AndNothingIsApplied(_ body: String, _ message: String) async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let answer = try await target.raw.request(
                 "PUT", "/v1/seams/t.count", headers: ["Content-Type": "application/json"], body: Data(body.utf8))
             #expect(answer.status == 400)
@@ -67,7 +68,7 @@ import Testing
     }
 
     @Test func setTTLGivesTheSeamsChangesADeadlineOrTakesItAway() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let client = target.client()
             try await client.apply("return(5)", to: "t.count")
             let timed = try await client.setTTL(.seconds(20), on: "t.count")
@@ -89,7 +90,7 @@ import Testing
     }
 
     @Test func aProfileAppliedWithATTLGivesItToEveryEntry() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let client = target.client()
             try await client.define(
                 profiles: "name: P\nttl: 1h\nentries:\n  t.count: return(3)\n  t.name: return(\"Bo\")\n")

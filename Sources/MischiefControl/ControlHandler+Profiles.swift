@@ -1,10 +1,9 @@
 import Foundation
 import Mischief
 import MischiefFiles
-import NIOHTTP1
 
 /// The routes under `/v1/profiles`: define, apply, revert, toggle, and the current state as a profile.
-extension ControlServer {
+extension ControlHandler {
     /// `POST /v1/profiles/{name}/apply`'s time to live for every entry: `{"ttl": 30}` or `?ttl=30s`; nil when
     /// neither is sent (the profile's own then).
     func profileTTL(_ request: APIRequest) throws(APIFailure) -> Duration? {

@@ -1,8 +1,7 @@
 import Foundation
 import Mischief
-import NIOHTTP1
 
-extension ControlServer {
+extension ControlHandler {
     // MARK: Bodies
 
     func bodyText(_ request: APIRequest) throws(APIFailure) -> String {

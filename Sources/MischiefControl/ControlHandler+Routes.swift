@@ -1,6 +1,5 @@
 import Foundation
 import Mischief
-import NIOHTTP1
 
 #if canImport(Glibc)
     import Glibc
@@ -8,7 +7,7 @@ import NIOHTTP1
     import Darwin
 #endif
 
-extension ControlServer {
+extension ControlHandler {
     /// Answers one request on the calling thread (the server's event loop); every failure is a JSON error with
     /// its status, never a crash.
     func respond(to request: APIRequest) -> Reply {
@@ -91,7 +90,7 @@ extension ControlServer {
             return .json(ResetAllResult(reset: registry.resetCounters(source: source(for: session, client: client))))
         case (.DELETE, .seam(let id)):
             let seam = try seamID(id)
-            _ = try detail(of: seam)
+            try requireSeam(seam)
             registry.revert(seam: seam, source: source(for: session, client: client))
             return .json(try detail(of: seam))
         case (.GET, .profiles):

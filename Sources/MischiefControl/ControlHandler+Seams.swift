@@ -1,6 +1,5 @@
 import Foundation
 import Mischief
-import NIOHTTP1
 
 #if canImport(Glibc)
     import Glibc
@@ -8,8 +7,9 @@ import NIOHTTP1
     import Darwin
 #endif
 
-/// The routes that read the target and its seams and change them: `/v1/target`, `/v1/console`, `/v1/seams`.
-extension ControlServer {
+/// The routes that read the target and its seams and change them: `/v1/target`, `/v1/changes`, `/v1/seams`, and the
+/// deprecated `/v1/console`.
+extension ControlHandler {
     func targetInfo() -> TargetInfo {
         TargetInfo(
             name: options.name, pid: getpid(),
@@ -19,6 +19,9 @@ extension ControlServer {
     }
 
     /// `GET /v1/console`: the newest `events` events (200 by default), only those after `after` when given.
+    ///
+    /// Deprecated: it answers on for /v1 clients; a console follows `GET /v1/events?changes=1`, and a one-off read
+    /// asks `GET /v1/changes?since=0`.
     func consoleState(_ request: APIRequest) throws(APIFailure) -> TargetState {
         var after = 0
         var limit = 200
@@ -74,16 +77,24 @@ extension ControlServer {
         }
     }
 
-    /// `GET /v1/seams/{id}`: the seam with its actions, and its layers with the sessions that own them.
+    /// `GET /v1/seams/{id}`: the seam with its actions, and its layers with the sessions that own them. It reads that
+    /// one seam (``Registry/snapshot(of:)``), not the registry.
     func detail(of seam: SeamID) throws(APIFailure) -> SeamDetail {
-        let snapshot = registry.snapshot()
-        guard var found = snapshot.seam(seam) else {
-            throw APIFailure(.notFound, "unknown seam", unknownSeamMessage(seam, among: snapshot.seams.map(\.id)))
-        }
+        guard var found = registry.snapshot(of: seam) else { throw unknownSeam(seam) }
         let owners = owners(of: found.layers)
         for index in found.layers.indices { found.layers[index].session = owners[found.layers[index].id] }
         found.actions = registry.actions(for: seam) ?? []
         return SeamDetail(seam: found, layers: found.layers)
+    }
+
+    /// The 404 for a seam that is not registered, with the nearest ids.
+    func unknownSeam(_ seam: SeamID) -> APIFailure {
+        APIFailure(.notFound, "unknown seam", unknownSeamMessage(seam, among: registry.seams.map(\.id)))
+    }
+
+    /// Refuses a seam that is not registered, reading nothing else.
+    func requireSeam(_ seam: SeamID) throws(APIFailure) {
+        guard registry.actions(for: seam) != nil else { throw unknownSeam(seam) }
     }
 
     private func owners(of layers: [LayerSnapshot]) -> [LayerID: String] {
@@ -117,7 +128,7 @@ extension ControlServer {
 
     /// `POST /v1/seams/{id}/ttl`: gives the seam's changes a time to live from now, or (nil) none.
     func setTTL(_ ttl: Duration?, on seam: SeamID) throws(APIFailure) -> SeamDetail {
-        _ = try detail(of: seam)
+        try requireSeam(seam)
         do throws(MischiefError) {
             try registry.setTTL(ttl, on: seam)
         } catch {
@@ -135,7 +146,7 @@ extension ControlServer {
         _ spec: String, to seam: SeamID, ttl: Duration? = nil, seed: UInt64? = nil, session: String?,
         client: String? = nil
     ) throws(APIFailure) -> SeamDetail {
-        _ = try detail(of: seam)
+        try requireSeam(seam)
         let applied: Applied
         do throws(MischiefError) {
             applied = try registry.apply(

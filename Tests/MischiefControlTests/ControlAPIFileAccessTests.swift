@@ -1,15 +1,16 @@
 import Foundation
 import Mischief
-import MischiefControl
 import MischiefNetwork
 import Testing
 
+@testable import MischiefControl
+
 /// Files named by specs and profiles that arrive over the API: none by default, else only regular files inside the
 /// directories the target allowed, and the errors say nothing about files a client may not read.
-@Suite(.timeLimit(.minutes(1))) struct ControlServerFileAccessTests {
+@Suite(.timeLimit(.minutes(1))) struct ControlAPIFileAccessTests {
     /// A target with a network seam, and a directory holding a 0600 file with a secret in it.
     private func withNetworkTarget(
-        allowing allowed: Bool = false, _ body: (TestTarget, SeamID, String) async throws -> Void
+        allowing allowed: Bool = false, _ body: (APITarget, SeamID, String) async throws -> Void
     ) async throws {
         let files = try SocketDirectory()
         defer { files.remove() }
@@ -17,7 +18,7 @@ import Testing
         #expect(
             FileManager.default.createFile(
                 atPath: secret, contents: Data("{\"token\": \"s3cr3t\"}".utf8), attributes: [.posixPermissions: 0o600]))
-        try await withTarget(configure: { options in
+        try await withAPI(configure: { options in
             if allowed { options.fileAccess = .confined(to: [files.path]) }
         }) { target in
             let network = ChaosNetwork(id: "t.net", registry: target.registry)

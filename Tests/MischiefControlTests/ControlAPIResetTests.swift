@@ -1,12 +1,13 @@
 import Foundation
 import Mischief
-import MischiefControl
 import Testing
 
+@testable import MischiefControl
+
 /// `POST /v1/seams/{id}/reset` and `POST /v1/reset`: counters back to zero, answered with what they were.
-@Suite(.timeLimit(.minutes(1))) struct ControlServerResetTests {
+@Suite(.timeLimit(.minutes(1))) struct ControlAPIResetTests {
     @Test func aSeamsCountersAreResetAndTheAnswerHasThemAsTheyWere() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             for _ in 0..<3 { _ = target.count() }
             let raw = try await target.raw.request("POST", "/v1/seams/t.count/reset")
             #expect(raw.status == 200)
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func everySeamsCountersAreReset() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             _ = target.count()
             _ = target.name()
             let result = try await target.client().resetAllCounters()
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func anUnknownSeamIs404AndAWrongMethod405() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let unknown = try await target.raw.request("POST", "/v1/seams/t.nothing/reset")
             #expect(unknown.status == 404)
             #expect(unknown.error?.error == "unknown seam")

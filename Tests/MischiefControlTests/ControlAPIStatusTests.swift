@@ -1,18 +1,19 @@
 import Foundation
 import Mischief
-import MischiefControl
 import Testing
 
+@testable import MischiefControl
+
 /// `GET /v1/status`: what an orchestrator gates on.
-@Suite(.timeLimit(.minutes(1))) struct ControlServerStatusTests {
+@Suite(.timeLimit(.minutes(1))) struct ControlAPIStatusTests {
     @Test func anIdleTargetReportsNothingActive() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let raw = try await target.raw.request("GET", "/v1/status")
             #expect(raw.status == 200)
             let status = try JSONDecoder().decode(TargetStatus.self, from: raw.body)
             #expect(status.target.name == "test")
             #expect(status.target.pid == getpid())
-            #expect(status.target.instance == target.server.instance)
+            #expect(status.target.instance == target.handler.instance)
             #expect(status.chaosAllowed)
             #expect(status.disabledReason == nil)
             #expect(!status.crashAllowed)
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func activeChangesHeldCallsAndCountersShow() async throws {
-        try await withTarget(configure: { $0.allowCrash = true }) { target in
+        try await withAPI(configure: { $0.allowCrash = true }) { target in
             let session = try await target.client().openSession(SessionRequest(name: "chaos run"))
             _ = try await target.client(session: session.id).apply("return(7)", to: "t.count")
             for _ in 0..<3 { _ = target.count() }
@@ -53,7 +54,7 @@ import Testing
     }
 
     @Test func onlyGetIsAllowed() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let wrong = try await target.raw.request("POST", "/v1/status")
             #expect(wrong.status == 405)
         }

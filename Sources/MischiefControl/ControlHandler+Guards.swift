@@ -1,6 +1,5 @@
 import Foundation
 import Mischief
-import NIOHTTP1
 
 /// `POST /v1/guards`: `{"when": "errors(net.request) > 50% over 10s"}` guards everything;
 /// `"reverts": "profile", "profile": "Flaky network"` guards one profile. The condition may also be sent as the body
@@ -28,7 +27,7 @@ public struct GuardRequest: Sendable, Codable, Equatable {
 
 /// The routes under `/v1/guards`. A guard added in a session belongs to it, like a change: it is removed when the
 /// session ends (unless the session keeps its changes).
-extension ControlServer {
+extension ControlHandler {
     /// `POST /v1/guards`: adds a guard, owned by `session` when given; answers with its status.
     func addGuard(_ request: APIRequest, session: String?, client: String? = nil) throws(APIFailure) -> GuardStatus {
         let body = try guardRequest(of: request)

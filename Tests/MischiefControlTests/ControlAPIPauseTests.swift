@@ -1,14 +1,15 @@
 import Dispatch
 import Foundation
 import Mischief
-import MischiefControl
 import Testing
 
-/// `pause` over the socket: releasing held calls with `POST /v1/seams/{id}/release`, and a session that ends
+@testable import MischiefControl
+
+/// `pause`, in process: releasing held calls with `POST /v1/seams/{id}/release`, and a session that ends
 /// letting its held calls go.
-@Suite(.timeLimit(.minutes(1))) struct ControlServerPauseTests {
+@Suite(.timeLimit(.minutes(1))) struct ControlAPIPauseTests {
     /// Calls `target.count` on a thread of its own; the semaphore is signalled when the call returns.
-    static func callOnThread(_ target: TestTarget) -> DispatchSemaphore {
+    static func callOnThread(_ target: APITarget) -> DispatchSemaphore {
         let done = DispatchSemaphore(value: 0)
         Thread {
             _ = target.count()
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func releaseLetsTheHeldCallsGoAndSaysHowMany() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let client = target.client()
             let applied = try await client.apply("pause(1h) + return(5)", to: "t.count")
             #expect(applied.seam.spec == "pause(1h) + return(5)")
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func releasingAnUnknownSeamIsA404() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             let answer = try await target.raw.request("POST", "/v1/seams/t.nothing/release")
             #expect(answer.status == 404)
             let body = try JSONDecoder().decode(ErrorBody.self, from: answer.body)
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func aSessionThatEndsReleasesTheCallsItsPauseHolds() async throws {
-        try await withTarget { target in
+        try await withAPI { target in
             var client = target.client()
             client.session = try await client.openSession(SessionRequest(name: "racer")).id
             try await client.apply("pause(1h)", to: "t.count")
