@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Mischief
 import MischiefControl
+import MischiefTestSupport
 import Testing
 
 /// `pause` over the socket: releasing held calls with `POST /v1/seams/{id}/release`, and a session that ends
@@ -33,7 +34,7 @@ import Testing
             let applied = try await client.apply("pause(1h) + return(5)", to: "t.count")
             #expect(applied.seam.spec == "pause(1h) + return(5)")
             let calls = [Self.callOnThread(target), Self.callOnThread(target)]
-            try await target.registry.waitUntilHeld("t.count", 2)
+            try await target.registry.held("t.count", 2)
             #expect(try await client.seam("t.count").seam.held == 2)
             let raw = try await target.raw.request("POST", "/v1/seams/t.count/release")
             #expect(raw.status == 200)
@@ -64,7 +65,7 @@ import Testing
             client.session = try await client.openSession(SessionRequest(name: "racer")).id
             try await client.apply("pause(1h)", to: "t.count")
             let call = Self.callOnThread(target)
-            try await target.registry.waitUntilHeld("t.count")
+            try await target.registry.held("t.count")
             try await client.endSession(try #require(client.session))
             await Self.wait(call)
             #expect(target.registry.counters("t.count")?.held == 0)

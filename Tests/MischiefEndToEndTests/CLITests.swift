@@ -1,6 +1,14 @@
+import Dispatch
 import Foundation
 import MischiefTestSupport
+import Synchronization
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Runs the built `mischief` binary, as a user would.
 struct CLI {
@@ -22,9 +30,12 @@ struct CLI {
     }
 
     /// Runs the binary with `environment` added to this process's, in `directory` (default: this process's).
-    static func run(_ arguments: [String], environment: [String: String] = [:], directory: URL? = nil) throws
-        -> Result
-    {
+    ///
+    /// - Throws: `Poll.Failure` naming the command when it has not exited within `timeout` (it is then killed).
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil,
+        timeout: Duration = .seconds(60)
+    ) throws -> Result {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
@@ -35,16 +46,30 @@ struct CLI {
         process.standardOutput = output
         process.standardError = error
         try process.run()
+        // The deadline: a command that does not exit is killed, which ends the reads below.
+        let killed = Mutex(false)
+        let pid = process.processIdentifier
+        let watchdog = DispatchWorkItem {
+            killed.withLock { $0 = true }
+            kill(pid, SIGKILL)
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + Double(timeout.components.seconds), execute: watchdog)
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        watchdog.cancel()
+        if killed.withLock({ $0 }) {
+            throw Poll.Failure(
+                description: "mischief \(arguments.joined(separator: " ")) did not exit within \(timeout); killed. "
+                    + "stderr: \(String(decoding: err, as: UTF8.self))")
+        }
         return Result(
             status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
             error: String(decoding: err, as: UTF8.self))
     }
 }
 
-@Suite struct CLITests {
+@Suite(.oneAtATime) struct CLITests {
     @Test func helpListsTheCommands() throws {
         let result = try CLI.run(["--help"])
         #expect(result.status == 0)
