@@ -1,6 +1,7 @@
 import Foundation
 import Mischief
 import MischiefCatalog
+import MischiefTestSupport
 import Testing
 
 /// Sleeping on the chaos clock: virtual-time ordering, sleeps started during an advance, freeze, dilate,
@@ -121,11 +122,15 @@ import Testing
         await #expect(throws: CancellationError.self) { try await future.value }
     }
 
+    /// An hour on a clock a million times faster is about 3.6 ms of real time. A minute of real time is the deadline:
+    /// if `dilate` stopped shortening sleeps, the test fails then, saying so, instead of sleeping an hour.
     @Test func dilatedSleepsEndAfterAFractionOfTheirLength() async throws {
         let f = try ClockFixture()
         try f.apply("dilate(1000000)")
         let before = f.clock.now
-        try await Task.sleep(for: .seconds(3_600), clock: f.clock)  // about 3.6 ms of real time
+        try await Deadline.wait(for: "an hour's sleep under dilate(1000000) (about 3.6 ms of real time) to end") {
+            [clock = f.clock] in try await Task.sleep(for: .seconds(3_600), clock: clock)
+        }
         #expect(f.clock.now >= before.advanced(by: .seconds(3_600)))
     }
 
@@ -133,7 +138,9 @@ import Testing
         let f = try ClockFixture()
         let sleeper = try await f.sleeper { clock in try await clock.sleep(for: .seconds(3_600)) }
         try f.apply("dilate(1000000)")
-        try await sleeper.value
+        try await Deadline.wait(for: "an hour's sleep begun in real time to end once dilate(1000000) applied") {
+            try await sleeper.value
+        }
     }
 
     @Test func shiftedSleepsLastAsLongAsWithoutTheShift() async throws {
