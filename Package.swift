@@ -18,8 +18,6 @@ let package = Package(
         .library(name: "MischiefTesting", targets: ["MischiefTesting"]),
         .executable(name: "mischief", targets: ["MischiefCLI"]),
         .executable(name: "mischief-bench", targets: ["MischiefBenchmarks"]),
-        // Scripts/terminal-smoke.sh drives it in tmux: layout, keys, resize, SIGTERM and crash restoration.
-        .executable(name: "terminal-smoke", targets: ["MischiefTerminalSmoke"]),
     ],
     // Chaos is on by default. An app turns it off for its shipping builds by depending on Mischief with
     // `traits: []`: seams then call their originals directly, nothing listens and MISCHIEF_APPLY is ignored
@@ -78,7 +76,6 @@ let package = Package(
         // Tests: chaos scoped to a test (traits, a scoped call for XCTest), expectations on calls, mocks and stubs.
         // Links Swift Testing and XCTest, so only test targets depend on it.
         .target(name: "MischiefTesting", dependencies: ["Mischief", "MischiefCatalog"]),
-        .executableTarget(name: "MischiefTerminalSmoke", dependencies: ["MischiefConsole", "MischiefCurses"]),
         .executableTarget(
             name: "MischiefCLI",
             dependencies: [
