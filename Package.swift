@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "MischiefTests", dependencies: ["Mischief", "CMischiefTSan", "MischiefTestSupport"]),
         .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles"]),
         .testTarget(name: "MischiefCatalogTests", dependencies: ["MischiefCatalog", "MischiefTestSupport"]),
-        .testTarget(name: "MischiefNetworkTests", dependencies: ["MischiefNetwork"]),
+        .testTarget(name: "MischiefNetworkTests", dependencies: ["MischiefNetwork", "MischiefTestSupport"]),
         .testTarget(
             name: "MischiefTestingTests",
             dependencies: ["MischiefTesting", "Mischief", "MischiefCatalog", "MischiefTestSupport"]),

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Mischief
+import MischiefTestSupport
 import Synchronization
 import Testing
 
@@ -190,16 +191,21 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Dispa
 }
 
 /// Runs an async body from synchronous test code, waiting on this thread.
+///
+/// - Throws: what `body` throws, or `Poll.Failure` when it has not ended within a minute.
 func waitFor<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
     let done = DispatchSemaphore(value: 0)
     let result = Mutex<Result<T, any Error>?>(nil)
-    Task {
+    let task = Task {
         let outcome: Result<T, any Error>
         do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
         result.withLock { $0 = outcome }
         done.signal()
     }
-    done.wait()
+    guard done.wait(timeout: .now() + 60) == .success else {
+        task.cancel()
+        throw Poll.Failure(description: "timed out after 60 s waiting for an async body run from synchronous code")
+    }
     return try result.withLock { $0! }.get()
 }
 
