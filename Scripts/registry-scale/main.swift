@@ -53,7 +53,7 @@ if wants("snapshot") {
         var quiet = registry.snapshot().generation
         row("changes(since:), \(count) seams, unobserved, 1 apply", median(reps) {
             try! registry.apply(spec: "return(8)", to: all[5].info.id, source: "bench")
-            let changes = registry.changes(since: quiet)
+            let changes = registry.delta(since: quiet)
             quiet = changes.generation
             sink(changes)
         } * 1e3, "ms")
@@ -66,7 +66,7 @@ if wants("snapshot") {
         var generation = registry.snapshot().generation
         row("changes(since:), \(count) seams, observed, 1 called", median(reps) {
             _ = all[3](1)
-            let changes = registry.changes(since: generation)
+            let changes = registry.delta(since: generation)
             generation = changes.generation
             sink(changes)
         } * 1e3, "ms")

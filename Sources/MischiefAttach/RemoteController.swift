@@ -117,7 +117,7 @@ public final class RemoteController: ConsoleController {
     /// Sends the console a delta of connection `connection` when it follows what it was sent (the connection's first:
     /// everything); returns the generation of the last delta sent.
     @discardableResult
-    private func received(_ delta: StreamChanges, connection: Int) -> UInt64 {
+    private func received(_ delta: StreamDelta, connection: Int) -> UInt64 {
         link.withLock { link in
             guard link.connection == connection, link.client != nil else { return link.sent }
             if link.sent == 0, delta.changes.since == 0 {

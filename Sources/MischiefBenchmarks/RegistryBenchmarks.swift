@@ -38,9 +38,9 @@ enum RegistryBenchmarks {
             try registry.apply(spec: "return(7)", to: all[count / 2].info.id, source: "bench")
             let snapshot = try median(count > 1_000 ? 5 : 21) { blackhole(registry.snapshot()) }
             line("snapshot(), \(count) seams", snapshot / 1000, "ms", target: count > 1_000 ? "≤ 100 ms" : "≤ 1 ms")
-            let generation = registry.changes(since: 0).generation
+            let generation = registry.delta(since: 0).generation
             _ = all[3](1)
-            let changes = try median(count > 1_000 ? 5 : 21) { blackhole(registry.changes(since: generation)) }
+            let changes = try median(count > 1_000 ? 5 : 21) { blackhole(registry.delta(since: generation)) }
             line("changes(since:), \(count) seams, 1 called", changes / 1000, "ms", target: "(counters scanned)")
             let target = all[count / 3]
             var reverts: [Double] = []

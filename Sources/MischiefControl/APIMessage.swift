@@ -55,7 +55,7 @@ struct APIResponse: Sendable {
 enum Reply: Sendable {
     case answer(APIResponse)
     case advance(Duration)
-    /// An events stream; `changes`: the stream carries `changes` messages (see ``StreamChanges``).
+    /// An events stream; `changes`: the stream carries `changes` messages (see ``StreamDelta``).
     case events(session: String?, changes: Bool)
 }
 

@@ -65,7 +65,7 @@ public struct ControlClient: Sendable {
     /// What changed after registry generation `generation` (0: everything), with the events after `eventsAfter`
     /// (`GET /v1/changes`): a delta to apply to a copy that is as of `generation`.
     public func changes(since generation: UInt64, eventsAfter: Int? = nil) async throws(ControlClientError)
-        -> StreamChanges
+        -> StreamDelta
     {
         try await get("changes?since=\(generation)" + (eventsAfter.map { "&after=\($0)" } ?? ""))
     }

@@ -11,13 +11,13 @@ import NIOHTTP1
 /// holds it: when the stream closes, the session ends.
 ///
 /// With `?changes=1` (what an attached console opens) the stream carries, after `hello`, one `changes` message a
-/// batch instead (a ``StreamChanges``: the target's header and the registry's changes since the last one, events
+/// batch instead (a ``StreamDelta``: the target's header and the registry's changes since the last one, events
 /// included), the first of them everything; a client applies each to its copy and never polls. A batch with no
 /// change is sent only when a time the header shows turns to another second, so an idle target sends a message or
 /// two a second (and keep-alives) rather than one per interval.
 ///
 /// Every stream is fed by one ``EventFeed`` on the server's event loop, which asks the registry once per interval
-/// for what changed since the last batch (``Registry/changes(since:eventsAfter:)``, whose cost grows with what
+/// for what changed since the last batch (``Registry/delta(since:eventsAfter:)``, whose cost grows with what
 /// changed, not with the registry) and encodes each message once for all streams.
 final class EventStream {
     let session: String?
@@ -30,7 +30,7 @@ final class EventStream {
     /// Counters it has been sent, so its first batch is complete and later ones are the feed's changes.
     var greeted = false
     /// What a console shows of the last `changes` message it was sent.
-    var shown: StreamChanges.Shown?
+    var shown: StreamDelta.Shown?
     /// The registry's generation its last `changes` message was as of: a stream that could not be written to for
     /// a batch or more is sent what changed since then, not only the feed's latest batch.
     var generation: UInt64 = 0
@@ -91,7 +91,7 @@ final class EventFeed: @unchecked Sendable {
             // Everything, with the newest events a console shows.
             let all = server.registry.changes(
                 since: 0, eventsAfter: max(0, stream.lastEvent - Self.firstEvents), includingActions: true)
-            let message = StreamChanges(target: server.header(all.uptime), changes: all)
+            let message = StreamDelta(target: server.header(all.uptime), changes: all)
             out += Self.message(event: "changes", id: nil, message)
             stream.shown = message.shown
             stream.lastEvent = all.lastEventID
@@ -142,7 +142,7 @@ final class EventFeed: @unchecked Sendable {
         let registry = server.registry
         let oldest = streams.values.map(\.lastEvent).min() ?? 0
         let previous = generation
-        let changes = registry.changes(since: generation, eventsAfter: oldest)
+        let changes = registry.delta(since: generation, eventsAfter: oldest)
         generation = changes.generation
         let events = changes.events.map { ($0.id, Self.message(event: "event", id: $0.id, $0)) }
         var changed: [SeamUpdate] = []
@@ -159,7 +159,7 @@ final class EventFeed: @unchecked Sendable {
         // target that idles costs its consoles a message or two a second, not one a tick. Encoded once, if needed.
         let changesMessage =
             streams.values.contains(where: \.wantsChanges)
-            ? StreamChanges(target: server.header(changes.uptime), changes: changes) : nil
+            ? StreamDelta(target: server.header(changes.uptime), changes: changes) : nil
         let shown = changesMessage?.shown
         var encoded: [UInt8]?
         let now = server.options.now()
@@ -175,8 +175,8 @@ final class EventFeed: @unchecked Sendable {
             var out: [UInt8] = []
             if stream.wantsChanges, stream.generation < previous {
                 // It missed a batch while it could not be written to: what changed since its last message.
-                let missed = registry.changes(since: stream.generation, eventsAfter: stream.lastEvent)
-                let message = StreamChanges(target: server.header(missed.uptime), changes: missed)
+                let missed = registry.delta(since: stream.generation, eventsAfter: stream.lastEvent)
+                let message = StreamDelta(target: server.header(missed.uptime), changes: missed)
                 out = Self.message(event: "changes", id: nil, message)
                 stream.shown = message.shown
                 stream.lastEvent = max(stream.lastEvent, missed.lastEventID)

@@ -39,10 +39,10 @@ extension ControlServer {
             view: snapshot.view, guards: snapshot.guards)
     }
 
-    /// `GET /v1/changes?since=G[&after=E]`: a delta (``StreamChanges``) from generation `G` to now, with the events
+    /// `GET /v1/changes?since=G[&after=E]`: a delta (``StreamDelta``) from generation `G` to now, with the events
     /// after `E` (without it, those logged after `G`); `since=0` is everything, the seams with their actions. What a
     /// console attached to the target asks after a command, so it shows what the command did as soon as it is done.
-    func delta(_ request: APIRequest) throws(APIFailure) -> StreamChanges {
+    func delta(_ request: APIRequest) throws(APIFailure) -> StreamDelta {
         var since: UInt64 = 0
         var after: Int?
         do throws(OutOfRange) {
@@ -55,8 +55,8 @@ extension ControlServer {
         } catch {
             throw APIFailure("invalid query", error)
         }
-        let changes = registry.changes(since: since, eventsAfter: after, includingActions: since == 0)
-        return StreamChanges(target: header(changes.uptime), changes: changes)
+        let changes = registry.delta(since: since, eventsAfter: after, includingActions: since == 0)
+        return StreamDelta(target: header(changes.uptime), changes: changes)
     }
 
     /// Who the target is and what time it is there now, for a console's header.
@@ -86,9 +86,9 @@ extension ControlServer {
         return SeamDetail(seam: found, layers: found.layers)
     }
 
-    private func owners(of layers: [LayerSnapshot]) -> [EntryID: String] {
+    private func owners(of layers: [LayerSnapshot]) -> [LayerID: String] {
         (try? withSessions { table in
-            var owners: [EntryID: String] = [:]
+            var owners: [LayerID: String] = [:]
             for layer in layers { owners[layer.id] = table.owner(of: layer.id, source: layer.source) }
             return owners
         }) ?? [:]

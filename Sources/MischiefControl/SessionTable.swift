@@ -15,7 +15,7 @@ struct SessionTable: Sendable {
         /// When the lease lapses, on the server's lease clock (its monotonic clock less the time it was paused).
         var expires: Duration
         var streams = 0
-        var entries: Set<EntryID> = []
+        var entries: Set<LayerID> = []
         var profiles: Set<String> = []
         /// The ids of the guards it added.
         var guards: Set<Int> = []
@@ -97,7 +97,7 @@ struct SessionTable: Sendable {
     }
 
     /// Records that `session` (nil: nobody, a lasting change) applied `entries`.
-    mutating func own(_ entries: [EntryID], by session: String?) {
+    mutating func own(_ entries: [LayerID], by session: String?) {
         guard let session, sessions[session]?.keep == false else { return }
         sessions[session]!.entries.formUnion(entries)
     }
@@ -135,7 +135,7 @@ struct SessionTable: Sendable {
 
     /// The session that owns an entry, if any: directly, or through the profile (`source` "profile NAME") it
     /// switched on.
-    func owner(of entry: EntryID, source: String) -> String? {
+    func owner(of entry: LayerID, source: String) -> String? {
         if let direct = sessions.values.first(where: { $0.entries.contains(entry) }) { return direct.id }
         guard source.hasPrefix("profile ") else { return nil }
         let profile = String(source.dropFirst("profile ".count))

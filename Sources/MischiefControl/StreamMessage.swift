@@ -6,7 +6,7 @@ public enum StreamMessage: Sendable, Equatable {
     case event(Event)
     case counters([SeamUpdate])
     /// What changed since the previous `changes` message (streams opened with `changes: true`).
-    case changes(StreamChanges)
+    case changes(StreamDelta)
     /// A message this client does not know (a newer target); its name and data.
     case other(String, String)
 }

@@ -21,9 +21,9 @@ import Testing
     static func events(_ events: [Event], generation: UInt64) -> ConsoleUpdate {
         let data = F.data()
         return .changes(
-            StreamChanges(
+            StreamDelta(
                 target: data.target,
-                changes: RegistryChanges(
+                changes: RegistryDelta(
                     generation: generation, since: generation - 1, uptime: data.target.uptime,
                     sessionSeed: data.target.sessionSeed, isCounting: true, seams: [], events: events,
                     lastEventID: events.last?.id ?? 0)))

@@ -204,10 +204,10 @@ enum ConsoleFixtures {
 
     /// One frame of data, `seconds` into the session.
     /// A delta since 0 that carries all of `data`, as of `generation`.
-    static func delta(_ data: ConsoleData, generation: UInt64) -> StreamChanges {
-        StreamChanges(
+    static func delta(_ data: ConsoleData, generation: UInt64) -> StreamDelta {
+        StreamDelta(
             target: data.target,
-            changes: RegistryChanges(
+            changes: RegistryDelta(
                 generation: generation, since: 0, uptime: data.target.uptime, sessionSeed: data.target.sessionSeed,
                 isCounting: true, seams: data.seams, profiles: data.profiles, guards: data.guards,
                 events: data.events, view: data.view, lastEventID: data.events.last?.id ?? 0))

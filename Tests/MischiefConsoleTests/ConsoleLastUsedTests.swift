@@ -19,7 +19,7 @@ import Testing
         let index = data.seams.firstIndex { $0.id == "clock.now" }!
         data.seams[index].layers = layers.enumerated().map { number, layer in
             LayerSnapshot(
-                id: EntryID(rawValue: number + 1), seam: "clock.now", behaviour: layer.spec, spec: layer.spec,
+                id: LayerID(rawValue: number + 1), seam: "clock.now", behaviour: layer.spec, spec: layer.spec,
                 source: layer.source, status: .active)
         }
         data.seams[index].behaviour = layers.last?.spec

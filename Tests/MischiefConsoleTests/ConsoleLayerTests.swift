@@ -15,10 +15,10 @@ import Testing
         let index = data.seams.firstIndex { $0.id == "clock.now" }!
         data.seams[index].layers = [
             LayerSnapshot(
-                id: EntryID(rawValue: 1), seam: "clock.now", behaviour: "freeze(2038-01-19T03:14:08Z)",
+                id: LayerID(rawValue: 1), seam: "clock.now", behaviour: "freeze(2038-01-19T03:14:08Z)",
                 spec: "freeze(2038-01-19T03:14:08Z)", source: "profile Year 2038", status: .active),
             LayerSnapshot(
-                id: EntryID(rawValue: 2), seam: "clock.now", behaviour: "shift(1d)", spec: "shift(1d)",
+                id: LayerID(rawValue: 2), seam: "clock.now", behaviour: "shift(1d)", spec: "shift(1d)",
                 source: "console", status: .active, ttl: .seconds(30), expiresAt: .seconds(3_754)),
         ]
         data.seams[index].behaviour = "shift(1d)"

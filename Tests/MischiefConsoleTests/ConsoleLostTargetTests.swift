@@ -53,9 +53,9 @@ import Testing
         let index = data.seams.firstIndex { $0.id == "clock.now" }!
         data.seams[index].layers = layers
         return .reset(
-            StreamChanges(
+            StreamDelta(
                 target: data.target,
-                changes: RegistryChanges(
+                changes: RegistryDelta(
                     generation: 5, since: 0, uptime: data.target.uptime, sessionSeed: data.target.sessionSeed,
                     isCounting: true, seams: data.seams, entries: layers, profiles: data.profiles, guards: [],
                     view: data.view)))
@@ -63,7 +63,7 @@ import Testing
 
     static func layer(_ id: Int, _ spec: String, source: String) -> LayerSnapshot {
         LayerSnapshot(
-            id: EntryID(rawValue: id), seam: "clock.now", behaviour: spec, spec: spec, source: source, status: .active)
+            id: LayerID(rawValue: id), seam: "clock.now", behaviour: spec, spec: spec, source: source, status: .active)
     }
 
     @Test func aRestartedTargetIsSaidSoAndAAppliesThisConsolesChangesAgain() {

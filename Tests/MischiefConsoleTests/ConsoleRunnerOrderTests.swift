@@ -128,8 +128,8 @@ final class ScriptedController: ConsoleController {
     private struct State {
         var continuation: AsyncStream<ConsoleUpdate>.Continuation?
         var sent: UInt64 = 0
-        var first: StreamChanges?
-        var held: StreamChanges?
+        var first: StreamDelta?
+        var held: StreamDelta?
         var hasHeld = false
         var waitingForHeld: CheckedContinuation<Void, Never>?
     }
@@ -143,9 +143,9 @@ final class ScriptedController: ConsoleController {
         self.answers = answers
     }
 
-    private func delta(since generation: UInt64) -> StreamChanges {
-        let changes = registry.changes(since: generation, includingActions: generation == 0)
-        return StreamChanges(
+    private func delta(since generation: UInt64) -> StreamDelta {
+        let changes = registry.delta(since: generation, includingActions: generation == 0)
+        return StreamDelta(
             target: TargetHeader(
                 name: "order test", pid: 1, uptime: changes.uptime, sessionSeed: 3, wallTime: Date()),
             changes: changes)

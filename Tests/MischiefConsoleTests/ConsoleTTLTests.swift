@@ -15,7 +15,7 @@ import Testing
         let index = data.seams.firstIndex { $0.id == "clock.now" }!
         data.seams[index].layers = [
             LayerSnapshot(
-                id: EntryID(rawValue: 1), seam: "clock.now", behaviour: "shift(1d)", spec: "shift(1d)",
+                id: LayerID(rawValue: 1), seam: "clock.now", behaviour: "shift(1d)", spec: "shift(1d)",
                 source: "console", status: .active, ttl: expiresAt.map { _ in .seconds(30) }, expiresAt: expiresAt)
         ]
         _ = Console.update(&state, .data(data))

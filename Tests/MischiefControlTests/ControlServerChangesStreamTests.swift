@@ -19,7 +19,7 @@ import Testing
                 #expect(first.changes.profiles == [] && first.target.name == "test")
 
                 try target.registry.apply(spec: "return(7)", to: "t.count", source: "test")
-                var seen: [StreamChanges] = []
+                var seen: [StreamDelta] = []
                 while let message = try await messages.next() {
                     guard case .changes(let changes) = message else { continue }
                     seen.append(changes)

@@ -37,8 +37,8 @@ import Testing
         }
 
         /// The `changes` messages written since the last read (each write is one HTTP chunk).
-        mutating func sent() throws -> [StreamChanges] {
-            var changes: [StreamChanges] = []
+        mutating func sent() throws -> [StreamDelta] {
+            var changes: [StreamDelta] = []
             while var chunk = try channel.readOutbound(as: ByteBuffer.self) {
                 let bytes = chunk.readBytes(length: chunk.readableBytes) ?? []
                 // "<hex length>\r\n<data>\r\n"
@@ -61,7 +61,7 @@ import Testing
         var rig = try Rig(server)
         var last = try #require(try rig.sent().first)
 
-        var idle: [StreamChanges] = []
+        var idle: [StreamDelta] = []
         let before = Int(Date().timeIntervalSince1970)  // a turn just before this counts too: + 1 below
         for _ in 0..<100 {
             rig.tick()
@@ -87,7 +87,7 @@ import Testing
     @Test func shownSecondsOfTimesBeyondInt64() {
         let changes = Registry(sessionSeed: 1).changes(since: 0)
         func shown(_ seconds: Double) -> Int64? {
-            StreamChanges(
+            StreamDelta(
                 target: TargetHeader(
                     name: "t", pid: 1, uptime: .zero, sessionSeed: 1, wallTime: Date(timeIntervalSince1970: 0),
                     targetTime: Date(timeIntervalSince1970: seconds)),

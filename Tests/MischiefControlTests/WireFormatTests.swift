@@ -15,7 +15,7 @@ import Testing
             .init("mode", .word(["fast", "slow"]), summary: "How"),
         ], composes: true)
     static let layer = LayerSnapshot(
-        id: EntryID(rawValue: 4), seam: "clock.now", behaviour: "shift(1d)", spec: "shift(1d)", source: "alice",
+        id: LayerID(rawValue: 4), seam: "clock.now", behaviour: "shift(1d)", spec: "shift(1d)", source: "alice",
         appliedAt: .seconds(2.5), status: .active, session: "s1")
     static let state = TargetState(
         target: TargetHeader(

@@ -200,7 +200,7 @@ import Testing
         let layer = try JSONDecoder().decode(LayerSnapshot.self, from: Data(json.utf8))
         #expect(layer.ttl == nil && layer.expiresAt == nil && layer.expiresIn == nil)
         let timed = LayerSnapshot(
-            id: EntryID(rawValue: 1), seam: "a.b", behaviour: "x", source: "s", status: .active, ttl: .seconds(30),
+            id: LayerID(rawValue: 1), seam: "a.b", behaviour: "x", source: "s", status: .active, ttl: .seconds(30),
             expiresAt: .seconds(40), expiresIn: .seconds(12.5))
         let text = String(decoding: try JSONEncoder().encode(timed), as: UTF8.self)
         #expect(text.contains(#""ttl":30"#) && text.contains(#""expiresIn":12.5"#))

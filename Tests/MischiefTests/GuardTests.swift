@@ -203,15 +203,15 @@ import Testing
         #expect(g.registry.guards.map(\.stateName) == ["armed"])
         let before = g.registry.snapshot()
         try g.registry.apply(spec: "return(1)", to: "net.request")
-        let applied = g.registry.changes(since: before.generation)
+        let applied = g.registry.delta(since: before.generation)
         #expect(applied.guards?.map(\.stateName) == ["watching"])
         #expect(
             g.registry.guards.first?.description
                 == "guard 1 no-success(api.checkout) for 30s reverts everything: watching")
         g.registry.revert(seam: "net.request")
-        let reverted = g.registry.changes(since: applied.generation)
+        let reverted = g.registry.delta(since: applied.generation)
         #expect(reverted.guards?.map(\.stateName) == ["armed"])
-        let quiet = g.registry.changes(since: reverted.generation)
+        let quiet = g.registry.delta(since: reverted.generation)
         #expect(quiet.guards == nil)
     }
 
@@ -323,7 +323,7 @@ import Testing
         let before = g.registry.snapshot()
         #expect(before.guards.isEmpty)
         let id = try g.registry.addGuard(Guard(parsing: "errors(net.request) > 50% over 10s"))
-        let changes = g.registry.changes(since: before.generation)
+        let changes = g.registry.delta(since: before.generation)
         #expect(changes.guards?.map(\.id) == [id])
         g.call(g.request, 3)
         #expect(g.registry.counters("net.request")?.calls == 3)  // counted though nobody observes
@@ -349,7 +349,7 @@ import Testing
                 state: .tripped(at: .seconds(3), reason: "health.db returned false")),
             GuardStatus(
                 id: 3,
-                definition: try Guard(parsing: "no-success(a.b) for 1s", reverts: .entries([EntryID(rawValue: 4)])),
+                definition: try Guard(parsing: "no-success(a.b) for 1s", reverts: .entries([LayerID(rawValue: 4)])),
                 source: "code", state: .armed),
         ]
         let data = try JSONEncoder().encode(statuses)

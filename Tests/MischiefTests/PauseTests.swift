@@ -265,11 +265,11 @@ import Testing
         var copy = f.registry.snapshot()
         let call = Task { try await f.fetch(1) }
         try await gate.held(1)
-        copy = copy.applying(f.registry.changes(since: copy.generation))
+        copy = copy.applying(f.registry.delta(since: copy.generation))
         #expect(copy.seam("test.fetch")?.counters.held == 1)
         gate.release()
         _ = try await call.value
-        copy = copy.applying(f.registry.changes(since: copy.generation))
+        copy = copy.applying(f.registry.delta(since: copy.generation))
         #expect(copy.seam("test.fetch")?.counters.held == 0)
     }
 }

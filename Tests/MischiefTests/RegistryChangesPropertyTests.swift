@@ -3,7 +3,7 @@ import Mischief
 import Synchronization
 import Testing
 
-/// A poller applying `changes(since:)` to its copy never misses a change, whatever runs beside it.
+/// A poller applying `delta(since:)` to its copy never misses a change, whatever runs beside it.
 @Suite struct RegistryChangesPropertyTests {
     static let seamCount = 40
     static let operations = 3_000
@@ -41,7 +41,7 @@ import Testing
         }
         var polls = 0
         while mutators.wait(timeout: .now()) == .timedOut {
-            let changes = registry.changes(since: copy.generation)
+            let changes = registry.delta(since: copy.generation)
             copy = copy.applying(changes)
             if let changed = changes.profiles { profiles = changed }
             #expect(changes.events.first.map { $0.id <= seen + 1 } ?? true, "no event skipped (bounded history)")
@@ -50,7 +50,7 @@ import Testing
         }
         stop.store(true, ordering: .relaxed)
         await wait(for: callers)
-        let last = registry.changes(since: copy.generation)
+        let last = registry.delta(since: copy.generation)
         copy = copy.applying(last)
         if let changed = last.profiles { profiles = changed }
         let truth = registry.snapshot()

@@ -1,13 +1,13 @@
 import Mischief
 import Testing
 
-/// `changes(since:)`: every kind of change is counted, unchanged seams are not reported, removed ones are.
+/// `delta(since:)`: every kind of change is counted, unchanged seams are not reported, removed ones are.
 @Suite struct RegistryChangesTests {
-    /// The ids of the seams `changes(since: generation)` reports, after `change` ran.
-    func changed(_ f: Fixture, by change: () throws -> Void) rethrows -> (RegistryChanges, [SeamID]) {
+    /// The ids of the seams `delta(since: generation)` reports, after `change` ran.
+    func changed(_ f: Fixture, by change: () throws -> Void) rethrows -> (RegistryDelta, [SeamID]) {
         let generation = f.registry.snapshot().generation
         try change()
-        let changes = f.registry.changes(since: generation)
+        let changes = f.registry.delta(since: generation)
         #expect(changes.generation > generation)
         return (changes, changes.seams.map(\.id))
     }
@@ -15,7 +15,7 @@ import Testing
     @Test func sinceZeroIsEverything() throws {
         let f = try Fixture()
         try f.registry.apply(spec: "return(3)", to: "test.double")
-        let all = f.registry.changes(since: 0)
+        let all = f.registry.delta(since: 0)
         let snapshot = f.registry.snapshot()
         #expect(all.seams == snapshot.seams)
         #expect(all.entries == snapshot.entries)
@@ -29,9 +29,9 @@ import Testing
     /// everything): a poller that has everything is told nothing changed, and its feed can stay quiet.
     @Test func aFreshRegistryHasNothingNewSinceItsOwnGeneration() {
         let registry = Registry(sessionSeed: 1)
-        let generation = registry.changes(since: 0).generation
+        let generation = registry.delta(since: 0).generation
         #expect(generation > 0)
-        #expect(registry.changes(since: generation).isEmpty)
+        #expect(registry.delta(since: generation).isEmpty)
         #expect(registry.snapshot().generation == generation)
     }
 
@@ -53,7 +53,7 @@ import Testing
         let observation = f.registry.observe()
         defer { observation.cancel() }
         let generation = f.registry.snapshot().generation
-        let changes = f.registry.changes(since: generation)
+        let changes = f.registry.delta(since: generation)
         #expect(changes.isEmpty)
         #expect(changes.generation == generation)
     }
@@ -106,7 +106,7 @@ import Testing
         // The same view again is no change: an app republishing on a timer does not wake its consoles.
         let before = f.registry.snapshot().generation
         f.registry.publish(view)
-        #expect(f.registry.changes(since: before).view == nil)
+        #expect(f.registry.delta(since: before).view == nil)
         let profile = Profile(name: "P", entries: [.init(seam: "test.double", spec: "return(1)")])
         let (defined, _) = try changed(f) { try f.registry.define(profile) }
         #expect(defined.profiles?.map(\.isActive) == [false])
@@ -128,8 +128,8 @@ import Testing
         #expect(copy.entries == f.registry.snapshot().entries)
         #expect(copy.seam("test.double") == nil)
         try f.registry.register(f.double)
-        #expect(f.registry.changes(since: changes.generation).seams.map(\.id) == ["test.double"])
-        let again = f.registry.changes(since: before.generation)
+        #expect(f.registry.delta(since: changes.generation).seams.map(\.id) == ["test.double"])
+        let again = f.registry.delta(since: before.generation)
         #expect(again.removed == ["test.double"] && again.seams.map(\.id) == ["test.double"], "moved to the end")
         #expect(before.applying(again).seams.map(\.id) == f.registry.snapshot().seams.map(\.id))
     }
@@ -139,15 +139,15 @@ import Testing
         let snapshot = f.registry.snapshot()
         f.registry.report(seam: nil, message: "one")
         f.registry.report(seam: nil, message: "two")
-        #expect(f.registry.changes(since: snapshot.generation).events.map(\.message) == ["one", "two"])
-        let afterOne = f.registry.changes(since: snapshot.generation, eventsAfter: snapshot.lastEventID + 1)
+        #expect(f.registry.delta(since: snapshot.generation).events.map(\.message) == ["one", "two"])
+        let afterOne = f.registry.delta(since: snapshot.generation, eventsAfter: snapshot.lastEventID + 1)
         #expect(afterOne.events.map(\.message) == ["two"])
     }
 
     @Test func prunedEntriesLeaveTheirSeamsEntries() throws {
         let f = try Fixture()
         for index in 0..<205 { try f.registry.apply(spec: "return(\(index))", to: "test.double") }
-        let all = f.registry.changes(since: 0)
+        let all = f.registry.delta(since: 0)
         #expect(all.entries.count == 201)  // 200 reverted kept, and the active one
         #expect(all.entries == f.registry.snapshot().entries)
     }

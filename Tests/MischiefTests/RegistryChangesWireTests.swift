@@ -2,7 +2,7 @@ import Foundation
 import Mischief
 import Testing
 
-/// `RegistryChanges` travels as JSON with the wire types' own field names, so a stream can send it as it is.
+/// `RegistryDelta` travels as JSON with the wire types' own field names, so a stream can send it as it is.
 @Suite struct RegistryChangesWireTests {
     func json(_ value: some Encodable) throws -> [String: Any] {
         let data = try JSONEncoder().encode(value)
@@ -13,7 +13,7 @@ import Testing
         let f = try Fixture()
         try f.registry.apply(spec: "return(3)", to: "test.double", source: "console")
         f.registry.publish(TargetView(title: "T"))
-        let changes = f.registry.changes(since: 0, includingActions: true)
+        let changes = f.registry.delta(since: 0, includingActions: true)
         let object = try json(changes)
         #expect(
             Set(object.keys) == [
@@ -35,8 +35,8 @@ import Testing
         let start = f.registry.snapshot().generation
         try f.registry.apply(spec: "return(3)", to: "test.double")
         f.registry.unregister("test.parse")
-        let changes = f.registry.changes(since: start)
-        let decoded = try JSONDecoder().decode(RegistryChanges.self, from: JSONEncoder().encode(changes))
+        let changes = f.registry.delta(since: start)
+        let decoded = try JSONDecoder().decode(RegistryDelta.self, from: JSONEncoder().encode(changes))
         #expect(decoded.seams == changes.seams && decoded.removed == ["test.parse"])
         #expect(decoded.entries == changes.entries && decoded.events == changes.events)
         #expect(decoded.profiles == nil && decoded.view == nil, "unchanged: absent")
@@ -48,7 +48,7 @@ import Testing
     @Test func brokenJSONSaysWhichFieldIsMissing() throws {
         let text = #"{"generation": 3, "since": 0, "uptime": 1.5}"#
         #expect {
-            try JSONDecoder().decode(RegistryChanges.self, from: Data(text.utf8))
+            try JSONDecoder().decode(RegistryDelta.self, from: Data(text.utf8))
         } throws: { error in
             guard case DecodingError.keyNotFound(let key, _) = error else { return false }
             return key.stringValue == "sessionSeed"

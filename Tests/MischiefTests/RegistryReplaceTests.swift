@@ -77,6 +77,6 @@ import Testing
         try registry.register(seams + [seams[0]])
         #expect(registry.seams.map(\.id) == seams.map(\.info.id))
         #expect(registry.events().filter { $0.kind == .registered }.count == 1000, "the event history keeps 1,000")
-        #expect(registry.changes(since: 0).seams.count == 5_000)
+        #expect(registry.delta(since: 0).seams.count == 5_000)
     }
 }

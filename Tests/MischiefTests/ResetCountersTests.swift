@@ -4,7 +4,7 @@ import Mischief
 import MischiefTestSupport
 import Testing
 
-/// `resetCounters`: calls, chaos calls and errors back to zero, in snapshots and in `changes(since:)`; in-flight and
+/// `resetCounters`: calls, chaos calls and errors back to zero, in snapshots and in `delta(since:)`; in-flight and
 /// held calls are live and stay.
 @Suite struct ResetCountersTests {
     @Test func oneSeamsCountersGoBackToZeroAndCountOnFromThere() throws {
@@ -39,12 +39,12 @@ import Testing
         let snapshot = f.registry.snapshot()
         #expect(snapshot.seam("test.double")?.counters.calls == 5)
         try f.registry.resetCounters("test.double")
-        let changes = f.registry.changes(since: snapshot.generation, eventsAfter: snapshot.lastEventID)
+        let changes = f.registry.delta(since: snapshot.generation, eventsAfter: snapshot.lastEventID)
         #expect(changes.seams.map(\.id) == ["test.double"])
         #expect(changes.events.contains { $0.message.hasPrefix("counters reset") })
         #expect(snapshot.applying(changes).seam("test.double")?.counters.calls == 0)
         // Nothing moved since: nothing more to report.
-        #expect(f.registry.changes(since: changes.generation).seams.isEmpty)
+        #expect(f.registry.delta(since: changes.generation).seams.isEmpty)
     }
 
     @Test func resettingEverySeamZerosThemAllAndSaysHowManyHadCounts() throws {

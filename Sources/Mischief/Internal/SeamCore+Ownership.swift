@@ -24,7 +24,7 @@ extension SeamCore {
         var phases: UInt8
         /// Who installed it and the entries it served, so that registry can tell when they are reverted.
         let owner: Int
-        let entries: Set<EntryID>
+        let entries: Set<LayerID>
     }
 
     /// What a core owns, behind its lock.
@@ -37,7 +37,7 @@ extension SeamCore {
         /// The phases `current` may have calls in: `phase`, and those it was published in before.
         var phases: UInt8 = 0
         var owner = 0
-        var entries: Set<EntryID> = []
+        var entries: Set<LayerID> = []
         var counting = false
         /// Whether a ``ChaosScope`` is active somewhere (see ``SeamCore/scopedBit``).
         var scoped = false
@@ -49,11 +49,11 @@ extension SeamCore {
         /// Whether any replaced box (any owner's) is still waiting for its calls.
         var isRetiring = false
         /// The owner's entries whose boxes are still waiting.
-        var entries: Set<EntryID> = []
+        var entries: Set<LayerID> = []
     }
 
     /// Installs `box` (or nothing) for `owner`, serving `entries`; the box it replaces is retired.
-    func install(_ box: AnyObject?, entries: Set<EntryID>, owner: Int) {
+    func install(_ box: AnyObject?, entries: Set<LayerID>, owner: Int) {
         let freed = ownership.withLock { state in install(box, entries: entries, owner: owner, in: &state) }
         _ = freed  // released here, outside the lock: a box's captures may run code when they go
     }
@@ -109,7 +109,7 @@ extension SeamCore {
 
     /// Retires the current box, installs `box` and returns the retired boxes that could be freed.
     private func install(
-        _ box: AnyObject?, entries: Set<EntryID>, owner: Int, in state: inout Ownership
+        _ box: AnyObject?, entries: Set<LayerID>, owner: Int, in state: inout Ownership
     ) -> [Retired] {
         var freed = reclaimDrained(&state)
         if let old = state.current {

@@ -68,7 +68,7 @@ public struct Change: Sendable, CustomStringConvertible {
 }
 
 /// Identifies one applied change (an *entry*: one seam + one behaviour) for as long as the registry lives.
-public struct EntryID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+public struct LayerID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     /// A number unique within its registry, increasing in the order changes were applied.
     public let rawValue: Int
 
@@ -76,7 +76,7 @@ public struct EntryID: Hashable, Comparable, Sendable, Codable, CustomStringConv
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Whether `lhs` was applied before `rhs`.
-    public static func < (lhs: EntryID, rhs: EntryID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public static func < (lhs: LayerID, rhs: LayerID) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The number after `#`, such as `#3`.
     public var description: String { "#\(rawValue)" }
@@ -85,7 +85,7 @@ public struct EntryID: Hashable, Comparable, Sendable, Codable, CustomStringConv
 /// What one call to ``Registry/apply(_:source:ttl:)`` applied; pass it to ``Registry/revert(_:source:)`` to undo it as a unit.
 public struct Applied: Hashable, Sendable {
     /// The entries, in the order of the changes.
-    public let entries: [EntryID]
+    public let entries: [LayerID]
 }
 
 /// Where an entry is in its life.

@@ -69,7 +69,7 @@ public struct Guard: Hashable, Sendable, CustomStringConvertible {
         /// The named profile, while it is applied.
         case profile(String)
         /// The given entries (what one apply applied), while any is active.
-        case entries([EntryID])
+        case entries([LayerID])
 
         /// `everything`, `profile NAME`, or `entries 3, 4`.
         public var description: String {

@@ -34,7 +34,7 @@ extension Registry.State {
                 log(time, .refused, id, source, error.description)
                 throw error
             }
-            let entry = EntryID(rawValue: nextEntry + offset)
+            let entry = LayerID(rawValue: nextEntry + offset)
             var layer = Registry.Layer(
                 entry: entry, run: run, description: change.behaviourDescription, spec: change.spec,
                 source: source, group: group, appliedAt: time, seeds: context.seeds, pauses: context.pauses)
@@ -45,7 +45,7 @@ extension Registry.State {
         nextEntry += changes.count
         nextGroup += 1
         var touched: [SeamID] = []
-        var replaced: Set<EntryID> = []
+        var replaced: Set<LayerID> = []
         for (id, layer) in layers {
             if replacingSource { replaced.formUnion(replaceLayers(of: id, by: layer, time: time)) }
             records[id]!.layers.append(layer)
@@ -64,7 +64,7 @@ extension Registry.State {
     /// Takes off seam `id` the layers `layer`'s source applied in earlier groups that `layer` replaces: on a
     /// replacing seam every one, on a merging seam (whose rules combine) only those with `layer`'s very spec, so
     /// that the same rule applied again is not doubled. Returns their entries.
-    private mutating func replaceLayers(of id: SeamID, by layer: Registry.Layer, time: Duration) -> [EntryID] {
+    private mutating func replaceLayers(of id: SeamID, by layer: Registry.Layer, time: Duration) -> [LayerID] {
         let merges = records[id]!.seam.info.stacking == .merge
         func isReplaced(_ old: Registry.Layer) -> Bool {
             old.source == layer.source && old.group < layer.group && (!merges || old.spec == layer.spec)
@@ -87,7 +87,7 @@ extension Registry.State {
     /// source when nil), and its message the layer's behaviour text, then `(applied by …)` when someone other than
     /// the layer's source asked, then the reason: `shift(1d) (applied by profile Tokyo)` from `console`.
     mutating func revert(
-        entries: Set<EntryID>, time: Duration, reasons: [EntryID: String] = [:], source: String? = nil
+        entries: Set<LayerID>, time: Duration, reasons: [LayerID: String] = [:], source: String? = nil
     ) -> [SeamCore] {
         var seams: Set<SeamID> = []
         for entry in entries {

@@ -45,7 +45,7 @@ extension Registry {
     ///
     /// - Returns: The entries it reverted, in the order it reverted them.
     @discardableResult
-    package func expireDue() -> [EntryID] {
+    package func expireDue() -> [LayerID] {
         expire().entries
     }
 
@@ -58,7 +58,7 @@ extension Registry {
         return min(expiry, guards ?? expiry)
     }
 
-    private func expire() -> (entries: [EntryID], next: Duration?) {
+    private func expire() -> (entries: [LayerID], next: Duration?) {
         let time = now
         let (expired, touched, next) = state.withLock { state in
             let due = state.deadlines.filter { $0.value <= time }.sorted { ($0.value, $0.key) < ($1.value, $1.key) }

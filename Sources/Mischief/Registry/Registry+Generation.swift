@@ -8,7 +8,7 @@ extension Registry {
     ///
     /// Calls are not counted as they happen: a call adds to its seam's sharded counters and nothing else (a
     /// registry-wide counter would be one contended cache line on every call). A read (``snapshot()``,
-    /// ``changes(since:eventsAfter:)``) compares each seam's counters with the values it last saw and counts the
+    /// ``delta(since:eventsAfter:)``) compares each seam's counters with the values it last saw and counts the
     /// seams whose counters moved. While nobody observes, only seams carrying a behaviour or waiting for a
     /// replaced one can move, and only those are read; while counting is on, every seam's counters are.
     struct Generations {

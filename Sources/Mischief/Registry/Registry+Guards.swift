@@ -188,7 +188,7 @@ extension Registry.State {
     }
 
     /// The active entries `scope` covers.
-    func entries(guardedBy scope: Guard.Scope) -> Set<EntryID> {
+    func entries(guardedBy scope: Guard.Scope) -> Set<LayerID> {
         switch scope {
         case .everything:
             return Set(history.values.filter { $0.status == .active }.map(\.id))
@@ -273,7 +273,7 @@ extension Registry.State {
     }
 
     /// Trips guard `index`: reverts `entries`, logs the trip with `figures`, and marks it tripped.
-    private mutating func trip(_ index: Int, figures: String, entries: Set<EntryID>, time: Duration) -> [SeamCore] {
+    private mutating func trip(_ index: Int, figures: String, entries: Set<LayerID>, time: Duration) -> [SeamCore] {
         let record = guards[index]
         if case .profile(let name) = record.rule.reverts { appliedProfiles[name] = nil }
         let count = entries.count

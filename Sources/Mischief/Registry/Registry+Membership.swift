@@ -1,7 +1,7 @@
 extension Registry {
     /// Removes a seam from the registry: what is applied to it is reverted first, so calls get the original,
-    /// and its entries leave the history. Consoles following ``changes(since:eventsAfter:)`` see it in
-    /// ``RegistryChanges/removed``. Does nothing for an id that is not registered; the seam can be registered
+    /// and its entries leave the history. Consoles following ``delta(since:eventsAfter:)`` see it in
+    /// ``RegistryDelta/removed``. Does nothing for an id that is not registered; the seam can be registered
     /// again.
     public func unregister(_ id: SeamID) {
         revert(seam: id)

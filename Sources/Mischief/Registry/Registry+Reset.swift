@@ -1,7 +1,7 @@
 extension Registry {
     /// Sets the counted calls, chaos calls and errors of `seam` back to zero, so a test or an orchestrator can
     /// measure one phase of a run. Calls in flight and calls held by a pause are live gauges and stay as they are.
-    /// Snapshots and ``changes(since:eventsAfter:)`` show the zeros at once, and the event log records the reset.
+    /// Snapshots and ``delta(since:eventsAfter:)`` show the zeros at once, and the event log records the reset.
     ///
     /// - Parameters:
     ///   - seam: The seam whose counters to reset.

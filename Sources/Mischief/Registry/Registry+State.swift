@@ -7,7 +7,7 @@ extension Registry {
         let owner: Int
         var records: [SeamID: SeamRecord] = [:]
         var order: [SeamID] = []
-        var history: [EntryID: LayerSnapshot] = [:]
+        var history: [LayerID: LayerSnapshot] = [:]
         var events: EventLog
         var subscribers: [Int: AsyncStream<Event>.Continuation] = [:]
         var nextSubscriber = 0
@@ -27,17 +27,17 @@ extension Registry {
         /// How many reverted entries the history keeps.
         let revertedHistoryLimit = 200
         /// Reverted entries in the order they became reverted (from `revertedHead` on), the oldest pruned first.
-        var revertedQueue: [EntryID] = []
+        var revertedQueue: [LayerID] = []
         var revertedHead = 0
         var revertedCount = 0
         /// Entries reverted while a call may still be inside them.
-        var reverting: Set<EntryID> = []
+        var reverting: Set<LayerID> = []
         /// Seams whose cores may hold replaced boxes still waiting for their calls; only these are settled.
         var retiring: Set<SeamID> = []
         /// Change counting; see `Registry+Generation.swift`.
         var generations = Generations()
         /// When each active entry with a time to live expires (see `Registry+Expiry.swift`).
-        var deadlines: [EntryID: Duration] = [:]
+        var deadlines: [LayerID: Duration] = [:]
         /// The guards, in the order they were added (see `Registry+Guards.swift`).
         var guards: [Registry.GuardRecord] = []
         var nextGuard = 1
@@ -74,8 +74,8 @@ extension Registry {
 
         /// Frees retired boxes whose calls have all returned, and marks their entries reverted. Touches only the
         /// seams that replaced a box since their last settle, and the entries still reverting.
-        mutating func settle(time: Duration, quietFor quiet: Set<EntryID> = []) {
-            var waiting: Set<EntryID> = []
+        mutating func settle(time: Duration, quietFor quiet: Set<LayerID> = []) {
+            var waiting: Set<LayerID> = []
             for id in retiring {
                 guard let record = records[id] else {
                     retiring.remove(id)
@@ -119,7 +119,7 @@ extension Registry {
         }
 
         /// Forgets `entry` (pruned, or its seam unregistered).
-        mutating func removeHistory(_ entry: EntryID) {
+        mutating func removeHistory(_ entry: LayerID) {
             guard let old = history.removeValue(forKey: entry) else { return }
             if old.status == .reverted { revertedCount -= 1 }
             if old.status == .active, !guards.isEmpty { generations.guardsChanged() }
@@ -159,7 +159,7 @@ extension Registry {
         /// The seam's snapshot as of `generation`, built on demand.
         var cached: SeamSnapshot?
         /// Its entries the history keeps, oldest first.
-        var entries: [EntryID] = []
+        var entries: [LayerID] = []
         /// Its place in registration order.
         let index: Int
 
@@ -179,7 +179,7 @@ extension Registry {
             return counters
         }
 
-        func snapshot(history: [EntryID: LayerSnapshot]) -> SeamSnapshot {
+        func snapshot(history: [LayerID: LayerSnapshot]) -> SeamSnapshot {
             let status: RevertStatus
             if !layers.isEmpty {
                 status = .active
@@ -214,7 +214,7 @@ extension Registry {
 
     /// One applied change on a seam.
     struct Layer {
-        let entry: EntryID
+        let entry: LayerID
         /// The compiled behaviour (a SyncBox or AsyncBox of the seam's types: a class, so the closure inside is
         /// not reabstracted as it would be if it were kept as an `any Sendable` itself).
         let run: any Sendable

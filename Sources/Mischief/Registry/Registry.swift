@@ -204,7 +204,7 @@ public final class Registry: Sendable {
     ///
     /// Each `reverted` event names the behaviour and, when `source` is not who applied it, who did:
     /// `reverted clock.now shift(1d) (applied by profile Tokyo) [console]`.
-    public func revert(entries: Set<EntryID>, source: String? = nil) {
+    public func revert(entries: Set<LayerID>, source: String? = nil) {
         guard !entries.isEmpty else { return }
         let time = now
         let touched = state.withLock { state in state.revert(entries: entries, time: time, source: source) }
@@ -250,7 +250,7 @@ public final class Registry: Sendable {
     /// A consistent picture of every seam, entry and the target's view.
     ///
     /// Seams that did not change since the last read are not rebuilt; to follow a registry, take one snapshot
-    /// and then apply ``changes(since:eventsAfter:)`` to it (see ``RegistryChanges``).
+    /// and then apply ``delta(since:eventsAfter:)`` to it (see ``RegistryDelta``).
     public func snapshot() -> Snapshot {
         let time = now
         return state.withLock { state in
@@ -300,7 +300,7 @@ public final class Registry: Sendable {
 
     /// A signal for each change to the registry (a layer applied, replaced, reverted or expired, a profile or guard
     /// changed, an event logged, the view published, a seam registered), so a follower of
-    /// ``changes(since:eventsAfter:)`` wakes when there is something to read instead of polling for it.
+    /// ``delta(since:eventsAfter:)`` wakes when there is something to read instead of polling for it.
     ///
     /// Calls are not signalled: a call only adds to its seam's counters, and a follower that shows counts reads them
     /// when it reads anyway (or on a period of its own). Signals that come while the follower is busy fold into one.
@@ -309,7 +309,7 @@ public final class Registry: Sendable {
     /// ```swift
     /// var generation: UInt64 = 0
     /// for await _ in registry.changeSignals() {
-    ///     let delta = registry.changes(since: generation)
+    ///     let delta = registry.delta(since: generation)
     ///     generation = delta.generation
     ///     show(delta)
     /// }

@@ -1,10 +1,10 @@
 extension Snapshot {
     /// This snapshot with `changes` applied: what ``Registry/snapshot()`` would have returned at
-    /// ``RegistryChanges/generation`` (apart from counters of seams that did not move, which are unchanged).
+    /// ``RegistryDelta/generation`` (apart from counters of seams that did not move, which are unchanged).
     ///
-    /// `changes` must be the answer to `changes(since: generation)` of this snapshot, or to a later generation's
-    /// chain of them; see ``RegistryChanges``.
-    public func applying(_ changes: RegistryChanges) -> Snapshot {
+    /// `changes` must be the answer to `delta(since: generation)` of this snapshot, or to a later generation's
+    /// chain of them; see ``RegistryDelta``.
+    public func applying(_ changes: RegistryDelta) -> Snapshot {
         var seams = self.seams
         var entries = self.entries
         let removed = Set(changes.removed)

@@ -18,7 +18,7 @@ public struct Snapshot: Sendable {
     public let lastEventID: Int
     /// The guards, in the order they were added, each armed or tripped.
     public internal(set) var guards: [GuardStatus] = []
-    /// The registry's generation this snapshot is as of: pass it to ``Registry/changes(since:eventsAfter:)``.
+    /// The registry's generation this snapshot is as of: pass it to ``Registry/delta(since:eventsAfter:)``.
     public let generation: UInt64
 
     /// The seam with `id`, if registered.

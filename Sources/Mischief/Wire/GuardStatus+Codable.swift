@@ -20,7 +20,7 @@ extension GuardStatus: Codable {
         switch try container.decode(String.self, forKey: .reverts) {
         case "profile": scope = .profile(try container.decode(String.self, forKey: .profile))
         case "entries":
-            scope = .entries(try container.decode([Int].self, forKey: .entries).map(EntryID.init(rawValue:)))
+            scope = .entries(try container.decode([Int].self, forKey: .entries).map(LayerID.init(rawValue:)))
         default: scope = .everything
         }
         let state: State

@@ -5,7 +5,7 @@
 /// may be missing in what an older target sends).
 public struct LayerSnapshot: Hashable, Sendable, Identifiable, Codable {
     /// The applied entry's id, for ``Registry/revert(entries:source:)``.
-    public let id: EntryID
+    public let id: LayerID
     /// The seam the layer is on.
     public let seam: SeamID
     /// The behaviour described for people (a spec's canonical form, or `closure` for one built in code).
@@ -37,7 +37,7 @@ public struct LayerSnapshot: Hashable, Sendable, Identifiable, Codable {
 
     /// A layer, as the registry reports it or a client decodes it.
     public init(
-        id: EntryID, seam: SeamID, behaviour: String, spec: String? = nil, source: String, group: Int = 0,
+        id: LayerID, seam: SeamID, behaviour: String, spec: String? = nil, source: String, group: Int = 0,
         appliedAt: Duration = .zero, revertedAt: Duration? = nil, status: RevertStatus, seeds: [UInt64] = [],
         session: String? = nil, ttl: Duration? = nil, expiresAt: Duration? = nil, expiresIn: Duration? = nil
     ) {
@@ -67,7 +67,7 @@ public struct LayerSnapshot: Hashable, Sendable, Identifiable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            id: EntryID(rawValue: try container.decode(Int.self, forKey: .id)),
+            id: LayerID(rawValue: try container.decode(Int.self, forKey: .id)),
             seam: try container.decode(SeamID.self, forKey: .seam),
             behaviour: try container.decode(String.self, forKey: .behaviour),
             spec: try container.decodeIfPresent(String.self, forKey: .spec),

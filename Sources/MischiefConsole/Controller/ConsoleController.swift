@@ -79,9 +79,9 @@ public protocol ConsoleController: Sendable {
 public enum ConsoleUpdate: Sendable, Equatable {
     /// Everything, replacing what the console has: the first update, and the first after the controller reached
     /// the target again (which may be a new process, whose generations start again).
-    case reset(StreamChanges)
+    case reset(StreamDelta)
     /// What changed; applied when it follows the generation the console has, ignored when it is older.
-    case changes(StreamChanges)
+    case changes(StreamDelta)
     /// The target went away or stopped answering; the payload says why. The console keeps what it has, shown as
     /// stale, until the next ``reset(_:)``.
     case lost(String)

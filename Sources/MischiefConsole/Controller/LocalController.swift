@@ -5,7 +5,7 @@ import Synchronization
 
 /// The console's controller for a target in the same process: reads and changes a ``Registry`` directly.
 ///
-/// It follows the registry with ``Registry/changes(since:eventsAfter:)``: it wakes when the registry signals a change
+/// It follows the registry with ``Registry/delta(since:eventsAfter:)``: it wakes when the registry signals a change
 /// (``Registry/changeSignals()``) and, for call counts and the clock shown, on the wall clock's multiples of
 /// `refresh`, and yields a delta when something changed or a second shown turned, at most one per
 /// `minimumInterval`. A command yields the delta that shows it before it returns.
@@ -37,7 +37,7 @@ public final class LocalController: ConsoleController {
         /// The generation of the last delta sent (0: nothing sent yet); the next is a delta since it.
         var sent: UInt64 = 0
         var lastEvent = 0
-        var shown: StreamChanges.Shown?
+        var shown: StreamDelta.Shown?
     }
 
     /// A controller over `registry`.
@@ -118,7 +118,7 @@ public final class LocalController: ConsoleController {
             let first = current.sent == 0
             let changes = registry.changes(
                 since: current.sent, eventsAfter: first ? nil : current.lastEvent, includingActions: first)
-            let delta = StreamChanges(
+            let delta = StreamDelta(
                 target: TargetHeader(
                     name: name, pid: getpid(), uptime: changes.uptime, sessionSeed: changes.sessionSeed,
                     wallTime: Date(), targetTime: targetTime()),
@@ -141,9 +141,9 @@ public final class LocalController: ConsoleController {
     /// Everything the console would show, as of now (what the first update carries): for callers that want one
     /// picture rather than a stream.
     public func loadNow() -> ConsoleData {
-        let changes = registry.changes(since: 0, includingActions: true)
+        let changes = registry.delta(since: 0, includingActions: true)
         return ConsoleData(
-            everything: StreamChanges(
+            everything: StreamDelta(
                 target: TargetHeader(
                     name: name, pid: getpid(), uptime: changes.uptime, sessionSeed: changes.sessionSeed,
                     wallTime: Date(), targetTime: targetTime()),

@@ -2,25 +2,25 @@ import Mischief
 
 extension ConsoleData {
     /// The data a delta since 0 (everything: a controller's first, or the first from a new connection) describes.
-    public init(everything delta: StreamChanges, eventLimit: Int) {
+    public init(everything delta: StreamDelta, eventLimit: Int) {
         self.init(target: delta.target)
         apply(delta, eventLimit: eventLimit)
     }
 
-    /// Applies a delta (see ``StreamChanges``) when it follows this data's ``generation``; returns whether it did. A
+    /// Applies a delta (see ``StreamDelta``) when it follows this data's ``generation``; returns whether it did. A
     /// delta older than the data, or one that starts after it (which would leave a gap), changes nothing.
     ///
     /// The header as sent; the seams listed replaced or added in place (keeping their actions when the delta leaves
     /// them out); those removed dropped; the profiles, the guards and the view when sent; the events not seen yet
     /// appended, keeping the newest `eventLimit`.
     @discardableResult
-    public mutating func applying(_ delta: StreamChanges, eventLimit: Int) -> Bool {
+    public mutating func applying(_ delta: StreamDelta, eventLimit: Int) -> Bool {
         guard delta.follows(generation) || (generation == 0 && delta.changes.since == 0) else { return false }
         apply(delta, eventLimit: eventLimit)
         return true
     }
 
-    private mutating func apply(_ delta: StreamChanges, eventLimit: Int) {
+    private mutating func apply(_ delta: StreamDelta, eventLimit: Int) {
         let changes = delta.changes
         target = delta.target
         generation = changes.generation

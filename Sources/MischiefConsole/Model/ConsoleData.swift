@@ -26,7 +26,7 @@ public struct ConsoleData: Sendable, Codable, Equatable {
     public var guards: [GuardStatus]
     /// Whether the console still reaches the target.
     public var connection: ConnectionState
-    /// The registry generation this data is as of (see ``StreamChanges``): a delta applies only when it follows it.
+    /// The registry generation this data is as of (see ``StreamDelta``): a delta applies only when it follows it.
     public var generation: UInt64
 
     /// Creates the data of one frame.

@@ -4,7 +4,7 @@ extension Console {
     /// Everything again from the controller: the first data, or the target found again after it was lost. A target
     /// that restarted (another pid) lost what this console had applied there: the console says so, and `a` applies
     /// it again.
-    static func reset(to delta: StreamChanges, in state: inout ConsoleState) {
+    static func reset(to delta: StreamDelta, in state: inout ConsoleState) {
         let previous = state.data
         receive(ConsoleData(everything: delta, eventLimit: state.eventLimit), in: &state)
         guard let previous, case .lost = previous.connection else { return }

@@ -1,4 +1,4 @@
-extension RegistryChanges: Codable {
+extension RegistryDelta: Codable {
     // Field names are the Swift names, as every wire type's: `seams` are ``SeamSnapshot``s in their flat JSON,
     // `entries` ``LayerSnapshot``s, `events` ``Event``s, `profiles` ``ProfileStatus``es, and `uptime` is in seconds.
     // `profiles`, `guards` (``GuardStatus``es) and `view` are absent when they did not change; `disabledReason` when the kill switch is off.
@@ -7,7 +7,7 @@ extension RegistryChanges: Codable {
         case guards, events, view, lastEventID
     }
 
-    /// Decodes an answer of ``Registry/changes(since:eventsAfter:)`` as the control API sends it.
+    /// Decodes an answer of ``Registry/delta(since:eventsAfter:)`` as the control API sends it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -48,9 +48,9 @@ extension RegistryChanges: Codable {
 }
 
 extension Registry {
-    /// ``changes(since:eventsAfter:)`` with each listed seam's ``SeamSnapshot/actions`` filled in, as
+    /// ``delta(since:eventsAfter:)`` with each listed seam's ``SeamSnapshot/actions`` filled in, as
     /// ``snapshot(includingActions:)`` does: what the control API sends a console.
-    public func changes(since generation: UInt64, eventsAfter: Int? = nil, includingActions: Bool) -> RegistryChanges {
+    public func changes(since generation: UInt64, eventsAfter: Int? = nil, includingActions: Bool) -> RegistryDelta {
         var changes = changes(since: generation, eventsAfter: eventsAfter)
         guard includingActions else { return changes }
         for index in changes.seams.indices {

@@ -14,15 +14,15 @@
 /// seams listed (keeping a seam's actions when the delta leaves them out: only a delta since 0 lists them), drop
 /// those removed, replace the profiles, the guards and the view when present, and append the events it has not
 /// seen (ids grow; a delta may repeat some).
-public struct StreamChanges: Sendable, Codable, Equatable {
+public struct StreamDelta: Sendable, Codable, Equatable {
     /// Who the target is and what time it is there.
     public var target: TargetHeader
     /// What changed in the registry.
-    public var changes: RegistryChanges
+    public var changes: RegistryDelta
 
     /// A delta: the target's header as of now, and what changed in its registry
-    /// (``Registry/changes(since:eventsAfter:)``).
-    public init(target: TargetHeader, changes: RegistryChanges) {
+    /// (``Registry/delta(since:eventsAfter:)``).
+    public init(target: TargetHeader, changes: RegistryDelta) {
         self.target = target
         self.changes = changes
     }
@@ -37,7 +37,7 @@ public struct StreamChanges: Sendable, Codable, Equatable {
     }
 }
 
-extension StreamChanges {
+extension StreamDelta {
     /// What a console shows of a delta besides the changes in it: the times to the second (the target's uptime, its
     /// wall-clock time and its clock's) and the registry's switches. A feed sends a delta that carries no change only
     /// when this differs from the last one it sent.

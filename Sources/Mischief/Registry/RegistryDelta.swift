@@ -1,4 +1,4 @@
-/// What changed in a registry after a generation: what ``Registry/changes(since:eventsAfter:)`` returns.
+/// What changed in a registry after a generation: what ``Registry/delta(since:eventsAfter:)`` returns.
 ///
 /// A poller keeps a copy (a ``Snapshot``) and the generation it is as of, and applies each answer to it:
 ///
@@ -6,15 +6,15 @@
 /// var copy = registry.snapshot()
 /// var profiles = registry.profiles
 /// while polling {
-///     let changes = registry.changes(since: copy.generation, eventsAfter: copy.lastEventID)
+///     let changes = registry.delta(since: copy.generation, eventsAfter: copy.lastEventID)
 ///     copy = copy.applying(changes)                    // seams, entries, view, counters, flags
 ///     if let changed = changes.profiles { profiles = changed }
 ///     for event in changes.events { show(event) }
 /// }
 /// ```
 ///
-/// `changes(since: 0)` is everything: every seam, every kept entry, the profiles and the view.
-public struct RegistryChanges: Hashable, Sendable {
+/// `delta(since: 0)` is everything: every seam, every kept entry, the profiles and the view.
+public struct RegistryDelta: Hashable, Sendable {
     /// The registry's generation when the answer was taken; ask with it next time.
     public let generation: UInt64
     /// The generation asked about.
@@ -83,13 +83,13 @@ extension Registry {
     ///
     /// Its cost grows with what changed, not with the registry: reading it touches only the seams counted after
     /// `generation`, except that while calls are counted every seam's counters are read to find those that
-    /// moved (a load per counter; no seam is rebuilt unless it changed). See ``RegistryChanges`` for a poller.
+    /// moved (a load per counter; no seam is rebuilt unless it changed). See ``RegistryDelta`` for a poller.
     ///
     /// - Parameters:
-    ///   - generation: The ``RegistryChanges/generation`` or ``Snapshot/generation`` the caller is as of; 0 for
+    ///   - generation: The ``RegistryDelta/generation`` or ``Snapshot/generation`` the caller is as of; 0 for
     ///     everything.
     ///   - eventsAfter: The id of the last event the caller saw; nil for the events logged after `generation`.
-    public func changes(since generation: UInt64, eventsAfter: Int? = nil) -> RegistryChanges {
+    public func changes(since generation: UInt64, eventsAfter: Int? = nil) -> RegistryDelta {
         let time = now
         return state.withLock { state in
             state.settle(time: time)
@@ -110,7 +110,7 @@ extension Registry {
             let events =
                 eventsAfter.map { state.events.events(after: $0, limit: .max) }
                 ?? state.events.events(since: generation)
-            return RegistryChanges(
+            return RegistryDelta(
                 generation: state.generations.current, since: generation, uptime: time, sessionSeed: sessionSeed,
                 isCounting: state.isCounting, disabledReason: KillSwitch.reason, seams: seams,
                 removed: removed.sorted { $0.rawValue < $1.rawValue },
