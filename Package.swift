@@ -72,7 +72,6 @@ let package = Package(
         // Tests: chaos scoped to a test (traits, a scoped call for XCTest), expectations on calls, mocks and stubs.
         // Links Swift Testing and XCTest, so only test targets depend on it.
         .target(name: "MischiefTesting", dependencies: ["Mischief", "MischiefCatalog"]),
-        .executableTarget(name: "MischiefTerminalSmoke", dependencies: ["MischiefConsole", "MischiefCurses"]),
         .executableTarget(
             name: "MischiefCLI",
             dependencies: [
@@ -96,15 +95,19 @@ let package = Package(
             name: "mischief-bench",
             dependencies: ["Mischief", "MischiefConsole", "MischiefControl", "MischiefAttach", "MischiefDemo"],
             path: "Benchmarks/MischiefBench"),
-        .testTarget(name: "MischiefTests", dependencies: ["Mischief", "CMischiefTSan"]),
+        .testTarget(name: "MischiefTests", dependencies: ["Mischief", "CMischiefTSan", "MischiefTestSupport"]),
         .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles", "Mischief"]),
-        .testTarget(name: "MischiefCatalogTests", dependencies: ["MischiefCatalog", "Mischief"]),
-        .testTarget(name: "MischiefNetworkTests", dependencies: ["MischiefNetwork", "Mischief"]),
-        .testTarget(name: "MischiefTestingTests", dependencies: ["MischiefTesting", "Mischief", "MischiefCatalog"]),
+        .testTarget(
+            name: "MischiefCatalogTests", dependencies: ["MischiefCatalog", "Mischief", "MischiefTestSupport"]),
+        .testTarget(
+            name: "MischiefNetworkTests", dependencies: ["MischiefNetwork", "Mischief", "MischiefTestSupport"]),
+        .testTarget(
+            name: "MischiefTestingTests",
+            dependencies: ["MischiefTesting", "Mischief", "MischiefCatalog", "MischiefTestSupport"]),
         // The worked example: a view model tested as a user would, with its seams changed per test and a mock store.
         .testTarget(
             name: "MischiefExampleTests",
-            dependencies: ["MischiefTesting", "Mischief", "MischiefCatalog", "MischiefNetwork"]),
+            dependencies: ["MischiefTesting", "Mischief", "MischiefCatalog", "MischiefNetwork", "MischiefTestSupport"]),
         // Snapshots/ holds rendered text and role grids; MISCHIEF_RECORD_SNAPSHOTS=1 re-records them.
         .testTarget(
             name: "MischiefConsoleTests", dependencies: ["MischiefConsole", "Mischief", "MischiefFiles"],
@@ -113,6 +116,7 @@ let package = Package(
             name: "MischiefControlTests",
             dependencies: [
                 "MischiefControl", "MischiefAttach", "Mischief", "MischiefConsole", "MischiefFiles", "MischiefNetwork",
+                "MischiefTestSupport",
                 // EmbeddedChannel and EmbeddedEventLoop: the events feed driven tick by tick, with backpressure.
                 .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
             ]),
@@ -120,8 +124,16 @@ let package = Package(
             name: "MischiefDemoTests", dependencies: ["MischiefDemo", "MischiefConsole", "Mischief", "MischiefCatalog"]),
         .testTarget(
             name: "MischiefCursesTests", dependencies: ["MischiefCurses", "MischiefConsole", "Mischief", "CNcurses"]),
-        // Runs the built `mischief` binary end to end.
-        .testTarget(name: "MischiefCLITests", dependencies: ["MischiefCLI", "Mischief", "MischiefNetwork"]),
+        // The CLI's code without starting it: its texts, and the README's command lines and Swift examples.
+        .testTarget(name: "MischiefCLITests", dependencies: ["MischiefCLI", "MischiefTestSupport"]),
+        // The built `mischief` binary run as a user runs it, on its own and in tmux: one test at a time
+        // (OneAtATime.swift), as each one starts processes that a loaded machine slows down.
+        .testTarget(
+            name: "MischiefEndToEndTests",
+            dependencies: ["MischiefCLI", "Mischief", "MischiefNetwork", "MischiefTestSupport"]),
+        // What tests share: starting programs (`posix_spawn`), waiting for a condition, an await or held calls with a
+        // deadline and a message. No product, so no app sees it.
+        .target(name: "MischiefTestSupport", dependencies: ["Mischief"], path: "Tests/MischiefTestSupport"),
     ]
 )
 

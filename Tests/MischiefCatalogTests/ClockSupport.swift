@@ -1,6 +1,7 @@
 import Foundation
 import Mischief
 import MischiefCatalog
+import MischiefTestSupport
 import Synchronization
 
 /// A registry and a chaos clock of a test's own, so tests run in parallel.
@@ -32,12 +33,21 @@ struct ClockFixture {
     }
 
     /// Starts `body` in a task and returns once it sleeps on the clock, so sleeps start in a known order.
+    ///
+    /// - Throws: `Poll.Failure` when it has not gone to sleep within a minute (the task is cancelled).
     func sleeper<T: Sendable>(
         _ body: @escaping @Sendable (ChaosClock) async throws -> T
-    ) async -> Task<T, any Error> {
+    ) async throws -> Task<T, any Error> {
         let count = clock.sleeperCount
         let task = Task { [clock] in try await body(clock) }
-        await clock.waitUntilSleeping(count + 1)
+        do {
+            try await Deadline.wait(for: "sleeper \(count + 1) to sleep on the clock") { [clock] in
+                await clock.waitUntilSleeping(count + 1)
+            }
+        } catch {
+            task.cancel()
+            throw error
+        }
         return task
     }
 }

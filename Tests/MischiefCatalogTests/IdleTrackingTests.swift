@@ -1,6 +1,7 @@
 import Foundation
 import Mischief
 import MischiefCatalog
+import MischiefTestSupport
 import Synchronization
 import Testing
 
@@ -117,7 +118,9 @@ import Testing
                 try await clock.sleep(for: .seconds(10))
                 return clock.now
             }
-            await f.clock.waitUntilSleeping(1)
+            try await Deadline.wait(for: "the unstructured task to sleep on the clock") { [clock = f.clock] in
+                await clock.waitUntilSleeping(1)
+            }
             await f.clock.advance(by: .seconds(10))
             #expect(try await unstructured.value == start.advanced(by: .seconds(10)))
             #expect(f.clock.heuristicSettles == 1)
@@ -160,16 +163,16 @@ import Testing
         #expect(!used.isRunningCurrentCode && !used.isPreferredByCurrentTask)
     }
 
-    @Test func executorCountsJobsAndIsIdleWhenNoneIsLeft() async {
+    @Test func executorCountsJobsAndIsIdleWhenNoneIsLeft() async throws {
         let executor = IdleTrackingExecutor(name: "test.idle")
         #expect(executor.pendingJobs == 0)
-        await executor.waitUntilIdle()  // idle at once
+        try await Deadline.wait(for: "the executor with no job to be idle") { await executor.waitUntilIdle() }
         let done = Mutex(false)
         let task = Task(executorPreference: executor) {
             await Self.busy(25)
             done.withLock { $0 = true }
         }
-        await executor.waitUntilIdle()
+        try await Deadline.wait(for: "the executor to be idle after 25 busy jobs") { await executor.waitUntilIdle() }
         #expect(done.withLock { $0 })
         #expect(executor.pendingJobs == 0)
         #expect(executor.jobsRun >= 26)

@@ -1,6 +1,7 @@
 import Foundation
 import Mischief
 import MischiefCatalog
+import MischiefTestSupport
 import Testing
 
 /// Sleeping on the chaos clock: virtual-time ordering, sleeps started during an advance, freeze, dilate,
@@ -16,7 +17,7 @@ import Testing
         let offsets = [50, 10, 30, 10, 70, 30, 10, 90, 20, 50, 60, 5]
         var tasks: [Task<Void, any Error>] = []
         for (index, offset) in offsets.enumerated() {
-            let task = await f.sleeper { [start] clock in
+            let task = try await f.sleeper { [start] clock in
                 try await clock.sleep(until: start.advanced(by: .seconds(offset)))
                 log.append("\(index)@\(clock.now)")
                 try await clock.sleep(until: .parked)
@@ -40,14 +41,14 @@ import Testing
         let f = try ClockFixture()
         try f.apply("virtual(2030-01-01)")
         let log = Log()
-        let ticker = await f.sleeper { clock in
+        let ticker = try await f.sleeper { clock in
             for tick in 1...5 {
                 try await clock.sleep(for: .seconds(10))
                 log.append("a\(tick)@\(clock.now)")
             }
             try await clock.sleep(until: .parked)
         }
-        let slow = await f.sleeper { clock in
+        let slow = try await f.sleeper { clock in
             for tick in 1...2 {
                 try await clock.sleep(for: .seconds(25))
                 log.append("b\(tick)@\(clock.now)")
@@ -70,11 +71,11 @@ import Testing
     @Test func advanceMovesOnWhenAResumedSleeperFinishes() async throws {
         let f = try ClockFixture()
         try f.apply("virtual(2030-01-01)")
-        let first = await f.sleeper { clock in
+        let first = try await f.sleeper { clock in
             try await Task.sleep(for: .seconds(5), clock: clock)
             return clock.now
         }
-        let second = await f.sleeper { clock in
+        let second = try await f.sleeper { clock in
             try await clock.sleep(for: .seconds(8))
             return clock.now
         }
@@ -87,7 +88,7 @@ import Testing
     @Test func frozenSleepersWakeOnlyWhenTimeIsAdvancedFarEnough() async throws {
         let f = try ClockFixture()
         try f.apply("freeze(2030-01-01)")
-        let sleeper = await f.sleeper { clock in try await clock.sleep(for: .seconds(3_600)) }
+        let sleeper = try await f.sleeper { clock in try await clock.sleep(for: .seconds(3_600)) }
         await f.clock.advance(by: .seconds(1_800))
         #expect(f.clock.sleeperCount == 1)
         await f.clock.advance(by: .seconds(1_800))
@@ -99,8 +100,8 @@ import Testing
     @Test func movingAFrozenDateWakesTheSleepersItPasses() async throws {
         let f = try ClockFixture()
         try f.apply("freeze(2030-01-01)")
-        let soon = await f.sleeper { clock in try await clock.sleep(for: .seconds(3_600)) }
-        let later = await f.sleeper { clock in try await clock.sleep(for: .seconds(3 * 86_400)) }
+        let soon = try await f.sleeper { clock in try await clock.sleep(for: .seconds(3_600)) }
+        let later = try await f.sleeper { clock in try await clock.sleep(for: .seconds(3 * 86_400)) }
         try f.apply("freeze(2030-01-02)")
         try await soon.value
         #expect(f.clock.sleeperCount == 1)
@@ -112,8 +113,8 @@ import Testing
         let f = try ClockFixture()
         let frozen = try f.apply("freeze(2000-01-01)")
         // One day later in chaos time: long past in real time.
-        let past = await f.sleeper { clock in try await clock.sleep(until: .init("2000-01-02T00:00:00Z")) }
-        let future = await f.sleeper { clock in try await clock.sleep(until: .parked) }
+        let past = try await f.sleeper { clock in try await clock.sleep(until: .init("2000-01-02T00:00:00Z")) }
+        let future = try await f.sleeper { clock in try await clock.sleep(until: .parked) }
         f.registry.revert(frozen)
         try await past.value
         #expect(f.clock.sleeperCount == 1)
@@ -121,19 +122,25 @@ import Testing
         await #expect(throws: CancellationError.self) { try await future.value }
     }
 
+    /// An hour on a clock a million times faster is about 3.6 ms of real time. A minute of real time is the deadline:
+    /// if `dilate` stopped shortening sleeps, the test fails then, saying so, instead of sleeping an hour.
     @Test func dilatedSleepsEndAfterAFractionOfTheirLength() async throws {
         let f = try ClockFixture()
         try f.apply("dilate(1000000)")
         let before = f.clock.now
-        try await Task.sleep(for: .seconds(3_600), clock: f.clock)  // about 3.6 ms of real time
+        try await Deadline.wait(for: "an hour's sleep under dilate(1000000) (about 3.6 ms of real time) to end") {
+            [clock = f.clock] in try await Task.sleep(for: .seconds(3_600), clock: clock)
+        }
         #expect(f.clock.now >= before.advanced(by: .seconds(3_600)))
     }
 
     @Test func applyingDilateReschedulesARealSleeper() async throws {
         let f = try ClockFixture()
-        let sleeper = await f.sleeper { clock in try await clock.sleep(for: .seconds(3_600)) }
+        let sleeper = try await f.sleeper { clock in try await clock.sleep(for: .seconds(3_600)) }
         try f.apply("dilate(1000000)")
-        try await sleeper.value
+        try await Deadline.wait(for: "an hour's sleep begun in real time to end once dilate(1000000) applied") {
+            try await sleeper.value
+        }
     }
 
     @Test func shiftedSleepsLastAsLongAsWithoutTheShift() async throws {
@@ -147,7 +154,7 @@ import Testing
     @Test func taskSleepWorksWithTheClock() async throws {
         let f = try ClockFixture()
         try f.apply("virtual(2030-01-01)")
-        let sleeper = await f.sleeper { clock in
+        let sleeper = try await f.sleeper { clock in
             try await Task.sleep(for: .seconds(5), clock: clock)
             return clock.date
         }
@@ -167,7 +174,7 @@ import Testing
     @Test func cancellationThrowsAndRemovesTheSleeper() async throws {
         let f = try ClockFixture()
         try f.apply("virtual(2030-01-01)")
-        let sleeper = await f.sleeper { clock in try await clock.sleep(for: .seconds(10)) }
+        let sleeper = try await f.sleeper { clock in try await clock.sleep(for: .seconds(10)) }
         sleeper.cancel()
         await #expect(throws: CancellationError.self) { try await sleeper.value }
         #expect(f.clock.sleeperCount == 0)
@@ -182,7 +189,7 @@ import Testing
     @Test func concurrentAdvancesRunOneAfterTheOther() async throws {
         let f = try ClockFixture()
         try f.apply("virtual(2030-01-01)")
-        let sleeper = await f.sleeper { clock in
+        let sleeper = try await f.sleeper { clock in
             try await clock.sleep(for: .seconds(15))
             return clock.now
         }

@@ -89,20 +89,21 @@ import Testing
     }
 
     /// Item 10 of issue 27: 5,000 characters into the filter took 20–30 s, one update and frame each. Now a paste is
-    /// one insert and one frame; 100 KB is cut to the field's limit at once.
+    /// one insert and one frame; 100 KB is cut to the field's limit in that one step. What it costs is measured in
+    /// release by `swift run -c release mischief-bench --paste` (PasteBenchmarks), not timed here.
     @Test func aLargePasteIsTakenInOneStep() {
         var state = F.state(rows: 40, columns: 120)
         _ = F.press([.character("/")], &state)
         let text = String(repeating: "abcdefghij", count: 10_000)
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            _ = Console.update(&state, .key(.paste(text)))
-            _ = Console.render(state, size: state.size, theme: ThemeInfo(name: "default", isMonochrome: false))
-            _ = Console.update(&state, .key(.typed(text)))
-            _ = Console.render(state, size: state.size, theme: ThemeInfo(name: "default", isMonochrome: false))
-            _ = Console.update(&state, .key(.escape))
-        }
+        _ = Console.update(&state, .key(.paste(text)))
+        #expect(state.filter.text == String(text.prefix(200)), "one update took the paste, cut to the filter's limit")
+        _ = Console.render(state, size: state.size, theme: ThemeInfo(name: "default", isMonochrome: false))
+        _ = Console.update(&state, .key(.escape))
+        _ = F.press([.character("/")], &state)
+        _ = Console.update(&state, .key(.typed(text)))
+        #expect(state.filter.text == String(text.prefix(200)), "one update took the typed run, cut to the limit")
+        _ = Console.render(state, size: state.size, theme: ThemeInfo(name: "default", isMonochrome: false))
+        _ = Console.update(&state, .key(.escape))
         #expect(state.mode == .browse)
-        #expect(elapsed < .seconds(2), "a 100 KB paste and a 100 KB typed run took \(elapsed) (debug build)")
     }
 }

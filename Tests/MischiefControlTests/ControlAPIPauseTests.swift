@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Mischief
+import MischiefTestSupport
 import Testing
 
 @testable import MischiefControl
@@ -34,7 +35,7 @@ import Testing
             let applied = try await client.apply("pause(1h) + return(5)", to: "t.count")
             #expect(applied.seam.spec == "pause(1h) + return(5)")
             let calls = [Self.callOnThread(target), Self.callOnThread(target)]
-            try await target.registry.waitUntilHeld("t.count", 2)
+            try await target.registry.held("t.count", 2)
             #expect(try await client.seam("t.count").seam.held == 2)
             let raw = try await target.raw.request("POST", "/v1/seams/t.count/release")
             #expect(raw.status == 200)
@@ -65,7 +66,7 @@ import Testing
             client.session = try await client.openSession(SessionRequest(name: "racer")).id
             try await client.apply("pause(1h)", to: "t.count")
             let call = Self.callOnThread(target)
-            try await target.registry.waitUntilHeld("t.count")
+            try await target.registry.held("t.count")
             try await client.endSession(try #require(client.session))
             await Self.wait(call)
             #expect(target.registry.counters("t.count")?.held == 0)

@@ -2,6 +2,7 @@ import Foundation
 import Mischief
 import MischiefConsole
 import MischiefControl
+import MischiefTestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct ControlClientTests {
@@ -177,31 +178,35 @@ import Testing
 
     @Test func theEventsStreamGreetsThenSendsEventsAndCounters() async throws {
         try await withTarget { target in
-            let client = target.client()
-            var messages = client.events().makeAsyncIterator()
-            guard case .hello(let hello) = try await messages.next() else {
-                Issue.record("the first message is not hello")
-                return
-            }
-            #expect(hello.target.name == "test")
-            #expect(hello.session == nil)
+            try await Deadline.wait(
+                for: "hello, then the applied event and the counters of t.count on the events stream"
+            ) {
+                let client = target.client()
+                var messages = client.events().makeAsyncIterator()
+                guard case .hello(let hello) = try await messages.next() else {
+                    Issue.record("the first message is not hello")
+                    return
+                }
+                #expect(hello.target.name == "test")
+                #expect(hello.session == nil)
 
-            try await client.apply("return(9)", to: "t.count")
-            _ = target.count()
-            var sawEvent = false
-            var sawCounters = false
-            while !(sawEvent && sawCounters), let message = try await messages.next() {
-                switch message {
-                case .event(let event) where event.kind == .applied && event.seam == "t.count":
-                    sawEvent = true
-                case .counters(let updates):
-                    if let update = updates.first(where: { $0.seam == "t.count" }), update.counters.calls == 1 {
-                        #expect(update.behaviour == "return(9)")
-                        #expect(update.counters.chaosCalls == 1)
-                        sawCounters = true
+                try await client.apply("return(9)", to: "t.count")
+                _ = target.count()
+                var sawEvent = false
+                var sawCounters = false
+                while !(sawEvent && sawCounters), let message = try await messages.next() {
+                    switch message {
+                    case .event(let event) where event.kind == .applied && event.seam == "t.count":
+                        sawEvent = true
+                    case .counters(let updates):
+                        if let update = updates.first(where: { $0.seam == "t.count" }), update.counters.calls == 1 {
+                            #expect(update.behaviour == "return(9)")
+                            #expect(update.counters.chaosCalls == 1)
+                            sawCounters = true
+                        }
+                    default:
+                        break
                     }
-                default:
-                    break
                 }
             }
         }

@@ -43,7 +43,7 @@ struct RawHTTPClient: Sendable {
     ///
     /// - Throws: ``RawHTTPError/timedOut(_:)`` with what was read when nothing more comes within `timeout`.
     func exchange(
-        _ bytes: Data, halfClose: Bool = true, until marker: String? = nil, timeout: Duration = .seconds(5)
+        _ bytes: Data, halfClose: Bool = true, until marker: String? = nil, timeout: Duration = .seconds(60)
     ) async throws -> Data {
         let path = self.path
         return try await Self.onThread {

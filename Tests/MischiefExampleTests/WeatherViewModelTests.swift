@@ -2,6 +2,7 @@ import Foundation
 import Mischief
 import MischiefCatalog
 import MischiefNetwork
+import MischiefTestSupport
 import MischiefTesting
 import Testing
 
@@ -144,7 +145,8 @@ struct WeatherViewModelTests {
 
         try await Example.registry.withMischief([Change(clock.seam, .virtual(from: Example.newYear2030))]) {
             model.startRefreshing(every: .seconds(600))
-            await clock.waitUntilSleeping(1)  // the first refresh is done and the loop sleeps
+            // The first refresh is done and the loop sleeps (within a minute, or the test fails saying so).
+            try await Deadline.wait(for: "the refresh loop to sleep") { await clock.waitUntilSleeping(1) }
             #expect(model.headline == "Lisbon, Portugal · sunny, 21 °C")
 
             await clock.advance(by: .seconds(600))

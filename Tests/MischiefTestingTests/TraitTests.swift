@@ -1,4 +1,5 @@
 import Mischief
+import MischiefTestSupport
 import MischiefTesting
 import Testing
 
@@ -101,7 +102,7 @@ struct ScopedPauseTests {
             _ = try await Seams.fetch("second")
             order.withLock { $0.append("second") }
         }()
-        try await scope.waitUntilHeld(Seams.fetch)
+        try await scope.held(Seams.fetch)
         _ = try await Seams.fetch("first")
         order.withLock { $0.append("first") }
         #expect(scope.release(Seams.fetch) == 1)
@@ -113,7 +114,7 @@ struct ScopedPauseTests {
     func anEscapedHoldIsReleasedAtTheEnd() async throws {
         let escaped = try await withMischiefScope([.spec("testing.fetch", "pause(1h)")], registry: Seams.registry) {
             let task = Task { try await Seams.fetch("late") }
-            try await ChaosScope.current!.waitUntilHeld(Seams.fetch)
+            try await ChaosScope.current!.held(Seams.fetch)
             return task
         }
         #expect(try await escaped.value == "body of late")

@@ -37,7 +37,7 @@ import Testing
         try f.registry.apply(f.fetch, .constant("late").delayed(by: .seconds(3600)))
         let task = Task { try await f.fetch(1) }
         // Wait until the call is inside the delay, then cancel it: it must come back at once, not in an hour.
-        while f.registry.counters("test.fetch")?.inFlight != 1 { await Task.yield() }
+        await DelayEndTests.waitForCallInFlight(f.registry, "test.fetch")
         task.cancel()
         #expect(try await task.value == "late")
         #expect(f.registry.counters("test.fetch")?.inFlight == 0)

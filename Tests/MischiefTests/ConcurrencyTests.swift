@@ -6,7 +6,7 @@ import Testing
 @Suite struct ConcurrencyTests {
     /// Several threads call seams while another applies and reverts behaviours; afterwards the totals add up and
     /// every seam behaves as its original.
-    @Test func countersStayExactWhileBehavioursChangeUnderLoad() throws {
+    @Test func countersStayExactWhileBehavioursChangeUnderLoad() async throws {
         let f = try Fixture()
         let observation = f.registry.observe()
         let threads = 4
@@ -45,7 +45,8 @@ import Testing
             }
             churner.signal()
         }
-        finished.wait()
+        // Waited for on a thread of its own, so the task pool stays free for other tests meanwhile.
+        await wait(for: finished)
         stop.store(true, ordering: .relaxed)
         churner.wait()
 

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Mischief
 import Synchronization
+import Testing
 
 /// A call to a synchronous seam that stops inside its behaviour, on a thread of its own, until released; so a
 /// test decides exactly which calls are in flight when the registry frees, reverts or goes away.
@@ -30,13 +31,17 @@ final class ParkedCall: Sendable {
             done.signal()
         }
         thread.start()
-        entered.wait()
+        if entered.wait(timeout: .now() + 60) == .timedOut {
+            Issue.record("the call of \(seam.info.id) did not reach its parking behaviour within 60 s")
+        }
     }
 
     /// Lets the call return and waits for it; returns what the seam returned.
     func finish() -> Int {
         release.signal()
-        done.wait()
+        if done.wait(timeout: .now() + 60) == .timedOut {
+            Issue.record("the parked call did not return within 60 s of its release")
+        }
         return result.load(ordering: .relaxed)
     }
 }

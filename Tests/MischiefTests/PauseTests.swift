@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Mischief
+import MischiefTestSupport
 import Synchronization
 import Testing
 
@@ -29,7 +30,7 @@ import Testing
         try registry.apply(load, .match([.when(2, .pause(gate, max: .seconds(3_600)))]))
 
         async let second = load(2)
-        try await gate.waitUntilHeld(1)
+        try await gate.held(1)
         #expect(gate.heldCount == 1)
         #expect(log.items.isEmpty)  // the second request is held, not run
         let first = await load(1)
@@ -50,7 +51,7 @@ import Testing
             result.store(f.double(1), ordering: .relaxed)
             done.signal()
         }.start()
-        try await gate.waitUntilHeld(1)
+        try await gate.held(1)
         #expect(result.load(ordering: .relaxed) == 0)  // still blocked inside the pause
         #expect(f.registry.counters("test.double")?.held == 1)
         #expect(f.registry.counters("test.double")?.inFlight == 1)
@@ -70,12 +71,12 @@ import Testing
             _ = try await f.fetch(1)
             order.append(1)
         }
-        try await gate.waitUntilHeld(1)
+        try await gate.held(1)
         let second = Task {
             _ = try await f.fetch(2)
             order.append(2)
         }
-        try await gate.waitUntilHeld(2)
+        try await gate.held(2)
         #expect(gate.release(1) == 1)
         try await first.value
         #expect(order.items == [1])
@@ -100,7 +101,7 @@ import Testing
         let gate = PauseGate()
         try f.registry.apply(f.fetch, .pause(gate, max: .seconds(3_600)))
         let call = Task { try await f.fetch(4) }
-        try await gate.waitUntilHeld(1)
+        try await gate.held(1)
         call.cancel()
         #expect(try await call.value == "item 4")  // the call goes on: its Failure need not carry cancellation
         #expect(gate.heldCount == 0)
@@ -114,13 +115,13 @@ import Testing
         try f.registry.apply(f.double, .pause(gate, max: .seconds(3_600)))
         #expect(try f.registry.release("test.fetch") == 0)
         let calls = (1...2).map { id in Task { try await f.fetch(id) } }
-        try await gate.waitUntilHeld(2)
+        try await gate.held(2)
         let other = DispatchSemaphore(value: 0)
         Thread {
             _ = f.double(1)
             other.signal()
         }.start()
-        try await gate.waitUntilHeld(3)
+        try await gate.held(3)
         let seam = f.registry.snapshot().seam("test.fetch")
         #expect(seam?.counters.held == 2 && seam?.counters.inFlight == 2)
         #expect(try f.registry.release("test.fetch") == 2)
@@ -138,7 +139,7 @@ import Testing
         await #expect(throws: MischiefError.self) { try await f.registry.waitUntilHeld("test.fetch") }
         try f.registry.apply(spec: "pause(1h) + return(\"late\")", to: "test.fetch")
         let calls = (1...2).map { id in Task { try await f.fetch(id) } }
-        try await f.registry.waitUntilHeld("test.fetch", 2)
+        try await f.registry.held("test.fetch", 2)
         #expect(f.registry.counters("test.fetch")?.held == 2)
         #expect(try f.registry.release("test.fetch") == 2)
         for call in calls { #expect(try await call.value == "late") }
@@ -149,7 +150,7 @@ import Testing
         let gate = PauseGate()
         let applied = try f.registry.apply(f.fetch, .constant("held").paused(gate, max: .seconds(3_600)))
         let call = Task { try await f.fetch(1) }
-        try await gate.waitUntilHeld(1)
+        try await gate.held(1)
         f.registry.revert(applied)
         #expect(try await call.value == "held")  // it goes on inside the behaviour it was held in
         #expect(gate.heldCount == 0)
@@ -160,7 +161,7 @@ import Testing
             _ = f.double(2)
             blocked.signal()
         }.start()
-        try await gate.waitUntilHeld(1)
+        try await gate.held(1)
         f.registry.revert(sync)
         await waitOnThread(blocked)
         #expect(f.registry.snapshot().seam("test.double")?.status == .reverted)
@@ -171,7 +172,7 @@ import Testing
         let gate = PauseGate()
         try f.registry.apply([Change(f.fetch, .pause(gate, max: .seconds(3_600)))], source: "console")
         let call = Task { try await f.fetch(1) }
-        try await gate.waitUntilHeld(1)
+        try await gate.held(1)
         try f.registry.apply(spec: "return(\"new\")", to: "test.fetch", source: "console")
         #expect(try await call.value == "item 1")
         #expect(f.registry.snapshot().seam("test.fetch")?.spec == "return(\"new\")")
@@ -184,7 +185,7 @@ import Testing
         try registry!.register(fetch)
         try registry!.apply(fetch, .pause(gate, max: .seconds(3_600)))
         let call = Task { await fetch(1) }
-        try await gate.waitUntilHeld(1)
+        try await gate.held(1)
         registry = nil
         #expect(await call.value == "item 1")
     }
@@ -206,7 +207,7 @@ import Testing
                 _ = f.double(2)
                 done.signal()
             }.start()
-            try await gate.waitUntilHeld(1)
+            try await gate.held(1)
             KillSwitch.engage(reason: "test")
             guard done.wait(timeout: .now() + 60) == .success else { exit(1) }
             guard gate.heldCount == 0, f.registry.counters("test.double")?.held == 0 else { exit(2) }
@@ -263,7 +264,7 @@ import Testing
         try f.registry.apply(f.fetch, .pause(gate, max: .seconds(3_600)))
         var copy = f.registry.snapshot()
         let call = Task { try await f.fetch(1) }
-        try await gate.waitUntilHeld(1)
+        try await gate.held(1)
         copy = copy.applying(f.registry.delta(since: copy.generation))
         #expect(copy.seam("test.fetch")?.counters.held == 1)
         gate.release()
@@ -282,7 +283,7 @@ extension PauseTests {
         #expect(try await f.fetch(1) == "item 1")  // outside the scope: not held
         let held = try await scope.run {
             async let call = f.fetch(2)
-            try await scope.waitUntilHeld(f.fetch)
+            try await scope.held(f.fetch)
             #expect(scope.heldCount(of: f.fetch) == 1)
             // A detached task does not inherit the scope, so its call goes on while the scope's is held.
             #expect(try await Task.detached { try await f.fetch(3) }.value == "item 3")
@@ -300,7 +301,7 @@ extension PauseTests {
         let scope = ChaosScope("pausing", registry: f.registry)
         try scope.apply(f.fetch, .pause(max: .seconds(3_600)))
         let escaped = scope.run { Task { try await f.fetch(4) } }
-        try await scope.waitUntilHeld(f.fetch)
+        try await scope.held(f.fetch)
         scope.revertAll()
         #expect(try await escaped.value == "item 4")
         #expect(scope.releaseAll() == 0)
@@ -317,7 +318,7 @@ extension PauseTests {
                 scope.run { _ = f.double(2) }
                 done.signal()
             }.start()
-            try await scope.waitUntilHeld(f.double)
+            try await scope.held(f.double)
             KillSwitch.engage(reason: "test")
             guard done.wait(timeout: .now() + 60) == .success else { exit(1) }
             guard scope.heldCount(of: f.double) == 0 else { exit(2) }

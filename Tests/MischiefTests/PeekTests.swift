@@ -1,5 +1,6 @@
 import Foundation
 import Mischief
+import MischiefTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -19,7 +20,7 @@ import Testing
         // The program's call is held, on a thread of its own (a held task would block one of the two threads of the
         // cooperative pool), and a peek still goes through meanwhile.
         async let held = callOnThread { f.double(5) }
-        try await f.registry.waitUntilHeld("test.double", 1)
+        try await f.registry.held("test.double", 1)
         #expect(f.double.peek(1) == 2)
         #expect(try f.registry.release("test.double") == 1)
         #expect(await held == 10)

@@ -11,7 +11,7 @@ import Testing
     /// Threads apply, replace, revert, register, unregister, publish and call while one poller follows along;
     /// after they stop, the poller's copy is the registry's snapshot, field for field.
     @Test(arguments: [1, 2, 3])
-    func aPollersCopyEndsEqualToTheSnapshot(seed: UInt64) throws {
+    func aPollersCopyEndsEqualToTheSnapshot(seed: UInt64) async throws {
         let registry = Registry(sessionSeed: seed)
         let seams = (0..<Self.seamCount).map { index in
             Seam<Int, Int, Never>(
@@ -49,7 +49,7 @@ import Testing
             polls += 1
         }
         stop.store(true, ordering: .relaxed)
-        callers.wait()
+        await wait(for: callers)
         let last = registry.delta(since: copy.generation)
         copy = copy.applying(last)
         if let changed = last.profiles { profiles = changed }

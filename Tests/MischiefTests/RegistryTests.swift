@@ -117,7 +117,7 @@ import Testing
             #expect(f.double(1) == -1)
             done.signal()
         }
-        entered.wait()
+        try #require(entered.wait(timeout: .now() + 60) == .success, "the call did not enter its behaviour in 60 s")
         f.registry.revert(applied)
         #expect(f.double(1) == 2)  // new calls already get the original
         var snapshot = f.registry.snapshot()
@@ -125,7 +125,7 @@ import Testing
         #expect(snapshot.seam("test.double")?.status == .reverting)
         #expect(snapshot.seam("test.double")?.counters.inFlight == 1)
         release.signal()
-        done.wait()
+        #expect(done.wait(timeout: .now() + 60) == .success, "the released call did not return in 60 s")
         snapshot = f.registry.snapshot()
         #expect(snapshot.layers.first?.status == .reverted)
         #expect(snapshot.seam("test.double")?.status == .reverted)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Mischief
+import MischiefTestSupport
 import Testing
 
 /// `resetCounters`: calls, chaos calls and errors back to zero, in snapshots and in `delta(since:)`; in-flight and
@@ -71,7 +72,7 @@ import Testing
             _ = f.double(1)
             done.signal()
         }.start()
-        try await gate.waitUntilHeld(1)
+        try await gate.held(1)
         try f.registry.resetCounters("test.double")
         let counters = try #require(f.registry.counters("test.double"))
         #expect(counters.calls == 0)

@@ -58,7 +58,7 @@ import Testing
         observation.cancel()
     }
 
-    @Test func moreThreadsThanLanesCountExactlyAndFreeEveryBox() throws {
+    @Test func moreThreadsThanLanesCountExactlyAndFreeEveryBox() async throws {
         let f = try Fixture()
         let observation = f.registry.observe()
         let threads = SeamCore.laneCount + 8
@@ -71,13 +71,15 @@ import Testing
                 f.registry.revert(applied)
             }
         }
-        onThreads(threads) { _ in
-            var local = 0
-            for index in 0..<calls where f.double(index) == -1 { local += 1 }
-            chaos.wrappingAdd(local, ordering: .relaxed)
-        }.wait()
+        // Waited for on threads of their own, so the task pool stays free for other tests meanwhile.
+        await wait(
+            for: onThreads(threads) { _ in
+                var local = 0
+                for index in 0..<calls where f.double(index) == -1 { local += 1 }
+                chaos.wrappingAdd(local, ordering: .relaxed)
+            })
         stop.store(true, ordering: .relaxed)
-        churner.wait()
+        await wait(for: churner)
         f.registry.settle()
         let counters = try #require(f.registry.counters("test.double"))
         #expect(counters.calls == threads * calls)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Mischief
+import MischiefTestSupport
 import Synchronization
 import Testing
 
@@ -22,8 +23,12 @@ import Testing
     }
 
     /// One round: the churners run to their end while the callers keep calling. Returns what the callers saw.
-    static func round(_ f: Fixture) throws -> Seen {
+    ///
+    /// It waits for its threads on threads of their own: blocking the task pool (two threads here) while the fetch
+    /// callers' tasks need it starved them under a loaded machine until waitFor's deadline.
+    static func round(_ f: Fixture) async throws -> Seen {
         let seen = Mutex(Seen())
+        let failure = Mutex<(any Error)?>(nil)
         let stop = Atomic<Bool>(false)
         let churning = Atomic<Bool>(true)
         let snapshots = Atomic<Int>(0)
@@ -72,16 +77,20 @@ import Testing
                 }
             default:
                 // Async calls from a task; this thread only waits for it.
-                let (calls, chaos) = try! waitFor {
-                    var (calls, chaos) = (0, 0)
-                    while more(calls) {
-                        if try await f.fetch(calls) == "chaos" { chaos += 1 }
-                        calls += 1
+                do {
+                    let (calls, chaos) = try waitFor {
+                        var (calls, chaos) = (0, 0)
+                        while more(calls) {
+                            if try await f.fetch(calls) == "chaos" { chaos += 1 }
+                            calls += 1
+                        }
+                        return (calls, chaos)
                     }
-                    return (calls, chaos)
+                    index = calls
+                    local.fetchChaos = chaos
+                } catch {
+                    failure.withLock { $0 = error }
                 }
-                index = calls
-                local.fetchChaos = chaos
             }
             seen.withLock { total in
                 total.calls[caller % 3] += index
@@ -91,16 +100,17 @@ import Testing
                 total.fetchChaos += local.fetchChaos
             }
         }
-        churners.wait()
+        await wait(for: churners)
         churning.store(false, ordering: .relaxed)
-        callers.wait()
+        await wait(for: callers)
         stop.store(true, ordering: .relaxed)
-        reader.wait()
+        await wait(for: reader)
+        if let error = failure.withLock({ $0 }) { throw error }
         #expect(snapshots.load(ordering: .relaxed) > 0)
         return seen.withLock { $0 }
     }
 
-    @Test func countsAddUpAndEverythingIsFreedUnderLoad() throws {
+    @Test func countsAddUpAndEverythingIsFreedUnderLoad() async throws {
         let f = try Fixture()
         try f.registry.define(
             Profile(
@@ -122,7 +132,7 @@ import Testing
         var rss: [Int] = []
         let rounds = 3
         for _ in 0..<rounds {
-            let seen = try Self.round(f)
+            let seen = try await Self.round(f)
             for seam in 0..<3 { totals.calls[seam] += seen.calls[seam] }
             totals.doubleChaos += seen.doubleChaos
             totals.parseChaos += seen.parseChaos
@@ -154,7 +164,7 @@ import Testing
         #expect(f.double(21) == 42)
         #expect(try f.parse("7") == 7)
         #expect(try f.rules("x") == "original x")
-        let fetched = try waitFor { try await f.fetch(3) }
+        let fetched = try await f.fetch(3)
         #expect(fetched == "item 3")
 
         // Memory is flat: a later round does not grow the process by more than a little slack. The whole suite runs
@@ -189,17 +199,34 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) -> Dispa
     return group
 }
 
-/// Runs an async body from synchronous test code, waiting on this thread.
+/// Waits for `group` on a thread of its own, so the task pool stays free meanwhile.
+func wait(for group: DispatchGroup) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        Thread {
+            group.wait()
+            continuation.resume()
+        }.start()
+    }
+}
+
+/// Runs an async body from synchronous code on a thread of its own (never the task pool's), waiting on that thread.
+///
+/// - Throws: what `body` throws, or `Poll.Failure` when it has not ended within a minute.
 func waitFor<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
     let done = DispatchSemaphore(value: 0)
     let result = Mutex<Result<T, any Error>?>(nil)
-    Task {
+    // On a queue of its own, not the task pool: other tests running meanwhile may hold both of the pool's threads
+    // (under a loaded machine the fetch callers' task waited past the deadline for one).
+    let task = Task(executorPreference: QueueExecutor("StressTests.waitFor")) {
         let outcome: Result<T, any Error>
         do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
         result.withLock { $0 = outcome }
         done.signal()
     }
-    done.wait()
+    guard done.wait(timeout: .now() + 60) == .success else {
+        task.cancel()
+        throw Poll.Failure(description: "timed out after 60 s waiting for an async body run from synchronous code")
+    }
     return try result.withLock { $0! }.get()
 }
 
