@@ -130,7 +130,14 @@ let package = Package(
         // (OneAtATime.swift), as each one starts processes that a loaded machine slows down.
         .testTarget(
             name: "MischiefEndToEndTests",
-            dependencies: ["MischiefCLI", "Mischief", "MischiefNetwork", "MischiefTestSupport"]),
+            dependencies: [
+                "MischiefCLI", "MischiefBlockedTarget", "Mischief", "MischiefNetwork", "MischiefTestSupport",
+            ]),
+        // A test tool, not in the shipping `mischief`: the demo target blocking every thread of its task pool.
+        .executableTarget(
+            name: "MischiefBlockedTarget",
+            dependencies: ["Mischief", "MischiefCatalog", "MischiefControl", "MischiefDemo"],
+            path: "Tests/MischiefBlockedTarget"),
         // What tests share: starting programs (`posix_spawn`), waiting for a condition, an await or held calls with a
         // deadline and a message. No product, so no app sees it.
         .target(name: "MischiefTestSupport", dependencies: ["Mischief"], path: "Tests/MischiefTestSupport"),
@@ -148,7 +155,10 @@ if ProcessInfo.processInfo.environment["MISCHIEF_FUZZ"] == "1" {
                 "Mischief", "MischiefFiles", "MischiefCatalog", "MischiefNetwork", "MischiefConsole", "MischiefControl",
                 // EmbeddedChannel: the control server's pipeline driven without a socket.
                 .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOCore", package: "swift-nio"),
-            ]))
+            ],
+            // Warnings are errors here: the harnesses are built only by Scripts/fuzz.sh, so a warning (a match that no
+            // longer fits a changed enum) would otherwise rot unseen.
+            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]))
 }
 
 for target in package.targets

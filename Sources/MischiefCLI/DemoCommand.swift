@@ -62,14 +62,8 @@ struct DemoCommand: AsyncParsableCommand {
             valueName: "label"))
     var label: String?
 
-    // For tests: a target whose tasks block every thread of Swift's cooperative pool (a deadlock, a synchronous
-    // wait), which is when people attach; the control API must keep answering.
-    @Flag(name: .long, help: .hidden)
-    var blockTaskPool = false
-
     func validate() throws {
         if socket != nil, !headless { throw ValidationError("--socket needs --headless") }
-        if blockTaskPool, !headless { throw ValidationError("--block-task-pool needs --headless") }
         if !allowFiles.isEmpty, !headless { throw ValidationError("--allow-files needs --headless") }
         if label != nil, !headless { throw ValidationError("--label needs --headless") }
         for directory in allowFiles {
@@ -154,7 +148,6 @@ extension DemoCommand {
               mischief attach \(server.socketPath)
               curl --unix-socket \(server.socketPath) http://localhost/v1/seams
             """, to: &standardError)
-        if blockTaskPool { PoolBlocker.blockEveryThread() }
         _ = await signals.next()
         await server.stop()
     }

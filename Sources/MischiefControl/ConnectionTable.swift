@@ -12,7 +12,7 @@ import NIOCore
 final class ConnectionTable: @unchecked Sendable {
     // Touched only on `loop`.
     private var open:
-        [(id: UInt64, channel: any Channel, connection: HTTPConnection, head: HeadGuard, opened: NIODeadline)] = []
+        [(id: UInt64, channel: any Channel, connection: HTTPConnection, head: RequestSizeLimiter, opened: NIODeadline)] = []
     private var nextID: UInt64 = 0
     let loop: any EventLoop
     let limit: Int
@@ -24,7 +24,7 @@ final class ConnectionTable: @unchecked Sendable {
 
     var count: Int { open.count }
 
-    func add(_ channel: any Channel, _ connection: HTTPConnection, _ head: HeadGuard) {
+    func add(_ channel: any Channel, _ connection: HTTPConnection, _ head: RequestSizeLimiter) {
         nextID += 1
         let id = nextID
         open.append((id, channel, connection, head, .now()))

@@ -334,7 +334,7 @@ public final class ControlServer: Sendable {
         limits.maxHeaderFieldCount = options.limits.headerCount
         let operations = channel.pipeline.syncOperations
         if let budget { try operations.addHandler(BudgetGate(budget: budget)) }
-        let head = HeadGuard(limit: options.limits.headBytes)
+        let head = RequestSizeLimiter(limit: options.limits.headBytes)
         try operations.addHandler(head)
         try operations.addHandler(
             ByteToMessageHandler(
@@ -371,7 +371,7 @@ public final class ControlServer: Sendable {
     }
 
     /// How many connections and events streams are open now (read on the event loop).
-    public func census() async -> (connections: Int, streams: Int) {
+    package func census() async -> (connections: Int, streams: Int) {
         let (connections, feed) = (self.connections, self.feed)
         return (try? await connections.loop.submit { (connections.count, feed.count) }.get()) ?? (0, 0)
     }
@@ -390,7 +390,7 @@ public final class ControlServer: Sendable {
     /// on by more than a few seconds since the last takes the gap for a pause (SIGSTOP, a debugger) and expires
     /// nothing for it.
     @discardableResult
-    public func reapExpiredSessions() -> Int { handler.reapExpiredSessions() }
+    package func reapExpiredSessions() -> Int { handler.reapExpiredSessions() }
 
     /// The open sessions, by id.
     public var sessions: [SessionInfo] { handler.sessions }

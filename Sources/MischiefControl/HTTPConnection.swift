@@ -26,8 +26,8 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
 
     private let server: ControlServer
     private let requiresToken: Bool
-    /// The connection's head guard, which drops what comes after the answer.
-    weak var head: HeadGuard?
+    /// The connection's request size limiter, which drops what comes after the answer.
+    weak var head: RequestSizeLimiter?
     private var phase = Phase.head
     private var deadline: Scheduled<Void>?
 
@@ -97,7 +97,7 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is HeadGuard.TooLarge {
+        if event is RequestSizeLimiter.TooLarge {
             guard isWaiting else { return }  // answered already (a 400): one answer per connection
             fail(
                 context,
@@ -105,7 +105,7 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
                     .requestHeaderFieldsTooLarge, "request head too large",
                     "the request line and headers must fit in \(server.limits.headBytes) bytes and \(server.limits.headerCount) headers"
                 ))
-        } else if let event = event as? HeadGuard.BodyTooLarge {
+        } else if let event = event as? RequestSizeLimiter.BodyTooLarge {
             guard isWaiting else { return }
             fail(
                 context,
@@ -131,7 +131,7 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
                 return context.close(promise: nil)  // the client stopped mid-request: nobody to answer
             }
             if let parse = error as? HTTPParserError, parse == .headerOverflow {
-                return userInboundEventTriggered(context: context, event: HeadGuard.TooLarge())
+                return userInboundEventTriggered(context: context, event: RequestSizeLimiter.TooLarge())
             }
             return fail(context, APIFailure(.badRequest, "malformed request", "the request is not HTTP/1.1: \(error)"))
         }

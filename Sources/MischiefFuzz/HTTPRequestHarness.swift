@@ -5,7 +5,7 @@ import NIOEmbedded
 
 @testable import MischiefControl
 
-/// The control server's whole pipeline (head guard, NIO's HTTP/1 decoder, the connection handler and the routes) on
+/// The control server's whole pipeline (request size limiter, NIO's HTTP/1 decoder, the connection handler and the routes) on
 /// an `EmbeddedChannel`: raw bytes in as one connection's input, the answer out. Whatever comes in, the answer is
 /// one HTTP/1.1 response with a status the API uses (never 500), or nothing and a closed connection.
 ///

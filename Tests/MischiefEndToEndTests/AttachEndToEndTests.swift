@@ -55,7 +55,7 @@ import Testing
     /// answers: reads and changes within 100 ms each (curl's own timing, without its start-up), `mischief list`,
     /// `apply` and `revert` work, and an attached console toggles a preset on and off in the target.
     @Test func theAPIAndAnAttachedConsoleWorkWhileTheTargetBlocksItsTaskPool() async throws {
-        let demo = try await HeadlessDemo.start(arguments: ["--block-task-pool"])
+        let demo = try await HeadlessDemo.startBlockingItsTaskPool()
         defer { demo.kill() }
         _ = try await Poll.until("the demo to block its task pool", lastSeen: { demo.process.errorText }) {
             demo.process.errorText.contains("task-pool threads are blocked") ? true : nil

@@ -52,14 +52,30 @@ final class HeadlessDemo {
             ownsDirectory: false)
     }
 
+    /// Starts the demo as `mischief-blocked-target` serves it (Tests/MischiefBlockedTarget): its tasks block every
+    /// thread of Swift's task pool once it serves, and it says so on standard error.
+    static func startBlockingItsTaskPool(seed: Int = 11) async throws -> HeadlessDemo {
+        let directory = try makeDirectory()
+        do {
+            return try await start(
+                in: directory, seed: seed, arguments: [], environment: [:], ownsDirectory: true,
+                binary: CLI.binary.deletingLastPathComponent().appendingPathComponent("MischiefBlockedTarget"),
+                command: [])
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
+    }
+
     private static func start(
         in directory: URL, seed: Int, socketName: String? = "demo.sock", arguments: [String],
-        environment extra: [String: String], ownsDirectory: Bool
+        environment extra: [String: String], ownsDirectory: Bool, binary: URL = CLI.binary,
+        command: [String] = ["demo", "--headless"]
     ) async throws -> HeadlessDemo {
         let socket = socketName.map { ["--socket", directory.appendingPathComponent($0).path] } ?? []
         let name = "demo-\(UUID().uuidString.prefix(8))"
         let process = try ChildProcess.start(
-            CLI.binary, ["demo", "--headless"] + socket + ["--seed", "\(seed)"] + arguments,
+            binary, command + socket + ["--seed", "\(seed)"] + arguments,
             environment: environment(in: directory).merging(extra) { $1 }, directory: directory,
             output: directory.appendingPathComponent("\(name).out"),
             error: directory.appendingPathComponent("\(name).err"))

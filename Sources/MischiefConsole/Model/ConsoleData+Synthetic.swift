@@ -11,7 +11,7 @@ extension ConsoleData {
     /// third active, some reverted or reverting), four profiles, `events` events and a short target view.
     ///
     /// `frame` moves call counts and uptime on, so successive frames show call rates.
-    public static func synthetic(seams count: Int, events eventCount: Int = 200, frame: Int = 0) -> ConsoleData {
+    package static func synthetic(seams count: Int, events eventCount: Int = 200, frame: Int = 0) -> ConsoleData {
         let categories = ["Clock", "Location", "L10n", "Model", "Network", "Storage", "Auth", "Payments"]
         let actions = [
             ActionSignature(

@@ -10,7 +10,7 @@ import NIOCore
 /// After the head, once ``HTTPConnection`` has said the body is chunked (``bodyStarts(chunked:)``), it follows the
 /// chunk sizes (``ChunkSizes``): when they announce more than ``ControlAPI/maxBodyBytes`` it stops passing bytes on
 /// and sends ``BodyTooLarge``, so the client is answered 413 at once, not 408 when the body deadline passes.
-final class HeadGuard: ChannelInboundHandler, RemovableChannelHandler {
+final class RequestSizeLimiter: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
 

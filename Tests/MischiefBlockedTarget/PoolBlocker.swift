@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// `mischief demo --headless --block-task-pool`: blocks every thread of Swift's cooperative pool for good, as a
+/// Blocks every thread of Swift's cooperative pool for good, as a
 /// deadlocked target would, and says so on standard error once they all are. Only SIGKILL ends such a demo.
 enum PoolBlocker {
     private static let started = Atomic<Int>(0)
@@ -12,7 +12,7 @@ enum PoolBlocker {
             Task.detached {
                 if started.add(1, ordering: .relaxed).newValue == width {
                     FileHandle.standardError.write(
-                        Data("mischief demo: all \(width) task-pool threads are blocked\n".utf8))
+                        Data("mischief-blocked-target: all \(width) task-pool threads are blocked\n".utf8))
                 }
                 DispatchSemaphore(value: 0).wait()
             }

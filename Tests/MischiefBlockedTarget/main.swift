@@ -1,0 +1,38 @@
+// `mischief-blocked-target --socket PATH --seed N`: the demo target, serving its control socket with no console, whose
+// tasks then block every thread of Swift's cooperative pool for good (a deadlock, a synchronous wait: when people
+// attach). The end-to-end tests attach to it to show the control API keeps answering. A test tool, not part of the
+// shipping `mischief`; only SIGKILL ends it.
+import Foundation
+import Mischief
+import MischiefCatalog
+import MischiefControl
+import MischiefDemo
+
+var arguments = CommandLine.arguments.dropFirst()
+var socket: String?
+var seed: UInt64 = 11
+while let argument = arguments.popFirst() {
+    switch (argument, arguments.popFirst()) {
+    case ("--socket", let path?): socket = path
+    case ("--seed", let value?) where UInt64(value) != nil: seed = UInt64(value)!
+    default:
+        FileHandle.standardError.write(Data("usage: mischief-blocked-target [--socket PATH] [--seed N]\n".utf8))
+        exit(2)
+    }
+}
+
+let registry = Registry(sessionSeed: seed)
+let clock = ChaosClock.shared
+let demo = try DemoTarget(registry: registry, clock: clock)
+try demo.definePresets()
+var options = ControlServer.Options(name: "demo", socketPath: socket)
+options.targetTime = { clock.peekDate() }
+options.advance = { await clock.advance(by: $0) }
+let server = ControlServer(registry: registry, options: options)
+try await server.start()
+_ = Task { await demo.run() }
+demo.publish()
+print(server.socketPath)
+fflush(nil)
+PoolBlocker.blockEveryThread()
+while true { sleep(3_600) }
