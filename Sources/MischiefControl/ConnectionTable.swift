@@ -12,7 +12,8 @@ import NIOCore
 final class ConnectionTable: @unchecked Sendable {
     // Touched only on `loop`.
     private var open:
-        [(id: UInt64, channel: any Channel, connection: HTTPConnection, head: RequestSizeLimiter, opened: NIODeadline)] = []
+        [(id: UInt64, channel: any Channel, connection: HTTPConnection, head: RequestSizeLimiter, opened: NIODeadline)] =
+            []
     private var nextID: UInt64 = 0
     let loop: any EventLoop
     let limit: Int
