@@ -30,7 +30,8 @@ final class ConnectionTable: @unchecked Sendable {
         let id = nextID
         open.append((id, channel, connection, head, .now()))
         channel.closeFuture.whenComplete { [weak self] _ in
-            self?.loop.execute { self?.open.removeAll { $0.id == id } }
+            guard let loop = self?.loop else { return }
+            loop.execute { [weak self] in self?.open.removeAll { $0.id == id } }
         }
         if open.count > limit { evictOne() }
     }

@@ -46,6 +46,7 @@ final class AttackSocket: @unchecked Sendable {
         return true
     }
 
+    @discardableResult
     func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     /// What the server sends until it closes, until what it sent holds `marker`, or until `timeout`; `closed` says

@@ -20,6 +20,7 @@ public enum Poll {
     ///   - lastSeen: what the program showed at the last check, for the failure message.
     ///   - probe: the check; `nil` means "not yet".
     /// - Throws: `Failure` naming `what` and showing `lastSeen()` when the deadline passes.
+    @discardableResult
     public static func until<Value>(
         _ what: String, timeout: Duration = .seconds(60), interval: Duration = .milliseconds(50),
         lastSeen: () -> String, probe: () async throws -> Value?
