@@ -37,7 +37,7 @@ let httpRequestHarness = FuzzHarness(name: "http-request", summary: "raw bytes t
 
 /// The target the HTTP harnesses serve: two seams, a profile, and a server on the fuzzer's own event loop.
 enum HTTPFuzzTarget {
-    nonisolated(unsafe) static let loop = EmbeddedEventLoop()
+    static let loop = EmbeddedEventLoop()
     static let registry: Registry = {
         let registry = Registry(sessionSeed: 9)
         let count = Seam<Void, Int, Never>("f.count", title: "Count", category: "Fuzz", summary: "a number") { 0 }
