@@ -119,7 +119,7 @@ extension ControlHandler {
         case (.POST, .sessions):
             return .json(try openSession(request), status: .created)
         case (.POST, .renew(let id)):
-            guard let renewed = try withSessionsAtLeaseTime({ sessions, now, _ in sessions.renew(id, now: now) }) else {
+            guard let renewed = withSessionsAtLeaseTime({ sessions, now, _ in sessions.renew(id, now: now) }) else {
                 throw Self.noSession(id)
             }
             return .json(renewed.info)

@@ -14,7 +14,7 @@ extension ControlHandler {
                 throw APIFailure("invalid lease", error)
             }
         }
-        return try withSessionsAtLeaseTime { sessions, now, _ in
+        return withSessionsAtLeaseTime { sessions, now, _ in
             sessions.open(name: body.name, lease: lease, keep: body.keep ?? false, now: now)
         }.info
     }

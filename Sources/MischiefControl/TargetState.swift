@@ -2,7 +2,7 @@ import Mischief
 
 /// `GET /v1/console`: everything a console showed about the target, in one answer of the core's own values.
 ///
-/// The route is deprecated and answers on for /v1 clients; a console reads ``StreamDelta`` from the events stream
+/// The route is deprecated and answers on for /v1 clients; a console reads `StreamDelta` from the events stream
 /// (`GET /v1/events?changes=1`), and a one-off read asks `GET /v1/changes?since=0`.
 public struct TargetState: Sendable, Codable, Equatable {
     /// Who the target is and what time it thinks it is.

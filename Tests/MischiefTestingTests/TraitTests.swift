@@ -26,7 +26,7 @@ struct TraitTests {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for value in [round * 2, round * 2 + 1] {
                 group.addTask {
-                    try await withMischiefScope([.change(Seams.double, .constant(value))], registry: Seams.registry) {
+                    await withMischiefScope([.change(Seams.double, .constant(value))], registry: Seams.registry) {
                         for _ in 0..<10 {
                             #expect(Seams.double(0) == value)
                             await Task.yield()

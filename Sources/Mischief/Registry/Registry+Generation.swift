@@ -117,7 +117,7 @@ extension Registry.State {
     /// The snapshot of seam `id` as of its generation, built once per generation.
     mutating func seamSnapshot(_ id: SeamID) -> SeamSnapshot {
         if let cached = records[id]!.cached { return cached }
-        let snapshot = records[id]!.snapshot(history: history)
+        let snapshot = records[id]!.snapshot(history: history.layers)
         records[id]!.cached = snapshot
         return snapshot
     }

@@ -7,7 +7,8 @@ extension Registry {
         let owner: Int
         var records: [SeamID: SeamRecord] = [:]
         var order: [SeamID] = []
-        var history: [LayerID: LayerSnapshot] = [:]
+        /// The layers kept, active and recently reverted (`LayerHistory.swift`).
+        var history = LayerHistory()
         var events: EventLog
         var subscribers: [Int: AsyncStream<Event>.Continuation] = [:]
         /// Events logged while a change is half made, delivered to ``subscribers`` once it is whole (see
@@ -27,12 +28,6 @@ extension Registry {
         var appliedProfiles: [String: Applied] = [:] { didSet { generations.profilesChanged() } }
         var nextEntry = 1
         var nextGroup = 1
-        /// How many reverted entries the history keeps.
-        let revertedHistoryLimit = 200
-        /// Reverted entries in the order they became reverted (from `revertedHead` on), the oldest pruned first.
-        var revertedQueue: [LayerID] = []
-        var revertedHead = 0
-        var revertedCount = 0
         /// Entries reverted while a call may still be inside them.
         var reverting: Set<LayerID> = []
         /// Seams whose cores may hold replaced boxes still waiting for their calls; only these are settled.
@@ -118,8 +113,7 @@ extension Registry {
                 reverting.remove(entry)
                 guard let snapshot = history[entry] else { continue }
                 setHistory(snapshot.with(status: .reverted))
-                revertedQueue.append(entry)
-                revertedCount += 1
+                history.noteReverted(entry)
                 if !quiet.contains(entry) {
                     log(
                         time, .revertCompleted, snapshot.seam, snapshot.source,
@@ -131,7 +125,7 @@ extension Registry {
 
         /// Records `entry` in the history and in its seam's list, and counts the change.
         mutating func setHistory(_ entry: LayerSnapshot) {
-            let old = history.updateValue(entry, forKey: entry.id)
+            let old = history.set(entry)
             if old == nil { records[entry.seam]?.entries.append(entry.id) }
             if !guards.isEmpty, (old?.status == .active) != (entry.status == .active) {
                 generations.guardsChanged()  // a guard watches while what it guards is active
@@ -145,25 +139,16 @@ extension Registry {
 
         /// Forgets `entry` (pruned, or its seam unregistered).
         mutating func removeHistory(_ entry: LayerID) {
-            guard let old = history.removeValue(forKey: entry) else { return }
-            if old.status == .reverted { revertedCount -= 1 }
+            guard let old = history.remove(entry) else { return }
             if old.status == .active, !guards.isEmpty { generations.guardsChanged() }
             reverting.remove(entry)
             records[old.seam]?.entries.removeAll { $0 == entry }
             bump(old.seam)
         }
 
-        /// Drops the oldest reverted entries beyond ``revertedHistoryLimit``, oldest reverted first.
+        /// Drops the oldest reverted entries beyond ``LayerHistory/revertedLimit``, oldest reverted first.
         private mutating func pruneHistory() {
-            while revertedCount > revertedHistoryLimit, revertedHead < revertedQueue.count {
-                let entry = revertedQueue[revertedHead]
-                revertedHead += 1
-                if history[entry]?.status == .reverted { removeHistory(entry) }
-            }
-            if revertedHead > 64, revertedHead * 2 > revertedQueue.count {
-                revertedQueue.removeFirst(revertedHead)
-                revertedHead = 0
-            }
+            while let entry = history.nextToPrune() { removeHistory(entry) }
         }
     }
 
