@@ -30,9 +30,11 @@ enum RegistryBenchmarks {
     static func report() throws {
         print("registry                                   figure        target")
         for count in [1_000, 100_000] {
+            let rssBefore = residentMiB()
             let registry = Registry(sessionSeed: 1)
             let all = seams(count, prefix: "bench.snap\(count)")
             for seam in all { try registry.register(seam) }
+            line("memory for \(count) seams", residentMiB() - rssBefore, "MiB", target: "(linear)")
             let observation = registry.observe()
             for seam in all.prefix(10) { _ = seam(1) }
             try registry.apply(spec: "return(7)", to: all[count / 2].info.id, source: "bench")
@@ -41,25 +43,33 @@ enum RegistryBenchmarks {
             let generation = registry.delta(since: 0).generation
             _ = all[3](1)
             let changes = try median(count > 1_000 ? 5 : 21) { blackhole(registry.delta(since: generation)) }
-            line("changes(since:), \(count) seams, 1 called", changes / 1000, "ms", target: "(counters scanned)")
+            line("delta(since:), \(count) seams, 1 called", changes / 1000, "ms", target: "(counters scanned)")
             let target = all[count / 3]
+            var applies: [Double] = []
             var reverts: [Double] = []
             let clock = ContinuousClock()
             for _ in 0..<21 {
+                var began = clock.now
                 let applied = try registry.apply(target, .constant(3), source: "bench")
-                let began = clock.now
+                applies.append((clock.now - began).seconds * 1e6)
+                began = clock.now
                 registry.revert(applied)
                 reverts.append((clock.now - began).seconds * 1e6)
             }
+            line("apply one seam, \(count) registered", applies.sorted()[10], "µs", target: "≤ 50 µs")
             line("revert one seam, \(count) registered", reverts.sorted()[10], "µs", target: "≤ 50 µs")
             observation.cancel()
         }
+        var perSeam: [Int: Double] = [:]
         for count in [1_000, 8_000] {
             let batch = seams(count, prefix: "bench.reg\(count)")
             let registry = Registry(sessionSeed: 1)
             let time = try median(1) { try registry.register(batch) }
+            perSeam[count] = time / Double(count)
             line("register([…]) of \(count), per seam", time / Double(count), "µs", target: "≤ 5 µs")
         }
+        line(
+            "register: 8,000's cost a seam / 1,000's", perSeam[8_000]! / perSeam[1_000]!, "×", target: "1.00 is linear")
         let registry = Registry(sessionSeed: 1)
         let one = seams(1, prefix: "bench.applies")[0]
         try registry.register(one)

@@ -6,11 +6,10 @@ enum Table {
         print("| measure | value | ratio |")
         print("|---|---|---|")
         let sections = Set(
-            (environment["SIDE_BY_SIDE_SECTIONS"] ?? "per-call,stacked,scale,control")
+            (environment["SIDE_BY_SIDE_SECTIONS"] ?? "per-call,stacked,control")
                 .split(separator: ",").map(String.init))
         if sections.contains("per-call") { perCall(calls: calls, rounds: rounds) }
         if sections.contains("stacked") { stacked(calls: calls / 4, rounds: rounds) }
-        if sections.contains("scale") { scale() }
         if sections.contains("control") { try control() }
     }
 
@@ -84,25 +83,6 @@ enum Table {
                 "\(layers) stacked merge layers (no rule matches)", String(format: "%.1f ns", value),
                 String(format: "%.1f× direct, %.2f× one layer", value / direct, value / one))
         }
-    }
-
-    static func scale() {
-        let maxSeams = setting("SIDE_BY_SIDE_MAX_SEAMS", 100_000)
-        let small = Scale.registerMicrosecondsPerSeam(1_000)
-        let large = Scale.registerMicrosecondsPerSeam(8_000)
-        row("register 1,000 seams at once", String(format: "%.2f µs a seam", small), "")
-        row(
-            "register 8,000 seams at once", String(format: "%.2f µs a seam", large),
-            String(format: "%.2f× the 1,000 cost (1.00× is linear)", large / small))
-        for count in [10, 1_000, 100_000] where count <= maxSeams {
-            if count > 8_000, large * Double(count) > 60e6 {
-                row("registry of \(count.formatted()) seams", "not measured: registering would take over a minute", "")
-                continue
-            }
-            for line in Scale.registry(of: count, repeats: count > 10_000 ? 3 : 9) { row(line.label, line.value) }
-        }
-        let applies = Scale.repeatedApplies(10_000)
-        row(applies.label, applies.value)
     }
 
     static func control() throws {

@@ -1,4 +1,4 @@
-// Mischief's per-call costs, registry scale and control socket, side by side with `Date()`, a direct call,
+// Mischief's per-call costs, stacked layers and control socket, side by side with `Date()`, a direct call,
 // swift-dependencies' `@Dependency(\.date.now)` and libfaketime, measured in one run, interleaved, as ratios.
 //
 //     Benchmarks/run.sh                         # builds in release, prints the table (and instruction counts)
@@ -8,10 +8,9 @@
 //     SIDE_BY_SIDE_CASE=<case id>              (mode call: the case to run, for valgrind)
 //     SIDE_BY_SIDE_CALLS=<n>                   (calls per measurement; default 2,000,000)
 //     SIDE_BY_SIDE_ROUNDS=<n>                  (interleaved rounds; the median is reported; default 9)
-//     SIDE_BY_SIDE_MAX_SEAMS=<n>               (largest registry measured; default 100,000)
 //     SIDE_BY_SIDE_FAKETIME=<path>             (libfaketime.so.1; default Debian's)
 //     SIDE_BY_SIDE_SECTIONS=<list>             (table sections, comma-separated; default
-//                                               per-call,stacked,scale,control)
+//                                               per-call,stacked,control)
 import Foundation
 
 let environment = ProcessInfo.processInfo.environment
