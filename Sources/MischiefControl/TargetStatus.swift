@@ -20,9 +20,9 @@ public struct TargetStatus: Sendable, Codable, Equatable {
     public var disabledReason: String?
     /// Whether `crash` behaviours may be applied (the target allowed them when it started).
     public var crashAllowed: Bool
-    /// The active changes, oldest first: seam, spec, source, when applied (seconds from the target's start),
-    /// seeds, and the session that owns each, if any.
-    public var active: [LayerSnapshot]
+    /// The active layers, oldest first: seam, spec, source, when applied (seconds from the target's start),
+    /// seeds, and the session that owns each, if any. JSON: `active`.
+    public var activeLayers: [LayerSnapshot]
     /// The seams with activity, in registration order, with their counters.
     public var seams: [SeamStatus]
     /// Totals over every seam.
@@ -32,14 +32,15 @@ public struct TargetStatus: Sendable, Codable, Equatable {
 
     /// A status from its parts.
     public init(
-        target: TargetInfo, chaosAllowed: Bool, disabledReason: String?, crashAllowed: Bool, active: [LayerSnapshot],
+        target: TargetInfo, chaosAllowed: Bool, disabledReason: String?, crashAllowed: Bool,
+        activeLayers: [LayerSnapshot],
         seams: [SeamStatus], summary: StatusSummary, guards: [GuardStatus] = []
     ) {
         self.target = target
         self.chaosAllowed = chaosAllowed
         self.disabledReason = disabledReason
         self.crashAllowed = crashAllowed
-        self.active = active
+        self.activeLayers = activeLayers
         self.seams = seams
         self.summary = summary
         self.guards = guards
@@ -47,6 +48,12 @@ public struct TargetStatus: Sendable, Codable, Equatable {
 }
 
 extension TargetStatus {
+    // The JSON keeps the names /v1 has always sent.
+    private enum CodingKeys: String, CodingKey {
+        case activeLayers = "active"
+        case target, chaosAllowed, disabledReason, crashAllowed, seams, summary, guards
+    }
+
     /// Decodes a status; `guards` came after the rest, and a target that does not send it has none.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -55,7 +62,7 @@ extension TargetStatus {
             chaosAllowed: try container.decode(Bool.self, forKey: .chaosAllowed),
             disabledReason: try container.decodeIfPresent(String.self, forKey: .disabledReason),
             crashAllowed: try container.decode(Bool.self, forKey: .crashAllowed),
-            active: try container.decode([LayerSnapshot].self, forKey: .active),
+            activeLayers: try container.decode([LayerSnapshot].self, forKey: .activeLayers),
             seams: try container.decode([SeamStatus].self, forKey: .seams),
             summary: try container.decode(StatusSummary.self, forKey: .summary),
             guards: try container.decodeIfPresent([GuardStatus].self, forKey: .guards) ?? [])
@@ -81,8 +88,14 @@ public struct SeamStatus: Sendable, Codable, Equatable {
 
 /// The totals of ``TargetStatus``.
 public struct StatusSummary: Sendable, Codable, Equatable {
-    /// Changes applied now.
-    public var activeChanges: Int
+    // The JSON keeps the names /v1 has always sent.
+    private enum CodingKeys: String, CodingKey {
+        case activeLayers = "activeChanges"
+        case seamsChanged, calls, chaosCalls, errors, inFlight, held
+    }
+
+    /// Layers applied now. JSON: `activeChanges`.
+    public var activeLayers: Int
     /// Seams with at least one change applied.
     public var seamsChanged: Int
     /// Calls counted on every seam.
@@ -98,9 +111,9 @@ public struct StatusSummary: Sendable, Codable, Equatable {
 
     /// Totals from their values.
     public init(
-        activeChanges: Int, seamsChanged: Int, calls: Int, chaosCalls: Int, errors: Int, inFlight: Int, held: Int
+        activeLayers: Int, seamsChanged: Int, calls: Int, chaosCalls: Int, errors: Int, inFlight: Int, held: Int
     ) {
-        self.activeChanges = activeChanges
+        self.activeLayers = activeLayers
         self.seamsChanged = seamsChanged
         self.calls = calls
         self.chaosCalls = chaosCalls
@@ -119,7 +132,7 @@ extension ControlHandler {
         for index in active.indices where index < owners.count { active[index].session = owners[index] }
         var seams: [SeamStatus] = []
         var summary = StatusSummary(
-            activeChanges: active.count, seamsChanged: 0, calls: 0, chaosCalls: 0, errors: 0, inFlight: 0, held: 0)
+            activeLayers: active.count, seamsChanged: 0, calls: 0, chaosCalls: 0, errors: 0, inFlight: 0, held: 0)
         for seam in snapshot.seams {
             let counters = seam.counters
             summary.calls += counters.calls
@@ -135,7 +148,8 @@ extension ControlHandler {
         }
         return TargetStatus(
             target: targetInfo(), chaosAllowed: snapshot.disabledReason == nil,
-            disabledReason: snapshot.disabledReason, crashAllowed: registry.allowsCrash, active: active, seams: seams,
+            disabledReason: snapshot.disabledReason, crashAllowed: registry.allowsCrash, activeLayers: active,
+            seams: seams,
             summary: summary, guards: snapshot.guards)
     }
 }

@@ -17,12 +17,23 @@ import Testing
             #expect(status.chaosAllowed)
             #expect(status.disabledReason == nil)
             #expect(!status.crashAllowed)
-            #expect(status.active.isEmpty)
+            #expect(status.activeLayers.isEmpty)
             #expect(status.seams.isEmpty)
             #expect(
                 status.summary
                     == StatusSummary(
-                        activeChanges: 0, seamsChanged: 0, calls: 0, chaosCalls: 0, errors: 0, inFlight: 0, held: 0))
+                        activeLayers: 0, seamsChanged: 0, calls: 0, chaosCalls: 0, errors: 0, inFlight: 0, held: 0))
+        }
+    }
+
+    /// The Swift names say *layer*; the JSON keeps the names /v1 clients read (`active`, `summary.activeChanges`).
+    @Test func theStatusJSONKeepsItsV1Names() async throws {
+        try await withAPI { target in
+            let raw = try await target.raw.request("GET", "/v1/status")
+            let json = try #require(try JSONSerialization.jsonObject(with: raw.body) as? [String: Any])
+            #expect(json["active"] is [Any] && json["activeLayers"] == nil)
+            let summary = try #require(json["summary"] as? [String: Any])
+            #expect(summary["activeChanges"] as? Int == 0 && summary["activeLayers"] == nil)
         }
     }
 
@@ -33,8 +44,8 @@ import Testing
             for _ in 0..<3 { _ = target.count() }
             let status = try await target.client().status()
             #expect(status.crashAllowed)
-            #expect(status.active.count == 1)
-            let change = try #require(status.active.first)
+            #expect(status.activeLayers.count == 1)
+            let change = try #require(status.activeLayers.first)
             #expect(change.seam == "t.count")
             #expect(change.spec == "return(7)")
             #expect(change.source.hasPrefix("chaos run"))
@@ -45,7 +56,7 @@ import Testing
                 status.seams == [
                     SeamStatus(seam: "t.count", spec: "return(7)", counters: .init(calls: 3, chaosCalls: 3))
                 ])
-            #expect(status.summary.activeChanges == 1)
+            #expect(status.summary.activeLayers == 1)
             #expect(status.summary.seamsChanged == 1)
             #expect(status.summary.calls == 3)
             #expect(status.summary.chaosCalls == 3)
