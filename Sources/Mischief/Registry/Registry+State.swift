@@ -10,11 +10,8 @@ extension Registry {
         /// The layers kept, active and recently reverted (`LayerHistory.swift`).
         var history = LayerHistory()
         var events: EventLog
-        var subscribers: [Int: AsyncStream<Event>.Continuation] = [:]
-        /// Events logged while a change is half made, delivered to ``subscribers`` once it is whole (see
-        /// ``holdingEvents(_:)``); nil when events go out as they are logged.
-        var heldEvents: [Event]?
-        var nextSubscriber = 0
+        /// The event stream's readers (`EventSubscribers.swift`).
+        var subscribers = EventSubscribers()
         var observers = 0
         var countsAlways = false
         /// Whether `crash` behaviours may be applied; see ``Registry/allowsCrash``.
@@ -52,28 +49,16 @@ extension Registry {
             let generation = generations.next()
             let event = events.append(
                 time: time, kind: kind, seam: seam, source: source, message: message, generation: generation)
-            deliver(event)
-        }
-
-        /// Sends `event` to the subscribers, or holds it while ``holdingEvents(_:)`` runs.
-        private mutating func deliver(_ event: Event) {
-            if heldEvents != nil {
-                heldEvents!.append(event)
-            } else {
-                for continuation in subscribers.values { continuation.yield(event) }
-            }
+            subscribers.deliver(event)
         }
 
         /// Runs `body`, delivering the events it logs only when it has finished, in order: a reader woken by one of
         /// them then finds the change it tells of made (a guard's trip is logged before the reverts it causes, and
         /// a reader acting on it must find them reverted).
         mutating func holdingEvents<Result>(_ body: (inout Self) -> Result) -> Result {
-            let outer = heldEvents
-            heldEvents = []
+            let outer = subscribers.hold()
             let result = body(&self)
-            let held = heldEvents ?? []
-            heldEvents = outer
-            for event in held { deliver(event) }
+            subscribers.release(restoring: outer)
             return result
         }
 

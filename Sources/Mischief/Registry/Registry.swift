@@ -305,13 +305,9 @@ public final class Registry: Sendable {
     /// A stream of events from now on. It ends when the registry is released or the consumer stops iterating.
     public func eventStream(bufferingNewest limit: Int = 1000) -> AsyncStream<Event> {
         let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(limit))
-        let key = state.withLock { state in
-            state.nextSubscriber += 1
-            state.subscribers[state.nextSubscriber] = continuation
-            return state.nextSubscriber
-        }
+        let key = state.withLock { $0.subscribers.add(continuation) }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: key) }
+            self?.state.withLock { $0.subscribers.remove(key) }
         }
         return stream
     }
@@ -372,7 +368,7 @@ public final class Registry: Sendable {
                 record.seam.core.withdraw(owner: state.owner)
                 for layer in record.layers { layer.closePauses() }
             }
-            for continuation in state.subscribers.values { continuation.finish() }
+            state.subscribers.finishAll()
             for waker in state.generations.wakers.values { waker.finish() }
         }
     }
