@@ -72,9 +72,7 @@ extension Registry {
             if (state.profiles[profile.name]?.guards ?? []) != profile.guards {
                 state.setGuards(ofProfile: profile.name, guards, time: time)
             }
-            if state.profiles[profile.name] == nil { state.profileOrder.append(profile.name) }
-            state.profiles[profile.name] = profile
-            state.profileFileAccess[profile.name] = fileAccess == .unrestricted ? nil : fileAccess
+            state.profiles.define(profile, fileAccess: fileAccess)
             state.generations.profilesChanged()
         }
         if !guards.isEmpty { expiry?.wake() }
@@ -174,7 +172,7 @@ extension Registry {
     /// Parses every entry of `profile` into a change; reports and throws every problem at once.
     private func changes(for profile: Profile) throws(MischiefError) -> [Change] {
         // A profile defined over the control API stays confined to the files its definer could read.
-        let access = state.withLock { $0.profileFileAccess[profile.name] ?? .unrestricted }
+        let access = state.withLock { $0.profiles.fileAccess(of: profile.name) }
         var changes: [Change] = []
         var problems: [String] = []
         for entry in profile.entries {
@@ -228,7 +226,7 @@ extension Registry.State {
     }
 
     var profileStatuses: [ProfileStatus] {
-        profileOrder.map { name in ProfileStatus(profile: profiles[name]!, isActive: isActive(profile: name)) }
+        profiles.order.map { name in ProfileStatus(profile: profiles[name]!, isActive: isActive(profile: name)) }
     }
 
     func isActive(profile name: String) -> Bool {

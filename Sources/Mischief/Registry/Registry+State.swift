@@ -17,10 +17,8 @@ extension Registry {
         /// Whether `crash` behaviours may be applied; see ``Registry/allowsCrash``.
         var allowsCrash = Registry.crashAllowedByEnvironment
         var view = TargetView()
-        var profiles: [String: Profile] = [:]
-        var profileOrder: [String] = []
-        /// The file access each profile was defined with, when it is not ``FileAccess/unrestricted``.
-        var profileFileAccess: [String: FileAccess] = [:]
+        /// The profiles defined (`ProfileBook.swift`).
+        var profiles = ProfileBook()
         /// What each applied profile applied; any change to it is a change of the profiles' status.
         var appliedProfiles: [String: Applied] = [:] { didSet { generations.profilesChanged() } }
         var nextEntry = 1
