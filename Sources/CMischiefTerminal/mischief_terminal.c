@@ -336,18 +336,27 @@ void mischief_terminal_stop_self(void) {
     while (job_signals[index] != SIGTSTP) {
         index++;
     }
-    struct sigaction stop, ours;
+    struct sigaction ignore, stop, ours;
+    memset(&ignore, 0, sizeof(ignore));
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
     memset(&stop, 0, sizeof(stop));
     stop.sa_handler = SIG_DFL;
     sigemptyset(&stop.sa_mask);
-    sigaction(SIGTSTP, &stop, &ours);
+    // The rest of the process group first, as Ctrl-Z would stop it (a wrapper shell stops too, so the job shell sees
+    // the job stopped), while this process ignores the signal: sent to the process, it could be taken by another
+    // thread, and the stop could land after this thread has put the handler back and started drawing again.
+    sigaction(SIGTSTP, &ignore, &ours);
+    kill(0, SIGTSTP);
+    // Then this thread, with the default action: a signal sent to a thread is taken by that thread before the call
+    // returns, so the process stops here and this thread goes on only once continued. The kernel drops the stop in
+    // an orphaned process group.
+    sigaction(SIGTSTP, &stop, NULL);
     sigset_t only, before;
     sigemptyset(&only);
     sigaddset(&only, SIGTSTP);
     pthread_sigmask(SIG_UNBLOCK, &only, &before);
-    // The whole process group, as Ctrl-Z would (a wrapper shell stops too, so the job shell sees the job stopped).
-    // Delivered to this thread before kill returns; the kernel drops it in an orphaned process group.
-    kill(0, SIGTSTP);
+    pthread_kill(pthread_self(), SIGTSTP);
     pthread_sigmask(SIG_SETMASK, &before, NULL);
     if (job_handled[index]) {
         sigaction(SIGTSTP, &ours, NULL);

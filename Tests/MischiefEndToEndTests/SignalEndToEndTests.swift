@@ -99,7 +99,11 @@ import Testing
         }
         #expect(Self.state(console.pid).hasPrefix("T"), "the demo is stopped")
         #expect(try await console.takeStatus() == 128 + SIGTSTP, "the job shell saw it stop")
-        #expect(try !console.tmux.isAlternateScreenOn(console.session), "the normal screen, with the shell on it")
+        #expect(
+            try !console.tmux.isAlternateScreenOn(console.session),
+            Comment(
+                rawValue: "the normal screen, with the shell on it; the demo is \(Self.state(console.pid)), the pane:\n"
+                    + console.tmux.screen(console.session)))
 
         try console.type("fg")
         _ = try await console.tmux.wait(for: "the console back after fg", in: console.session) { text in
