@@ -1,33 +1,29 @@
 import Mischief
 
-/// Everything the console shows about a target, as plain values: what ``Console/update(_:_:)`` receives in a
-/// ``ConsoleEvent/data(_:)`` event.
+/// What the console shows about a target: the target's state (``TargetState``, the core's one type for it, read
+/// through this value as if its own: `data.seams`) and whether the console still reaches the target. What
+/// ``Console/update(_:_:)`` receives in a ``ConsoleEvent/data(_:)`` event.
 ///
-/// It holds the core's own values (the control API's wire format), so a console attached over a socket shows the
-/// same values an in-process console takes from a ``Registry`` snapshot, and tests can write one literally:
+/// A console attached over a socket shows the same values an in-process console takes from a ``Registry``, and
+/// tests can write one literally:
 /// ```swift
 /// let data = ConsoleData(
 ///     target: TargetHeader(name: "demo", pid: 42, uptime: .seconds(90), sessionSeed: 7, wallTime: now),
 ///     seams: [SeamSnapshot(id: "clock.now", title: "Current date", category: "Clock")]
 /// )
 /// ```
+@dynamicMemberLookup
 public struct ConsoleData: Sendable, Codable, Equatable {
-    /// Who the target is and what time it thinks it is.
-    public var target: TargetHeader
-    /// Every registered seam, in registry order.
-    public var seams: [SeamSnapshot]
-    /// Every defined profile, in load order.
-    public var profiles: [ProfileStatus]
-    /// Recent events, oldest first.
-    public var events: [Event]
-    /// The target's own screen.
-    public var view: TargetView
-    /// The target's guards, in the order they were added: watching, armed or tripped.
-    public var guards: [GuardStatus]
+    /// The target's state as last received.
+    public var state: TargetState
     /// Whether the console still reaches the target.
     public var connection: ConnectionState
-    /// The registry generation this data is as of (see ``StreamDelta``): a delta applies only when it follows it.
-    public var generation: UInt64
+
+    /// The data of a reachable (or lost) target in `state`.
+    public init(state: TargetState, connection: ConnectionState = .connected) {
+        self.state = state
+        self.connection = connection
+    }
 
     /// Creates the data of one frame.
     public init(
@@ -40,14 +36,31 @@ public struct ConsoleData: Sendable, Codable, Equatable {
         connection: ConnectionState = .connected,
         generation: UInt64 = 0
     ) {
-        self.target = target
-        self.seams = seams
-        self.profiles = profiles
-        self.events = events
-        self.view = view
-        self.guards = guards
-        self.connection = connection
-        self.generation = generation
+        self.init(
+            state: TargetState(
+                target: target, seams: seams, profiles: profiles, events: events, view: view, guards: guards,
+                generation: generation),
+            connection: connection)
+    }
+
+    /// The target's state, field by field: `data.seams`, `data.generation`.
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<TargetState, Value>) -> Value {
+        get { state[keyPath: keyPath] }
+        set { state[keyPath: keyPath] = newValue }
+    }
+
+    /// The data a delta since 0 (everything: a controller's first, or the first from a new connection) describes.
+    public init(everything delta: StreamDelta, eventLimit: Int) {
+        self.init(state: TargetState(everything: delta, eventLimit: eventLimit))
+    }
+
+    /// Applies a delta when it follows the state's generation (``TargetState/applying(_:eventLimit:)``), and then
+    /// counts the target as reached; returns whether it did.
+    @discardableResult
+    public mutating func applying(_ delta: StreamDelta, eventLimit: Int) -> Bool {
+        guard state.applying(delta, eventLimit: eventLimit) else { return false }
+        connection = .connected
+        return true
     }
 }
 
