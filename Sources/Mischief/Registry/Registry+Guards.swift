@@ -30,7 +30,7 @@ extension Registry {
     public func removeGuard(_ id: Int) throws(MischiefError) {
         let time = now
         try state.withLock { (state) throws(MischiefError) in
-            guard let index = state.guards.firstIndex(where: { $0.id == id }) else { throw .unknownGuard(id) }
+            guard let index = state.guards.index(of: id) else { throw .unknownGuard(id) }
             let removed = state.guards.remove(at: index)
             state.updateCounting()
             state.generations.guardsChanged()
@@ -45,7 +45,7 @@ extension Registry {
     public func rearmGuard(_ id: Int) throws(MischiefError) {
         let time = now
         try state.withLock { (state) throws(MischiefError) in
-            guard let index = state.guards.firstIndex(where: { $0.id == id }) else { throw .unknownGuard(id) }
+            guard let index = state.guards.index(of: id) else { throw .unknownGuard(id) }
             state.arm(index, time: time)
         }
         expiry?.wake()
@@ -82,26 +82,6 @@ extension Registry {
         }
         for core in touched { core.notifyChanged() }
         return (tripped, next)
-    }
-}
-
-extension Registry {
-    /// A guard and what it has seen.
-    struct GuardRecord {
-        let id: Int
-        let rule: Guard
-        let source: String
-        var state: GuardStatus.State = .armed
-        /// The guarded seam's calls and errors (as its core counts them; they only grow) at each round, oldest
-        /// first: for an error rate, the oldest is the window's start; for no-success, the last success.
-        var samples: [(time: Duration, calls: Int, errors: Int)] = []
-        /// Health checks that failed in a row.
-        var failures = 0
-
-        var isTripped: Bool {
-            if case .tripped = state { return true }
-            return false
-        }
     }
 }
 
@@ -151,10 +131,8 @@ extension Registry.State {
     /// Adds and arms a guard without updating which seams count: a caller adding many updates once, since each
     /// update walks every guard (a profile file of 10,000 guards took 15 s one update per guard).
     private mutating func appendGuard(_ rule: Guard, source: String, time: Duration) -> Int {
-        let id = nextGuard
-        nextGuard += 1
-        guards.append(Registry.GuardRecord(id: id, rule: rule, source: source))
-        arm(guards.count - 1, time: time)
+        let (id, index) = guards.add(rule, source: source)
+        arm(index, time: time)
         log(time, .report, rule.condition.seam, source, "guard \(id) added: \(rule)")
         return id
     }
@@ -170,9 +148,7 @@ extension Registry.State {
     /// Replaces the guards profile `name` defines with `rules`.
     mutating func setGuards(ofProfile name: String, _ rules: [Guard], time: Duration) {
         let source = "profile \(name)"
-        let before = guards.count
-        guards.removeAll { $0.source == source }
-        if guards.count != before { generations.guardsChanged() }
+        if guards.removeAll(from: source) { generations.guardsChanged() }
         for rule in rules { _ = appendGuard(rule, source: source, time: time) }
         updateCounting()
     }

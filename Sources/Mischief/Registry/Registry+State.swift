@@ -31,9 +31,8 @@ extension Registry {
         var generations = Generations()
         /// When each active entry with a time to live expires (see `Registry+Expiry.swift`).
         var deadlines: [LayerID: Duration] = [:]
-        /// The guards, in the order they were added (see `Registry+Guards.swift`).
-        var guards: [Registry.GuardRecord] = []
-        var nextGuard = 1
+        /// The guards, in the order they were added (`GuardBook.swift`, `Registry+Guards.swift`).
+        var guards = GuardBook()
         var nextIndex = 0
 
         init(eventCapacity: Int, owner: Int) {
