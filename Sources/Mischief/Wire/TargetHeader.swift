@@ -4,8 +4,9 @@
     import Foundation
 #endif
 
-/// Facts about the target process: the header of a console and of the control API's deltas (`GET /v1/changes`, the
-/// events stream).
+/// Facts about the target process at one moment: the header of a console and of the control API's deltas
+/// (`GET /v1/changes`, the events stream). Who the target is and how it serves is `GET /v1/target`'s `TargetInfo`
+/// (MischiefControl).
 public struct TargetHeader: Sendable, Codable, Equatable {
     /// The target's name (the program, or what it calls itself).
     public var name: String
