@@ -65,7 +65,7 @@ extension ControlHandler {
         case (.GET, .status):
             return .json(status())
         case (.GET, .view):
-            return .json(registry.snapshot().view)
+            return .json(registry.view)
         case (.GET, .console):
             return .json(try consoleState(request))
         case (.GET, .changes):
@@ -102,10 +102,9 @@ extension ControlHandler {
         case (.POST, .profile(let name, let verb)):
             return .json(try profile(name, verb, ttl: try profileTTL(request), session: session, client: client))
         case (.POST, .revertAll):
-            let active = registry.snapshot().layers.filter { $0.status == .active }.count
-            registry.revertAll(source: source(for: session, client: client))
+            let reverted = registry.revertAll(source: source(for: session, client: client))
             try withSessions { $0.disownAll() }
-            return .json(RevertAllResult(reverted: active))
+            return .json(RevertAllResult(reverted: reverted))
         case (.GET, .guards):
             return .json(registry.guards)
         case (.POST, .guards):

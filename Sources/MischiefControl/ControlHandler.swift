@@ -100,7 +100,7 @@ final class ControlHandler: Sendable {
         }
         let activeProfiles = Set(registry.profiles.filter(\.isActive).map(\.profile.name))
         let profiles = session.profiles.intersection(activeProfiles).sorted()
-        let active = Set(registry.snapshot().layers.filter { $0.status == .active }.map(\.id))
+        let active = registry.activeLayerIDs
         let entries = session.entries.intersection(active)
         // The guards it added go with it.
         let guards = session.guards.sorted().filter { (try? registry.removeGuard($0)) != nil }

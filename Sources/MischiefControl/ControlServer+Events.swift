@@ -44,7 +44,7 @@ final class EventStream {
         self.session = session
         self.wantsChanges = changes
         self.server = server
-        self.lastEvent = server.registry.snapshot().lastEventID
+        self.lastEvent = server.registry.lastEventID
         self.silentSince = server.options.now()
     }
 

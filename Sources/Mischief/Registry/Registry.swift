@@ -195,9 +195,28 @@ public final class Registry: Sendable {
     }
 
     /// Reverts every change on every seam; `source` says who asks, for the events (nil: whoever applied each).
-    public func revertAll(source: String? = nil) {
-        let entries = state.withLock { state in Set(state.history.values.filter { $0.status == .active }.map(\.id)) }
+    ///
+    /// - Returns: how many layers were active, and so reverted.
+    @discardableResult
+    public func revertAll(source: String? = nil) -> Int {
+        let entries = activeLayerIDs
         revert(entries: entries, source: source)
+        return entries.count
+    }
+
+    /// The ids of the layers applied now: what a caller that needs only them reads instead of a ``snapshot()``.
+    package var activeLayerIDs: Set<LayerID> {
+        state.withLock { state in Set(state.history.values.filter { $0.status == .active }.map(\.id)) }
+    }
+
+    /// The id of the newest event logged (0 before the first), without a ``snapshot()``.
+    package var lastEventID: Int {
+        state.withLock { $0.events.lastID }
+    }
+
+    /// The target's own screen as last published (``publish(_:)``), without a ``snapshot()``.
+    package var view: TargetView {
+        state.withLock { $0.view }
     }
 
     /// Reverts the given entries; `source` says who asks, for the events (nil: whoever applied each).
