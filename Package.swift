@@ -49,6 +49,9 @@ let package = Package(
         // The terminal: ncurses on a thread of its own, and a crash handler that restores the terminal.
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "CMischiefTerminal"),
+        // System seams' foundation (issue 30): rebinds GOT slots of loaded shared objects, so a library's calls to a C
+        // function (clock_gettime, say) reach a replacement. No Swift module uses it yet; Linux only.
+        .target(name: "CMischiefRebind", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "MischiefCurses", dependencies: ["Mischief", "MischiefConsole", "CNcurses", "CMischiefTerminal"]),
         // The built-in demo target: keeps calling the catalogue's seams and publishes its own screen.
@@ -162,7 +165,7 @@ if ProcessInfo.processInfo.environment["MISCHIEF_FUZZ"] == "1" {
 }
 
 for target in package.targets
-where target.type != .system && !["CMischiefTerminal", "CMischiefTSan"].contains(target.name) {
+where target.type != .system && !["CMischiefTerminal", "CMischiefTSan", "CMischiefRebind"].contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         .swiftLanguageMode(.v6),
