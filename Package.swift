@@ -100,6 +100,8 @@ let package = Package(
             path: "Benchmarks/MischiefBench"),
         .testTarget(name: "MischiefTests", dependencies: ["Mischief", "CMischiefTSan", "MischiefTestSupport"]),
         .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles", "Mischief"]),
+        // Rebinding proven on C fixture libraries the tests build with clang and dlopen: never this process's own clock.
+        .testTarget(name: "MischiefRebindTests", dependencies: ["CMischiefRebind", "MischiefTestSupport"]),
         .testTarget(
             name: "MischiefCatalogTests", dependencies: ["MischiefCatalog", "Mischief", "MischiefTestSupport"]),
         .testTarget(
