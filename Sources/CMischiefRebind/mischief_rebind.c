@@ -77,14 +77,18 @@ static int reserve(void **items, size_t *capacity, size_t count, size_t size) {
 
 // MARK: - Walking the loaded objects
 
-/// One object as dl_iterate_phdr showed it. The walk only copies: the filter, dlopen and the slot writes run after it,
-/// outside the loader's lock that dl_iterate_phdr holds (a dlopen waiting for that lock on another thread while we
-/// wait for the loader lock it holds would deadlock).
+/// One object as dl_iterate_phdr showed it. The walk only copies, from the program headers too: after it, nothing
+/// keeps the object loaded until it is pinned, and pinning needs the dynamic section's address. The filter, dlopen
+/// and the slot writes run after the walk, outside the lock dl_iterate_phdr holds (a dlopen on another thread holding
+/// the loader lock and waiting for that one, while we wait for the loader lock, would deadlock).
 typedef struct {
     char *path;
     uintptr_t base;
-    const ElfW(Phdr) *phdr;
-    size_t phnum;
+    const ElfW(Dyn) *dynamic;
+    /// The pages of its RELRO segment that the dynamic linker made read-only: [start, end).
+    uintptr_t relro_start, relro_end;
+    /// Whether it holds this code.
+    int own;
 } loaded_object;
 
 typedef struct {
@@ -111,7 +115,26 @@ static int list_object(struct dl_phdr_info *info, size_t size, void *data) {
         list->failed = 1;
         return 1;
     }
-    list->items[list->count++] = (loaded_object){path, info->dlpi_addr, info->dlpi_phdr, info->dlpi_phnum};
+    loaded_object object = {path, info->dlpi_addr, NULL, 0, 0, 0};
+    uintptr_t own = (uintptr_t)(void *)&mischief_rebind_apply;
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    for (size_t i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *header = &info->dlpi_phdr[i];
+        uintptr_t start = info->dlpi_addr + header->p_vaddr;
+        if (header->p_type == PT_DYNAMIC) {
+            object.dynamic = (const ElfW(Dyn) *)start;
+        } else if (header->p_type == PT_GNU_RELRO) {
+            // The dynamic linker protects whole pages only: from the page holding the segment's start to the page
+            // holding its end, that last page left writable (glibc's _dl_protect_relro, musl's reloc_all). Mirrored
+            // exactly, so a page the linker left writable is never made read-only here.
+            object.relro_start = start & ~(page - 1);
+            object.relro_end = (start + header->p_memsz) & ~(page - 1);
+        } else if (header->p_type == PT_LOAD && own >= start && own < start + header->p_memsz) {
+            // Its own calls to mprotect, dlopen and the rest must reach the real ones.
+            object.own = 1;
+        }
+    }
+    list->items[list->count++] = object;
     return 0;
 }
 
@@ -155,19 +178,6 @@ static int is_vdso(const char *path) {
     return strcmp(path, "linux-vdso.so.1") == 0 || strcmp(path, "linux-gate.so.1") == 0;
 }
 
-/// Whether `object` holds this code: its own calls to mprotect, dlopen and the rest must reach the real ones.
-static int is_own_object(const loaded_object *object) {
-    uintptr_t own = (uintptr_t)(void *)&mischief_rebind_apply;
-    for (size_t i = 0; i < object->phnum; i++) {
-        const ElfW(Phdr) *header = &object->phdr[i];
-        uintptr_t start = object->base + header->p_vaddr;
-        if (header->p_type == PT_LOAD && own >= start && own < start + header->p_memsz) {
-            return 1;
-        }
-    }
-    return 0;
-}
-
 /// The objects whose clocks and calls must stay real unless a filter says otherwise: the C library and dynamic
 /// linker (the rest of the process calls through them), Dispatch and Swift Concurrency (timers, deadlines, sleeps)
 /// and OpenSSL (certificate validity).
@@ -176,7 +186,7 @@ static int is_excluded_by_default(const loaded_object *object) {
         "libc.so.", "ld-linux", "libpthread.so", "libdispatch.so", "libswift_Concurrency.so", "libssl.so",
         "libcrypto.so",
     };
-    if (is_vdso(object->path) || is_own_object(object)) {
+    if (is_vdso(object->path) || object->own) {
         return 1;
     }
     const char *name = strrchr(object->path, '/');
@@ -196,26 +206,19 @@ static uintptr_t dynamic_address(uintptr_t value, uintptr_t base) {
     return value < base ? value + base : value;
 }
 
-/// Reads `object`'s dynamic section; 0, or -1 when it has none or lacks a symbol table (nothing to rebind).
+/// Whether `object` has a dynamic section worth reading: not the vDSO (nothing there calls out through a GOT, and
+/// its dynamic section is left unrelocated).
+static int has_slots(const loaded_object *object) {
+    return object->dynamic != NULL && !is_vdso(object->path);
+}
+
+/// Reads the dynamic section of `object`, which must be pinned; 0, or -1 when it lacks a symbol table (nothing to
+/// rebind).
 static int read_object(const loaded_object *object, object_view *view) {
     memset(view, 0, sizeof(*view));
-    long page = sysconf(_SC_PAGESIZE);
-    for (size_t i = 0; i < object->phnum; i++) {
-        const ElfW(Phdr) *header = &object->phdr[i];
-        if (header->p_type == PT_DYNAMIC) {
-            view->dynamic = (const ElfW(Dyn) *)(object->base + header->p_vaddr);
-        } else if (header->p_type == PT_GNU_RELRO) {
-            // The dynamic linker protects whole pages only: from the page holding the segment's start to the page
-            // holding its end, that last page left writable (glibc's and musl's _dl_protect_relro). Mirrored
-            // exactly, so a page the linker left writable is never made read-only here.
-            uintptr_t start = object->base + header->p_vaddr;
-            view->relro_start = start & ~(uintptr_t)(page - 1);
-            view->relro_end = (start + header->p_memsz) & ~(uintptr_t)(page - 1);
-        }
-    }
-    if (view->dynamic == NULL || is_vdso(object->path)) {
-        return -1;
-    }
+    view->dynamic = object->dynamic;
+    view->relro_start = object->relro_start;
+    view->relro_end = object->relro_end;
     int plt_is_rela = 1;
     for (const ElfW(Dyn) *entry = view->dynamic; entry->d_tag != DT_NULL; entry++) {
         uintptr_t value = entry->d_un.d_ptr;
@@ -457,16 +460,14 @@ int mischief_rebind_apply(const mischief_rebinding *rebindings, size_t count, mi
     int error = 0;
     for (size_t i = 0; i < list.count && !failed; i++) {
         const loaded_object *object = &list.items[i];
-        if (is_vdso(object->path) || is_own_object(object)) {
+        if (is_vdso(object->path) || object->own || !has_slots(object)) {
             continue;
         }
         int included = filter ? filter(object->path, context) != 0 : !is_excluded_by_default(object);
+        void *handle = included ? pin(object->path, object->base, object->dynamic) : NULL;
         object_view view;
-        if (!included || read_object(object, &view) != 0) {
-            continue;
-        }
-        void *handle = pin(object->path, object->base, view.dynamic);
-        if (handle == NULL) {
+        if (handle == NULL || read_object(object, &view) != 0) {
+            unpin(handle);
             continue;
         }
         apply_context apply = {rebindings, &view, object->path, object->base, -1, 0};
@@ -600,13 +601,17 @@ void mischief_rebind_coverage(const mischief_rebinding *rebindings, size_t count
     for (size_t i = 0; i < list.count; i++) {
         const loaded_object *object = &list.items[i];
         entries[i].excluded = is_excluded_by_default(object);
-        object_view view;
-        if (read_object(object, &view) != 0) {
+        if (!has_slots(object)) {
             continue;
         }
-        void *handle = pin(object->path, object->base, view.dynamic);
+        void *handle = pin(object->path, object->base, object->dynamic);
         if (handle == NULL) {
             entries[i].slots = -1; // Unloaded since the walk: not reported.
+            continue;
+        }
+        object_view view;
+        if (read_object(object, &view) != 0) {
+            unpin(handle);
             continue;
         }
         count_context counting = {0, 0, 0, NULL};
@@ -635,16 +640,18 @@ int mischief_rebind_slots_of(const char *path, const char *symbol, void **slots,
     pthread_mutex_lock(&lock);
     for (size_t i = 0; i < list.count && found < 0; i++) {
         const loaded_object *object = &list.items[i];
-        object_view view;
         if (strcmp(object->path, path) != 0) {
             continue;
         }
-        if (read_object(object, &view) != 0) {
+        if (!has_slots(object)) {
             found = 0;
             continue;
         }
-        void *handle = pin(object->path, object->base, view.dynamic);
-        if (handle == NULL) {
+        void *handle = pin(object->path, object->base, object->dynamic);
+        object_view view;
+        if (handle == NULL || read_object(object, &view) != 0) {
+            found = handle == NULL ? -1 : 0;
+            unpin(handle);
             continue;
         }
         count_context counting = {0, 0, capacity, slots};
