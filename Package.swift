@@ -59,6 +59,9 @@ let package = Package(
         // The terminal: ncurses on a thread of its own, and a crash handler that restores the terminal.
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "CMischiefTerminal"),
+        // System seams' foundation (issue 30): rebinds GOT slots of loaded shared objects, so a library's calls to a C
+        // function (clock_gettime, say) reach a replacement. No Swift module uses it yet; Linux only.
+        .target(name: "CMischiefRebind", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "MischiefCurses", dependencies: ["Mischief", "MischiefConsole", "CNcurses", "CMischiefTerminal"]),
         // The built-in demo target: keeps calling the catalogue's seams and publishes its own screen.
@@ -108,6 +111,8 @@ let package = Package(
             path: "Benchmarks/MischiefBench"),
         .testTarget(name: "MischiefTests", dependencies: ["Mischief", "CMischiefTSan", "MischiefTestSupport"]),
         .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles", "Mischief"]),
+        // Rebinding proven on C fixture libraries the tests build with clang and dlopen: never this process's own clock.
+        .testTarget(name: "MischiefRebindTests", dependencies: ["CMischiefRebind", "MischiefTestSupport"]),
         .testTarget(
             name: "MischiefCatalogTests", dependencies: ["MischiefCatalog", "Mischief", "MischiefTestSupport"]),
         .testTarget(
@@ -180,8 +185,8 @@ if ProcessInfo.processInfo.environment["MISCHIEF_FUZZ"] == "1" {
             swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]))
 }
 
-for target in package.targets
-where target.type != .system && !["CMischiefTerminal", "CMischiefTSan", "CMischiefRebind", "CMischiefSystem", "CMischiefClock"].contains(target.name) {
+let cTargets = ["CMischiefTerminal", "CMischiefTSan", "CMischiefRebind", "CMischiefSystem", "CMischiefClock"]
+for target in package.targets where target.type != .system && !cTargets.contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         .swiftLanguageMode(.v6),
