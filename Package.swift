@@ -159,7 +159,7 @@ let package = Package(
         // Mischief (SystemClockCallers) sees under system.clock's actions.
         .executableTarget(
             name: "MischiefSystemProbe",
-            dependencies: ["Mischief", "MischiefCatalog", "MischiefSystem", "SystemClockCallers"],
+            dependencies: ["Mischief", "MischiefCatalog", "MischiefSystem", "SystemClockCallers", "CMischiefRebind"],
             path: "Tests/MischiefSystemProbe"),
         .target(name: "SystemClockCallers", path: "Tests/SystemClockCallers"),
         // What tests share: starting programs (`posix_spawn`), waiting for a condition, an await or held calls with a

@@ -178,6 +178,25 @@ static int is_vdso(const char *path) {
     return strcmp(path, "linux-vdso.so.1") == 0 || strcmp(path, "linux-gate.so.1") == 0;
 }
 
+/// Whether any of the rebindings is a function this code calls itself. In this code's own object (the executable,
+/// in a SwiftPM build) such slots must keep reaching the real functions, so the object is skipped for such a
+/// rebinding even when a filter includes it; its other slots (a program's own calls to `time`) may be rebound.
+static int rebinds_what_this_code_calls(const mischief_rebinding *rebindings, size_t count) {
+    static const char *const used[] = {
+        "mprotect", "dlopen", "dlclose", "dlsym", "dlerror", "dlinfo", "dl_iterate_phdr", "malloc", "calloc",
+        "realloc", "free", "strdup", "pthread_mutex_lock", "pthread_mutex_unlock", "strcmp", "strncmp", "strlen",
+        "strrchr", "memcpy", "memset", "sysconf", "getpagesize", "__errno_location",
+    };
+    for (size_t r = 0; r < count; r++) {
+        for (size_t i = 0; i < sizeof(used) / sizeof(used[0]); i++) {
+            if (strcmp(rebindings[r].symbol, used[i]) == 0) {
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 /// The objects whose clocks and calls must stay real unless a filter says otherwise: the C library and dynamic
 /// linker (the rest of the process calls through them), Dispatch and Swift Concurrency (timers, deadlines, sleeps)
 /// and OpenSSL (certificate validity).
@@ -460,7 +479,8 @@ int mischief_rebind_apply(const mischief_rebinding *rebindings, size_t count, mi
     int error = 0;
     for (size_t i = 0; i < list.count && !failed; i++) {
         const loaded_object *object = &list.items[i];
-        if (is_vdso(object->path) || object->own || !has_slots(object)) {
+        if (is_vdso(object->path) || !has_slots(object)
+            || (object->own && (filter == NULL || rebinds_what_this_code_calls(rebindings, count)))) {
             continue;
         }
         int included = filter ? filter(object->path, context) != 0 : !is_excluded_by_default(object);

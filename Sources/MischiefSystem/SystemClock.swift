@@ -30,9 +30,11 @@ final class SystemClock: Sendable {
         rebindings = Self.makeRebindings()
         // The real clock first: Mischief's own readings go through it once the executable's slot is rebound.
         guard let real = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "clock_gettime") else {
-            throw .unsupported("dlsym(RTLD_NEXT, \"clock_gettime\") found nothing: the program is not dynamically linked")
+            throw .unsupported(
+                "dlsym(RTLD_NEXT, \"clock_gettime\") found nothing: the program is not dynamically linked")
         }
-        mischief_clock_set_real(unsafeBitCast(real, to: (@convention(c) (clockid_t, UnsafeMutablePointer<timespec>?) -> Int32).self))
+        mischief_clock_set_real(
+            unsafeBitCast(real, to: (@convention(c) (clockid_t, UnsafeMutablePointer<timespec>?) -> Int32).self))
         clock = ChaosClock(
             id: SystemSeams.clockID, title: "System wall clock",
             summary: "Date(), time() and gettimeofday in code not written for Mischief")
@@ -52,7 +54,8 @@ final class SystemClock: Sendable {
             throw .unsupported(
                 written < 0
                     ? "rebinding failed: \(String(cString: strerror(errno)))"
-                    : "no library calls the wall-clock functions through a global offset table (a fully static binary?)")
+                    : "no library calls the wall-clock functions through a global offset table (a fully static binary?)"
+            )
         }
         clock.seam.onChange { [weak self] in self?.changed() }
         do {
@@ -65,18 +68,24 @@ final class SystemClock: Sendable {
 
     /// Puts back every slot, stops the hooks' chaos and unregisters the seam; returns the slots restored.
     func uninstall() -> Int {
-        lock.withLock { _ in
+        // First, so the changes unregistering makes (a revert) neither publish nor rescan.
+        isInstalled.store(false, ordering: .sequentiallyConsistent)
+        registry.unregister(SystemSeams.clockID)
+        return lock.withLock { _ in
             let restored = Int(mischief_rebind_restore())
             var real = mischief_system_timeline()
             mischief_system_clock_publish(&real)
             mischief_system_clock_set_counting(0)
-            registry.unregister(SystemSeams.clockID)
             return restored
         }
     }
 
+    /// Cleared by ``uninstall()``.
+    private let isInstalled = Atomic(true)
+
     /// The seam changed: publish its timeline, and rebind libraries loaded since (the scan runs only then).
     private func changed() {
+        guard isInstalled.load(ordering: .sequentiallyConsistent) else { return }
         publish()
         lock.withLock { _ in
             if mischief_rebind_objects_changed() != 0 { _ = rebindLocked() }
@@ -98,11 +107,13 @@ final class SystemClock: Sendable {
 
     private func rebindLocked() -> Int32 {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        return mischief_rebind_apply(rebindings, Int(MISCHIEF_SYSTEM_CLOCK_HOOKS), { path, context in
-            guard let context else { return 0 }
-            let system = Unmanaged<SystemClock>.fromOpaque(context).takeUnretainedValue()
-            return system.chooses(path.map { String(cString: $0) } ?? "") ? 1 : 0
-        }, context)
+        return mischief_rebind_apply(
+            rebindings, Int(MISCHIEF_SYSTEM_CLOCK_HOOKS),
+            { path, context in
+                guard let context else { return 0 }
+                let system = Unmanaged<SystemClock>.fromOpaque(context).takeUnretainedValue()
+                return system.chooses(path.map { String(cString: $0) } ?? "") ? 1 : 0
+            }, context)
     }
 
     /// Whether the object at `path` ("" for the executable) is rebound: the default libraries, and those named.
@@ -126,16 +137,17 @@ final class SystemClock: Sendable {
         let visits = Visits()
         lock.withLock { _ in
             let context = Unmanaged.passUnretained(visits).toOpaque()
-            mischief_rebind_coverage(rebindings, Int(MISCHIEF_SYSTEM_CLOCK_HOOKS), { path, slots, rebound, excluded, context in
-                guard let context else { return }
-                let visits = Unmanaged<Visits>.fromOpaque(context).takeUnretainedValue()
-                visits.libraries.append(
-                    SystemSeamsReport.Library(
-                        path: path.map { String(cString: $0) } ?? "", slots: Int(slots), rebound: Int(rebound),
-                        excludedByDefault: excluded != 0))
-            }, context)
+            mischief_rebind_coverage(
+                rebindings, Int(MISCHIEF_SYSTEM_CLOCK_HOOKS),
+                { path, slots, rebound, _, context in
+                    guard let context else { return }
+                    let visits = Unmanaged<Visits>.fromOpaque(context).takeUnretainedValue()
+                    visits.libraries.append(
+                        SystemSeamsReport.Library(
+                            path: path.map { String(cString: $0) } ?? "", slots: Int(slots), rebound: Int(rebound)))
+                }, context)
         }
-        return SystemSeamsReport(libraries: visits.libraries, named: libraries)
+        return SystemSeamsReport(libraries: visits.libraries)
     }
 
     private static func makeRebindings() -> UnsafeMutablePointer<mischief_rebinding> {

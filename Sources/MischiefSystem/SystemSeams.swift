@@ -28,10 +28,10 @@ import Synchronization
 ///
 /// Monotonic and boot clocks are never changed, and libdispatch, Swift Concurrency, libssl and libcrypto are never
 /// rebound unless named (their timeouts and certificate checks must keep working): `DispatchQueue.asyncAfter`,
-/// `Task.sleep` and `ContinuousClock` stay exact under any wall-clock chaos. Mischief's own readings (``ChaosClock``,
+/// `Task.sleep` and `ContinuousClock` stay exact under any wall-clock chaos. Mischief's own readings (`ChaosClock`,
 /// a console's times) read the real clock, so `clock.now` and `system.clock` never stack.
 ///
-/// The rebinding is process-wide: a ``ChaosScope`` cannot scope it, and tests that use it run serialized. Libraries
+/// The rebinding is process-wide: a `ChaosScope` cannot scope it, and tests that use it run serialized. Libraries
 /// loaded after install are covered the next time the seam changes (the loaded objects are scanned again when they
 /// changed). It works on Linux with the Swift runtime linked dynamically; elsewhere, or in a fully static binary,
 /// ``install(_:in:libraries:)`` says why it cannot and changes nothing.
@@ -56,6 +56,8 @@ public enum SystemSeams {
     /// Installs the system seams of `families` in `registry`, and rebinds the slots that lead to them.
     ///
     /// - Parameters:
+    ///   - families: the system seams to install; today only ``Family/clock``.
+    ///   - registry: where their seams are registered.
     ///   - libraries: more libraries to rebind, by file name (`libcurl.so.4`) or a part of it; naming one of
     ///     ``excludedLibraries`` rebinds it too, at the risk the ``SystemSeamsReport/warnings`` name.
     /// - Returns: what is covered, library by library, and what is not and why.
@@ -100,7 +102,7 @@ public enum SystemSeams {
         installed.withLock { $0?.clock }
     }
 
-    /// Moves `system.clock`'s time forward by `duration` (see ``ChaosClock/advance(by:)``), and the hooks with it.
+    /// Moves `system.clock`'s time forward by `duration` (see `ChaosClock.advance(by:)`), and the hooks with it.
     ///
     /// - Returns: false when it is not installed or its time is real.
     @discardableResult
@@ -125,6 +127,7 @@ public enum SystemSeamsError: Error, Equatable, CustomStringConvertible {
     /// The rebinding failed; the text says where.
     case failed(String)
 
+    /// What went wrong, in a sentence.
     public var description: String {
         switch self {
         case .compiledOut: "system seams are compiled out: Mischief is built without chaos (traits: [])"

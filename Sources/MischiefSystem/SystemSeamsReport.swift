@@ -9,17 +9,18 @@ public struct SystemSeamsReport: Sendable, Equatable, CustomStringConvertible {
         /// How many of them lead to the hooks now.
         public var rebound: Int
         /// Whether it is one of ``SystemSeams/excludedLibraries``.
-        public var excludedByDefault: Bool
+        public var excludedByDefault: Bool {
+            SystemSeams.excludedLibraries.contains { name.hasPrefix($0) }
+        }
 
         /// The file name, or `(executable)`.
         public var name: String { SystemClock.name(of: path) }
 
         /// A loaded object's coverage.
-        public init(path: String, slots: Int, rebound: Int, excludedByDefault: Bool) {
+        public init(path: String, slots: Int, rebound: Int) {
             self.path = path
             self.slots = slots
             self.rebound = rebound
-            self.excludedByDefault = excludedByDefault
         }
     }
 
@@ -28,12 +29,20 @@ public struct SystemSeamsReport: Sendable, Equatable, CustomStringConvertible {
     /// What rebinding the libraries the caller named risks.
     public var warnings: [String]
 
-    /// A report of `libraries`, warning about the excluded ones among `named`.
-    public init(libraries: [Library], named: [String] = []) {
+    /// A report of `libraries` (those without a slot of the wall-clock functions are left out), warning about each
+    /// one of ``SystemSeams/excludedLibraries`` that is rebound (because it was named).
+    public init(libraries: [Library]) {
         self.libraries = libraries.filter { $0.slots > 0 }
         warnings = self.libraries.filter { $0.excludedByDefault && $0.rebound > 0 }.map {
-            "\($0.name) is rebound as asked: its timeouts and certificate checks now see the chaos time"
+            "\($0.name) is rebound as asked: \(Self.risk(of: $0))"
         }
+    }
+
+    /// What rebinding `library`, one of the excluded ones, risks.
+    static func risk(of library: Library) -> String {
+        library.name.hasPrefix("libssl") || library.name.hasPrefix("libcrypto")
+            ? "certificates are checked against the chaos time (a shifted clock fails TLS with \"certificate has expired\")"
+            : "its timers and deadlines follow the chaos time"
     }
 
     /// The libraries whose slots all lead to the hooks.
@@ -44,7 +53,10 @@ public struct SystemSeamsReport: Sendable, Equatable, CustomStringConvertible {
 
     /// Why `library` is not rebound.
     public static func reason(_ library: Library) -> String {
-        library.excludedByDefault ? "never by default: its timeouts must keep working" : "not chosen"
+        guard library.excludedByDefault else { return "not chosen" }
+        return library.name.hasPrefix("libssl") || library.name.hasPrefix("libcrypto")
+            ? "never by default: certificates are checked against the real time"
+            : "never by default: its timers and deadlines keep the real clock"
     }
 
     /// `rebound: libFoundationEssentials.so (3), (executable) (2); not: libdispatch.so (never by default: …)`.

@@ -2,7 +2,9 @@
 // checks what code written without Mischief (SystemClockCallers) sees, and what must never change (monotonic clocks,
 // Dispatch and Task timeouts, Mischief's own clock). A process of its own, because the rebinding is process-wide: the
 // test suite's other tests must not see its chaos. Prints `ok …` or `FAIL …` per check and the report; exits with the
-// number of failures. A test tool, not part of the shipping `mischief`.
+// number of failures. `--stress N`: eight threads read the clock while the main thread installs, applies, reverts and
+// uninstalls N times; every reading must be one the seam could give, and every slot must end as it began. A test
+// tool, not part of the shipping `mischief`.
 import Dispatch
 import Foundation
 import Mischief
@@ -10,7 +12,7 @@ import MischiefCatalog
 import MischiefSystem
 import SystemClockCallers
 
-var failures = 0
+nonisolated(unsafe) var failures = 0
 
 func check(_ passed: Bool, _ what: String) {
     print(passed ? "ok \(what)" : "FAIL \(what)")
@@ -68,6 +70,11 @@ func checkTimeoutsStayExact(_ when: String) async {
         "\(when): ContinuousClock moved \(movedContinuous) in a 50 ms sleep")
 }
 
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--stress", let rounds = Int(CommandLine.arguments[2])
+{
+    exit(Stress.run(rounds: rounds))
+}
+
 let registry = Registry(sessionSeed: 1)
 let ownClock = ChaosClock(id: "probe.clock")
 try registry.register(ownClock.seam)
@@ -97,11 +104,13 @@ check(
     abs(Date(timeIntervalSince1970: real()).timeIntervalSince1970 - real()) < 5,
     "shift(+1d): the real clock is real")
 await checkTimeoutsStayExact("shift(+1d)")
-try registry.apply(spec: "shift(+1d)", to: ownClock.seam.id)
+try registry.apply(spec: "shift(+1d)", to: "probe.clock")
 check(abs(ownClock.date.timeIntervalSince1970 - (real() + day)) < 5, "clock.now and system.clock do not stack")
-registry.revert(seam: ownClock.seam.id)
+registry.revert(seam: "probe.clock")
 let counted = registry.snapshot().seams.first { $0.id == SystemSeams.clockID }?.counters
-check((counted?.chaosCalls ?? 0) > 0, "system.clock counts the calls that met its behaviour: \(String(describing: counted))")
+check(
+    (counted?.chaosCalls ?? 0) > 0,
+    "system.clock counts the calls that met its behaviour: \(String(describing: counted))")
 
 try registry.apply(spec: "freeze(2030-01-01T00:00:00Z)", to: SystemSeams.clockID)
 checkReadings(near: 1_893_456_000, slack: 0.001, "freeze(2030-01-01)")

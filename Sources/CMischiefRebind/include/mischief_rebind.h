@@ -18,9 +18,10 @@
 /// By default some objects are never rebound: the C library and the dynamic linker (libc.so.6, ld-linux*,
 /// libpthread), libdispatch and libswift_Concurrency (their timers and deadlines must keep the real clock), libssl
 /// and libcrypto (certificate validity is checked against the real time), and the object holding this code. The
-/// vDSO and this code's own object are never rebound, even when a filter includes them: this code must call the
-/// real functions. In a SwiftPM build this C target is linked into the executable, so "this code's own object" is
-/// the main executable.
+/// vDSO is never rebound. This code's own object is rebound only when a filter includes it, and never for a symbol
+/// this code calls itself (mprotect, dlopen, malloc and the like), which must keep reaching the real functions. In
+/// a SwiftPM build this C target is linked into the executable, so "this code's own object" is the main executable,
+/// whose own calls (a program's `time()`) a filter may well want.
 ///
 /// Not for use from a library constructor (it would wait for the loader lock that thread already holds, under the
 /// mutex another thread may hold), nor from a replacement function (apply and restore take the mutex and call
@@ -49,8 +50,8 @@ typedef struct {
 typedef int (*mischief_rebind_filter)(const char *path, void *context);
 
 /// Points every slot of `rebindings` in the objects chosen by `filter` at its replacement. A NULL filter chooses
-/// every object but the ones excluded by default; a filter decides alone, except that the vDSO and this code's own
-/// object are always skipped. May be called again, after a dlopen say: a slot that already holds its replacement
+/// every object but the ones excluded by default; a filter decides alone, except that the vDSO is always skipped,
+/// and so is this code's own object when a rebinding names a function this code calls. May be called again, after a dlopen say: a slot that already holds its replacement
 /// is left as it is, a slot rebound before keeps the value it held before the first apply (restore puts that one
 /// back), and a new slot is rebound. Returns the number of slots written, or -1 with errno set: ENOENT when a symbol
 /// is not found by dlsym (nothing is written then), or mprotect's error (slots written before stay recorded, so
