@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "MischiefNetwork", targets: ["MischiefNetwork"]),
         .library(name: "MischiefControl", targets: ["MischiefControl"]),
         .library(name: "MischiefTesting", targets: ["MischiefTesting"]),
+        .library(name: "MischiefSystem", targets: ["MischiefSystem"]),
         .executable(name: "mischief", targets: ["MischiefCLI"]),
     ],
     // Chaos is on by default. An app turns it off for its shipping builds by depending on Mischief with
@@ -32,14 +33,23 @@ let package = Package(
     ],
     targets: [
         // The core: toolchain only, so any app or server can embed it.
-        .target(name: "Mischief", dependencies: ["CMischiefTSan"]),
+        .target(name: "Mischief", dependencies: ["CMischiefTSan", "CMischiefClock"]),
         // The core's C: tells ThreadSanitizer about its locks (only in builds with --sanitize=thread), and gives each
         // thread a lane of counters of its own (mischief_lanes.h). No dependency.
         .target(name: "CMischiefTSan"),
+        // The wall clock as the system keeps it, for Mischief's own readings, even while system seams rebind
+        // clock_gettime (mischief_clock.h). No dependency.
+        .target(name: "CMischiefClock"),
         // YAML files (profiles, themes) into Codable values with file:line:column errors.
         .target(name: "MischiefFiles", dependencies: ["Mischief", .product(name: "Yams", package: "Yams")]),
         // Ready-made behaviours: pseudo-localisation, locations and routes, model mutation and fixtures.
         .target(name: "MischiefCatalog", dependencies: ["Mischief"]),
+        // System seams: the wall clock of code not written for Mischief (Date(), time(), gettimeofday in any
+        // library), through C hooks put in the global offset tables of the libraries chosen (CMischiefRebind).
+        .target(name: "CMischiefSystem"),
+        .target(
+            name: "MischiefSystem",
+            dependencies: ["Mischief", "MischiefCatalog", "CMischiefSystem", "CMischiefClock", "CMischiefRebind"]),
         // Network rules: a URLProtocol for URLSession and a seam for other clients. Its own module, so apps that
         // only need a clock do not link FoundationNetworking.
         .target(name: "MischiefNetwork", dependencies: ["Mischief"]),
@@ -49,6 +59,9 @@ let package = Package(
         // The terminal: ncurses on a thread of its own, and a crash handler that restores the terminal.
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "CMischiefTerminal"),
+        // System seams' foundation (issue 30): rebinds GOT slots of loaded shared objects, so a library's calls to a C
+        // function (clock_gettime, say) reach a replacement. No Swift module uses it yet; Linux only.
+        .target(name: "CMischiefRebind", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "MischiefCurses", dependencies: ["Mischief", "MischiefConsole", "CNcurses", "CMischiefTerminal"]),
         // The built-in demo target: keeps calling the catalogue's seams and publishes its own screen.
@@ -79,6 +92,7 @@ let package = Package(
                 "MischiefCatalog",
                 "MischiefDemo",
                 "MischiefFiles",
+                "MischiefSystem",
                 "MischiefConsole",
                 "MischiefCurses",
                 "MischiefControl",
@@ -97,6 +111,8 @@ let package = Package(
             path: "Benchmarks/MischiefBench"),
         .testTarget(name: "MischiefTests", dependencies: ["Mischief", "CMischiefTSan", "MischiefTestSupport"]),
         .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles", "Mischief"]),
+        // Rebinding proven on C fixture libraries the tests build with clang and dlopen: never this process's own clock.
+        .testTarget(name: "MischiefRebindTests", dependencies: ["CMischiefRebind", "MischiefTestSupport"]),
         .testTarget(
             name: "MischiefCatalogTests", dependencies: ["MischiefCatalog", "Mischief", "MischiefTestSupport"]),
         .testTarget(
@@ -131,13 +147,21 @@ let package = Package(
         .testTarget(
             name: "MischiefEndToEndTests",
             dependencies: [
-                "MischiefCLI", "MischiefBlockedTarget", "Mischief", "MischiefNetwork", "MischiefTestSupport",
+                "MischiefCLI", "MischiefBlockedTarget", "MischiefSystemProbe", "Mischief", "MischiefNetwork",
+                "MischiefTestSupport",
             ]),
         // A test tool, not in the shipping `mischief`: the demo target blocking every thread of its task pool.
         .executableTarget(
             name: "MischiefBlockedTarget",
             dependencies: ["Mischief", "MischiefCatalog", "MischiefControl", "MischiefDemo"],
             path: "Tests/MischiefBlockedTarget"),
+        // A test tool: installs the system seams in a process of its own and checks what code written without
+        // Mischief (SystemClockCallers) sees under system.clock's actions.
+        .executableTarget(
+            name: "MischiefSystemProbe",
+            dependencies: ["Mischief", "MischiefCatalog", "MischiefSystem", "SystemClockCallers", "CMischiefRebind"],
+            path: "Tests/MischiefSystemProbe"),
+        .target(name: "SystemClockCallers", path: "Tests/SystemClockCallers"),
         // What tests share: starting programs (`posix_spawn`), waiting for a condition, an await or held calls with a
         // deadline and a message. No product, so no app sees it.
         .target(name: "MischiefTestSupport", dependencies: ["Mischief"], path: "Tests/MischiefTestSupport"),
@@ -161,8 +185,8 @@ if ProcessInfo.processInfo.environment["MISCHIEF_FUZZ"] == "1" {
             swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]))
 }
 
-for target in package.targets
-where target.type != .system && !["CMischiefTerminal", "CMischiefTSan"].contains(target.name) {
+let cTargets = ["CMischiefTerminal", "CMischiefTSan", "CMischiefRebind", "CMischiefSystem", "CMischiefClock"]
+for target in package.targets where target.type != .system && !cTargets.contains(target.name) {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         .swiftLanguageMode(.v6),

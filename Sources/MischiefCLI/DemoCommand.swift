@@ -7,6 +7,7 @@ import MischiefControl
 import MischiefCurses
 import MischiefDemo
 import MischiefFiles
+import MischiefSystem
 
 /// `mischief demo`: the console over the built-in demo target, in one process.
 struct DemoCommand: AsyncParsableCommand {
@@ -62,6 +63,14 @@ struct DemoCommand: AsyncParsableCommand {
             valueName: "label"))
     var label: String?
 
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "Install the system seams: system.clock changes the wall clock that Date(), time() and gettimeofday"
+                + " read in all of the demo's code and libraries, not only through its seams; the demo shows the"
+                + " date as plain Date() reads it."))
+    var system = false
+
     func validate() throws {
         if socket != nil, !headless { throw ValidationError("--socket needs --headless") }
         if !allowFiles.isEmpty, !headless { throw ValidationError("--allow-files needs --headless") }
@@ -85,7 +94,18 @@ struct DemoCommand: AsyncParsableCommand {
             printError(error)
             throw ExitCode(1)
         }
-        let setup = console.prepare(registry: registry)
+        var setup = console.prepare(registry: registry)
+        if system {
+            do {
+                let report = try SystemSeams.install([.clock], in: registry)
+                setup.messages.append("system seams: \(report)")
+                setup.messages += report.warnings
+                demo.showSystemDate()
+            } catch {
+                printError(error)
+                throw ExitCode(1)
+            }
+        }
         if headless { return try await serve(registry: registry, demo: demo, clock: clock, messages: setup.messages) }
         let observation = registry.observe()
         defer { observation.cancel() }

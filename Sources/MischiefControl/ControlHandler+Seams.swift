@@ -65,7 +65,8 @@ extension ControlHandler {
     /// Who the target is and what time it is there now, for a console's header.
     func header(_ uptime: Duration) -> TargetHeader {
         TargetHeader(
-            name: options.name, pid: getpid(), uptime: uptime, sessionSeed: registry.sessionSeed, wallTime: Date(),
+            name: options.name, pid: getpid(), uptime: uptime, sessionSeed: registry.sessionSeed,
+            wallTime: RealClock.date(),
             targetTime: options.targetTime())
     }
 

@@ -34,6 +34,15 @@ public final class DemoTarget: Sendable {
     private let started = ContinuousClock.now
     /// The app's time and the real time it last read it at, to tell how fast its clock runs.
     private let lastReading = Mutex<(date: Date, at: ContinuousClock.Instant)?>(nil)
+    /// Whether the screen shows the date as plain `Date()` reads it (no seam, no ``ChaosClock``): what the
+    /// `system.clock` seam changes (`mischief demo --system`).
+    private let showsSystemDate = Atomic(false)
+
+    /// Shows the date as plain `Date()` reads it on the screen from now on, as code written without Mischief would
+    /// see it: for `mischief demo --system`, whose `system.clock` seam changes it.
+    public func showSystemDate() {
+        showsSystemDate.store(true, ordering: .relaxed)
+    }
 
     /// Creates the demo's seams and registers them in `registry`.
     ///
@@ -118,6 +127,7 @@ public final class DemoTarget: Sendable {
         }
         var lines: [TargetView.Line] = []
         lines += DemoPanels.comet(now: now, pace: pace)
+        if showsSystemDate.load(ordering: .relaxed) { lines.append(.init(Self.systemDateLine(Date()))) }
         lines.append(.init(""))
         let place: Result<Coordinate, LocationError> = Result { () throws(LocationError) in try location.current() }
         lines += DemoPanels.weather(place: place, report: weather.latest)
@@ -128,6 +138,15 @@ public final class DemoTarget: Sendable {
         lines += DemoPanels.profile(Result { users.value(try users.decode(DemoUser.json)) })
         let uptime = ContinuousClock.now - started
         return TargetView(title: "Demo app · up \(uptime.components.seconds) s", lines: lines)
+    }
+
+    /// `System date (plain Date()): 2026-11-26`, the UTC date of `date`.
+    static func systemDateLine(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let day = calendar.dateComponents([.year, .month, .day], from: date)
+        let text = String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)
+        return "System date (plain Date()): \(text)"
     }
 
     private func weatherLoop() async {

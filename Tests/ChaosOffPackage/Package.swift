@@ -15,6 +15,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Mischief", package: "Mischief"),
                 .product(name: "MischiefControl", package: "Mischief"),
+                .product(name: "MischiefSystem", package: "Mischief"),
             ])
     ]
 )

@@ -88,11 +88,13 @@ extension SeamCore {
 
     /// Turns call counting on or off, keeping the box and phase.
     func setCounting(_ on: Bool) {
-        ownership.withLock { state in
-            guard state.counting != on else { return }
+        let changed = ownership.withLock { state in
+            guard state.counting != on else { return false }
             state.counting = on
             store(state)
+            return true
         }
+        if changed, let external = external.withLock({ $0 }) { external.setCounting(on) }
     }
 
     /// Sets or clears the scoped bit, keeping the box, phase and counting.

@@ -7,6 +7,23 @@ import Synchronization
     import Darwin
 #endif
 
+/// How a seam whose calls are made outside Swift counts them (see `AnySeam.countsExternally(_:)`).
+package struct ExternalCounting: Sendable {
+    /// Turns counting on or off, as the registry turns it for a seam it observes.
+    package var setCounting: @Sendable (Bool) -> Void
+    /// The calls counted so far, and those of them that met a behaviour; both only grow.
+    package var counts: @Sendable () -> (calls: UInt64, chaosCalls: UInt64)
+
+    /// Counting through these two functions.
+    package init(
+        setCounting: @escaping @Sendable (Bool) -> Void,
+        counts: @escaping @Sendable () -> (calls: UInt64, chaosCalls: UInt64)
+    ) {
+        self.setCounting = setCounting
+        self.counts = counts
+    }
+}
+
 /// The part of a seam its callers touch on every call: one atomic word and a block of sharded counters.
 ///
 /// ## The word
@@ -86,6 +103,10 @@ final class SeamCore: @unchecked Sendable {
     }
 
     private let lines: UnsafeMutablePointer<Atomic<UInt64>>
+
+    /// Calls made outside Swift, which count themselves: a system seam's C hooks (`MischiefSystem`). Told when
+    /// counting goes on or off, and read by ``counters()``.
+    let external = Locked<ExternalCounting?>(nil)
 
     /// One bit for each shard a call has counted on, set before its first count there: ``counters()`` sums only
     /// those, so reading a seam nobody called touches none of its lines. (``isDrained(phase:)`` reads every shard
@@ -264,7 +285,12 @@ final class SeamCore: @unchecked Sendable {
             errors &+= line[Slot.errors].load(ordering: .acquiring)
             uncounted &+= line[Slot.uncounted].load(ordering: .acquiring)
         }
-        let chaosEntries = entered &- uncounted
+        var chaosEntries = entered &- uncounted
+        if let external = external.withLock({ $0 }) {
+            let counted = external.counts()
+            plain &+= counted.calls &- counted.chaosCalls
+            chaosEntries &+= counted.chaosCalls
+        }
         return SeamCounters(
             calls: Int(truncatingIfNeeded: plain &+ chaosEntries),
             chaosCalls: Int(truncatingIfNeeded: chaosEntries &- passedThrough),

@@ -34,6 +34,13 @@ public class AnySeam: @unchecked Sendable {
         core.changeListeners.withLock { $0.append(body) }
     }
 
+    /// Makes the calls `counting` counts part of this seam's counters: for a seam whose calls are made outside Swift
+    /// (a system seam's C hooks), which counts them itself while the registry asks it to. Set once, before the seam
+    /// is registered.
+    package final func countsExternally(_ counting: ExternalCounting) {
+        core.external.withLock { $0 = counting }
+    }
+
     /// Counts one error for a call of this seam that has already returned, when its caller learns only afterwards
     /// that it failed: a network request the seam let through that the network refused, or answered with a 5xx.
     /// Guards (`errors(SEAM) > 50% over 10s`, `no-success(SEAM) for 10s`) and consoles see it as they see a thrown

@@ -56,11 +56,16 @@ public final class ChaosClock: Clock, Sendable {
     ///   - settleYields: How many times ``advance(by:)`` yields, after a resumed sleeper has returned from its
     ///     sleep, before it takes the sleeper as finished and resumes the next one: the fallback for sleepers
     ///     that do not run inside ``withIdleTracking(isolation:_:)``, which need no yields.
-    public init(id: SeamID = "clock.now", settleYields: Int = 20) {
+    public convenience init(id: SeamID = "clock.now", settleYields: Int = 20) {
+        self.init(
+            id: id, title: "Current time",
+            summary: "What the target thinks the time is: its dates and its clock's sleeps", settleYields: settleYields)
+    }
+
+    /// A clock whose seam has a title and summary of its own, with the clock's actions: the `system.clock` seam's.
+    package init(id: SeamID, title: String, summary: String, settleYields: Int = 20) {
         let seam = Seam<Void, Timeline, Never>(
-            id, title: "Current time", category: "Clock",
-            summary: "What the target thinks the time is: its dates and its clock's sleeps",
-            actions: ClockActions.all, value: .real)
+            id, title: title, category: "Clock", summary: summary, actions: ClockActions.all, value: .real)
         self.seam = seam
         self.scheduler = SleepScheduler(settleYields: max(0, settleYields)) { seam.peek() }
         seam.onChange { [weak self] in self?.scheduler.timelineChanged() }

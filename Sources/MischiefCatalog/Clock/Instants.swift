@@ -10,11 +10,10 @@ import Mischief
 /// Time as a `Duration` since 1970-01-01T00:00:00Z: reading the real clock, converting to and from `Date`,
 /// and scaling without traps.
 enum Instants {
-    /// The real wall-clock time (CLOCK_REALTIME), to the nanosecond.
+    /// The real wall-clock time (CLOCK_REALTIME), to the nanosecond, never the `system.clock` seam's chaos.
+    @inline(__always)
     static func realNow() -> Duration {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return .seconds(Int64(spec.tv_sec)) + .nanoseconds(Int64(spec.tv_nsec))
+        RealClock.now()
     }
 
     /// A date as a duration since 1970.

@@ -78,6 +78,32 @@ public struct Timeline: Sendable, CustomStringConvertible {
         }
     }
 
+    /// This timeline as a map of nanoseconds since 1970, for hooks written in C (the `system.clock` seam's): `kind`
+    /// 0 real, 1 real plus `offset`, 2 stopped at `stopped` plus `offset`, 3 `chaosAnchor + (real − realAnchor) ·
+    /// factor + offset`. `offset` holds the shift and the advance as of now, so an advance needs a new map.
+    package var nanosecondMap:
+        (kind: Int32, offset: Int64, stopped: Int64, realAnchor: Int64, chaosAnchor: Int64, factor: Double)
+    {
+        let moved = Self.nanoseconds(offset + (progress?.advanced ?? .zero))
+        switch base {
+        case .real:
+            return (isReal ? 0 : 1, moved, 0, 0, 0, 1)
+        case .stopped(let at):
+            return (2, moved, Self.nanoseconds(at), 0, 0, 0)
+        case .dilated(let realAnchor, let chaosAnchor, let factor):
+            return (3, moved, 0, Self.nanoseconds(realAnchor), Self.nanoseconds(chaosAnchor), factor)
+        }
+    }
+
+    /// `duration` in nanoseconds, clamped to what an `Int64` holds (some 292 years either side of 1970).
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        let limit = Int64.max / 1_000_000_000 - 1
+        guard seconds < limit else { return .max }
+        guard seconds > -limit else { return .min }
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
     /// The chaos date at a real date.
     public func date(atReal real: Date) -> Date {
         Instants.date(chaos(atReal: Instants.duration(real)))
@@ -89,22 +115,22 @@ public struct Timeline: Sendable, CustomStringConvertible {
         real(forChaos: Instants.duration(chaos)).map(Instants.date)
     }
 
-    /// The chaos date now, on the cheapest path: `Date()` itself on the real timeline, and `Date()` plus a sum of
-    /// seconds when shifted, so the catalogue clock costs what a raw seam does. Time that stands still or runs at
+    /// The chaos date now, on the cheapest path: the real clock itself on the real timeline (what `Date()` reads
+    /// when no system seam changes it), and the real clock plus a sum of seconds when shifted, so the catalogue clock costs what a raw seam does. Time that stands still or runs at
     /// another rate goes through ``chaos(atReal:)`` and its nanoseconds.
     @inline(__always)
     func dateNow() -> Date {
         guard runsInRealTime else {
             return Instants.date(chaos(atReal: isStopped ? .zero : Instants.realNow()))
         }
-        guard let advancedSeconds else { return Date() }
+        guard let advancedSeconds else { return RealClock.date() }
         return Date(
-            timeIntervalSinceNow: offsetSeconds + Double(bitPattern: advancedSeconds.pointee.load(ordering: .acquiring))
-        )
+            timeIntervalSince1970: RealClock.seconds() + offsetSeconds
+                + Double(bitPattern: advancedSeconds.pointee.load(ordering: .acquiring)))
     }
 
     /// A reading taken where the seam keeps the timeline (``Seam/read(_:)``), which ``ChaosClock/date`` finishes
-    /// after the seam call: the offset to add to `Date()` when time runs at the real rate, or the date itself when
+    /// after the seam call: the offset to add to the real clock when time runs at the real rate, or the date itself when
     /// it does not. A trivial value, so the timeline is neither copied nor retained and nothing is destroyed after
     /// the call (a case holding the timeline cost the real path 2 ns in an outlined destroy).
     enum Reading {
@@ -116,8 +142,8 @@ public struct Timeline: Sendable, CustomStringConvertible {
         @inline(__always)
         var date: Date {
             switch self {
-            case .real: Date()
-            case .shifted(let seconds): Date(timeIntervalSinceNow: seconds)
+            case .real: RealClock.date()
+            case .shifted(let seconds): Date(timeIntervalSince1970: RealClock.seconds() + seconds)
             case .date(let date): date
             }
         }

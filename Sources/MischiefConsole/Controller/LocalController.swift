@@ -121,7 +121,7 @@ public final class LocalController: ConsoleController {
             let delta = StreamDelta(
                 target: TargetHeader(
                     name: name, pid: getpid(), uptime: changes.uptime, sessionSeed: changes.sessionSeed,
-                    wallTime: Date(), targetTime: targetTime()),
+                    wallTime: RealClock.date(), targetTime: targetTime()),
                 registry: changes)
             let shown = delta.shown
             if first || !changes.isEmpty || shown != current.shown {
@@ -146,7 +146,7 @@ public final class LocalController: ConsoleController {
             everything: StreamDelta(
                 target: TargetHeader(
                     name: name, pid: getpid(), uptime: changes.uptime, sessionSeed: changes.sessionSeed,
-                    wallTime: Date(), targetTime: targetTime()),
+                    wallTime: RealClock.date(), targetTime: targetTime()),
                 registry: changes),
             eventLimit: eventLimit)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Mischief
 import MischiefControl
+import MischiefSystem
 
 // Checks what a build without the Chaos trait promises, as an app's release build sees it. Exits 1 on the first
 // promise broken, naming it.
@@ -53,5 +54,11 @@ do {
     check(false, "the control server does not listen")
 } catch MischiefError.disabled(let reason) {
     check(!FileManager.default.fileExists(atPath: socket), "the control server does not listen (\(reason))")
+}
+do {
+    try SystemSeams.install([.clock])
+    check(false, "system seams refuse to install")
+} catch {
+    check(error == .compiledOut && SystemSeams.report == nil, "system seams refuse to install (\(error))")
 }
 print("chaos-off: every promise kept")

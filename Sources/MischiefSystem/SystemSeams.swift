@@ -1,0 +1,139 @@
+import CMischiefClock
+import CMischiefRebind
+import CMischiefSystem
+import Foundation
+import Mischief
+import MischiefCatalog
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Seams for code that was not written for Mischief: the process's own wall clock, as `Date()`, `time()` and
+/// `gettimeofday` read it in any library, changed live and put back exactly.
+///
+/// Installing rebinds the wall-clock functions (`clock_gettime`, `gettimeofday`, `time`) in the global offset tables of
+/// Foundation, FoundationEssentials, the program's own executable and the libraries you name, so a JWT library
+/// that checks expiry with `Date()` sees the `system.clock` seam's shift too. The seam has the clock's actions
+/// (`shift`, `freeze`, `dilate`, `virtual`) and is driven like any other, from the console, the CLI, the API,
+/// profiles, guards and time to live:
+/// ```swift
+/// let report = try SystemSeams.install([.clock])      // registers system.clock in Registry.shared
+/// try Registry.shared.apply(spec: "shift(+1d)", to: "system.clock")
+/// print(Date())                                        // tomorrow, in this program and its libraries
+/// Registry.shared.revert(seam: "system.clock")
+/// SystemSeams.uninstall()                              // every slot holds what it held before
+/// ```
+///
+/// Monotonic and boot clocks are never changed, and libdispatch, Swift Concurrency, libssl and libcrypto are never
+/// rebound unless named (their timeouts and certificate checks must keep working): `DispatchQueue.asyncAfter`,
+/// `Task.sleep` and `ContinuousClock` stay exact under any wall-clock chaos. Mischief's own readings (`ChaosClock`,
+/// a console's times) read the real clock, so `clock.now` and `system.clock` never stack.
+///
+/// The rebinding is process-wide: a `ChaosScope` cannot scope it, and tests that use it run serialized. Libraries
+/// loaded after install are covered the next time the seam changes (the loaded objects are scanned again when they
+/// changed). It works on Linux with the Swift runtime linked dynamically; elsewhere, or in a fully static binary,
+/// ``install(_:in:libraries:)`` says why it cannot and changes nothing.
+public enum SystemSeams {
+    /// A family of system seams.
+    public enum Family: String, Sendable, Hashable, CaseIterable {
+        /// `system.clock`: the wall clock.
+        case clock
+    }
+
+    /// The id of the wall-clock seam.
+    public static let clockID: SeamID = "system.clock"
+
+    /// The libraries rebound unless you name others: Foundation's and the program's own executable.
+    public static let defaultLibraries = ["libFoundationEssentials.so", "libFoundation.so", "(executable)"]
+
+    /// Libraries never rebound unless named in `libraries`: their timeouts and certificate checks must keep working.
+    public static let excludedLibraries = [
+        "libdispatch.so", "libswift_Concurrency.so", "libssl.so", "libcrypto.so",
+    ]
+
+    /// Installs the system seams of `families` in `registry`, and rebinds the slots that lead to them.
+    ///
+    /// - Parameters:
+    ///   - families: the system seams to install; today only ``Family/clock``.
+    ///   - registry: where their seams are registered.
+    ///   - libraries: more libraries to rebind, by file name (`libcurl.so.4`) or a part of it; naming one of
+    ///     ``excludedLibraries`` rebinds it too, at the risk the ``SystemSeamsReport/warnings`` name.
+    /// - Returns: what is covered, library by library, and what is not and why.
+    /// - Throws: ``SystemSeamsError`` when it cannot work here (not Linux, no dynamic linking, chaos compiled out)
+    ///   or is installed already; nothing is changed then.
+    @discardableResult
+    public static func install(
+        _ families: Set<Family> = [.clock], in registry: Registry = .shared, libraries: [String] = []
+    ) throws(SystemSeamsError) -> SystemSeamsReport {
+        #if !Chaos
+            throw .compiledOut
+        #elseif !os(Linux)
+            throw .unsupported("system seams rebind ELF global offset tables; this platform is not Linux")
+        #else
+            try installed.withLock { (current) throws(SystemSeamsError) -> SystemSeamsReport in
+                guard current == nil else { throw .alreadyInstalled }
+                let clock = try SystemClock(registry: registry, libraries: libraries)
+                current = clock
+                return clock.report()
+            }
+        #endif
+    }
+
+    /// Puts back every slot the system seams rebound, exactly as it was, and unregisters their seams.
+    ///
+    /// - Returns: how many slots were restored (0 when nothing was installed).
+    @discardableResult
+    public static func uninstall() -> Int {
+        installed.withLock { current in
+            defer { current = nil }
+            return current?.uninstall() ?? 0
+        }
+    }
+
+    /// What the installed system seams cover now, library by library; empty when none is installed.
+    public static var report: SystemSeamsReport? {
+        installed.withLock { $0?.report() }
+    }
+
+    /// The clock behind `system.clock`, to advance its time (`virtual`, `freeze`); nil when not installed.
+    public static var clock: ChaosClock? {
+        installed.withLock { $0?.clock }
+    }
+
+    /// Moves `system.clock`'s time forward by `duration` (see `ChaosClock.advance(by:)`), and the hooks with it.
+    ///
+    /// - Returns: false when it is not installed or its time is real.
+    @discardableResult
+    public static func advanceClock(by duration: Duration) async -> Bool {
+        guard let system = installed.withLock({ $0 }) else { return false }
+        let moved = await system.clock.advance(by: duration)
+        system.publish()
+        return moved
+    }
+
+    private static let installed = Mutex<SystemClock?>(nil)
+}
+
+/// Why system seams cannot be installed.
+public enum SystemSeamsError: Error, Equatable, CustomStringConvertible {
+    /// Mischief is built without chaos (`traits: []`): nothing can be changed.
+    case compiledOut
+    /// This platform or build cannot be rebound; the text says why.
+    case unsupported(String)
+    /// System seams are installed already; uninstall first.
+    case alreadyInstalled
+    /// The rebinding failed; the text says where.
+    case failed(String)
+
+    /// What went wrong, in a sentence.
+    public var description: String {
+        switch self {
+        case .compiledOut: "system seams are compiled out: Mischief is built without chaos (traits: [])"
+        case .unsupported(let why): "system seams cannot work here: \(why)"
+        case .alreadyInstalled: "system seams are installed already; uninstall them first"
+        case .failed(let why): "system seams could not be installed: \(why)"
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import MischiefTestSupport
+import Testing
+
+/// `system.clock` in a process of its own (`mischief-system-probe`, as the rebinding is process-wide): code written
+/// without Mischief sees every action and then the real time; timeouts, sleeps and Mischief's own clock stay exact.
+@Suite(.oneAtATime) struct SystemClockEndToEndTests {
+    /// The built probe, next to the test runner.
+    static var probe: URL {
+        CLI.binary.deletingLastPathComponent().appendingPathComponent("MischiefSystemProbe")
+    }
+
+    @Test func codeWrittenWithoutMischiefSeesTheSystemClockAndTimeoutsStayExact() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("system-probe-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let probe = try ChildProcess.start(
+            Self.probe, [], environment: [:], output: directory.appendingPathComponent("out"),
+            error: directory.appendingPathComponent("err"))
+        defer { probe.kill() }
+        let status = try await probe.waitForExit(timeout: .seconds(120))
+        let output = probe.outputText
+        let failed = output.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
+        #expect(
+            status == 0,
+            "the probe failed \(failed.count) checks:\n\(failed.joined(separator: "\n"))\n\(probe.errorText)")
+        #expect(output.contains("failures: 0"))
+        // Each kind of reading was checked under each action.
+        for action in ["shift(+1d)", "freeze(2030-01-01)", "reverted", "uninstalled"] {
+            #expect(output.contains("ok \(action): Date()"), "no Date() check under \(action)")
+            #expect(output.contains("ok \(action): time()"), "no time() check under \(action)")
+        }
+    }
+}
+
+extension SystemClockEndToEndTests {
+    /// Eight threads read the clock through every rebound slot while the seam is installed, applied, reverted and
+    /// uninstalled 1,000 times (`--stress 10000` by hand): every reading is one the seam could give, and every slot
+    /// ends as it began.
+    @Test func readersOnEightThreadsSeeOnlyWhatTheSeamGivesWhileItIsInstalledAndUninstalled() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("system-stress-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let probe = try ChildProcess.start(
+            Self.probe, ["--stress", "1000"], environment: [:], output: directory.appendingPathComponent("out"),
+            error: directory.appendingPathComponent("err"))
+        defer { probe.kill() }
+        let status = try await probe.waitForExit(timeout: .seconds(300))
+        #expect(status == 0, "\(probe.outputText)\n\(probe.errorText)")
+        #expect(probe.outputText.contains("ok every one of"), "\(probe.outputText)")
+    }
+}
+
+/// `mischief demo --headless --system`, driven with the CLI as a user would: the plain `Date()` line of the demo's
+/// screen follows `system.clock`.
+@Suite(.oneAtATime) struct SystemDemoEndToEndTests {
+    /// The demo's `System date (plain Date())` line, as `GET /v1/target/view` shows it.
+    static func systemDate(_ demo: HeadlessDemo) throws -> String? {
+        let view = try demo.get("target/view") as? [String: Any]
+        let lines = (view?["lines"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
+        return lines.first { $0.hasPrefix("System date (plain Date()): ") }?
+            .dropFirst("System date (plain Date()): ".count).description
+    }
+
+    /// The UTC date `days` from now, as the demo writes it.
+    static func utcDate(inDays days: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let day = calendar.dateComponents(
+            [.year, .month, .day], from: Date().addingTimeInterval(Double(days) * 86_400))
+        return String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)
+    }
+
+    @Test func applyingAShiftToSystemClockMovesThePlainDateLine() async throws {
+        let demo = try await HeadlessDemo.start(arguments: ["--system"])
+        defer { demo.kill() }
+        #expect(demo.process.errorText.contains("system seams: rebound: "), "the report on standard error")
+        let list = try demo.mischief(["list", "--socket", demo.socket])
+        #expect(list.output.contains("system.clock"), "system.clock is listed:\n\(list.output)")
+        _ = try await Poll.until("the plain Date() line", lastSeen: { (try? Self.systemDate(demo)) ?? "none" }) {
+            try Self.systemDate(demo) == Self.utcDate(inDays: 0) ? true : nil
+        }
+        let applied = try demo.mischief(["apply", "--socket", demo.socket, "system.clock", "shift(+1d)"])
+        #expect(applied.status == 0, "\(applied.error)")
+        _ = try await Poll.until(
+            "tomorrow on the plain Date() line", lastSeen: { (try? Self.systemDate(demo)) ?? "none" }
+        ) {
+            try Self.systemDate(demo) == Self.utcDate(inDays: 1) ? true : nil
+        }
+        let reverted = try demo.mischief(["revert", "--socket", demo.socket, "system.clock"])
+        #expect(reverted.status == 0, "\(reverted.error)")
+        _ = try await Poll.until(
+            "today again on the plain Date() line", lastSeen: { (try? Self.systemDate(demo)) ?? "none" }
+        ) {
+            try Self.systemDate(demo) == Self.utcDate(inDays: 0) ? true : nil
+        }
+    }
+}
