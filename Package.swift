@@ -107,7 +107,10 @@ let package = Package(
         // the console and the attach road, which are not products.
         .executableTarget(
             name: "mischief-bench",
-            dependencies: ["Mischief", "MischiefConsole", "MischiefControl", "MischiefAttach", "MischiefDemo"],
+            dependencies: [
+                "Mischief", "MischiefCatalog", "MischiefConsole", "MischiefControl", "MischiefAttach", "MischiefDemo",
+                "MischiefSystem",
+            ],
             path: "Benchmarks/MischiefBench"),
         .testTarget(name: "MischiefTests", dependencies: ["Mischief", "CMischiefTSan", "MischiefTestSupport"]),
         .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles", "Mischief"]),

@@ -5,6 +5,7 @@
 //                                                         # one scenario, for valgrind --tool=callgrind
 //     swift run -c release mischief-bench --control       # only the control socket's section
 //     swift run -c release mischief-bench --registry      # only the registry's scale section
+//     swift run -c release mischief-bench --system        # only what system.clock costs Date()
 //     swift run -c release mischief-bench --probability   # only per-call and keyed probabilities
 //     Scripts/control-attack.sh                           # the HTTP attack suite against a pinned target
 //
@@ -184,6 +185,10 @@ if let index = arguments.firstIndex(of: "--attack") {
 }
 if arguments.contains("--paste") {
     PasteBenchmarks.report()
+    exit(0)
+}
+if arguments.contains("--system") {
+    try SystemBenchmarks.report()
     exit(0)
 }
 if arguments.contains("--registry") {
