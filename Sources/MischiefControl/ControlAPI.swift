@@ -24,8 +24,8 @@ public enum ControlAPI {
 /// `GET /v1/target`: who the target is and how to reach it: the identity a client checks once, when it attaches
 /// (the API and library versions, the socket, the serving instance, the label among targets of its name).
 ///
-/// Not ``TargetHeader``, which heads every delta and says what a moment is (uptime, wall time, the target's time):
-/// the two share a name, a pid and a seed, and answer different questions.
+/// Not `TargetHeader` (the core's), which heads every delta and says what a moment is (uptime, wall time, the
+/// target's time): the two share a name, a pid and a seed, and answer different questions.
 public struct TargetInfo: Sendable, Codable, Equatable {
     /// What the target calls itself.
     public var name: String
