@@ -11,7 +11,8 @@ import Synchronization
 #endif
 
 /// Seams for code that was not written for Mischief: the process's own wall clock, as `Date()`, `time()` and
-/// `gettimeofday` read it in any library, changed live and put back exactly.
+/// `gettimeofday` read it in any library, and its network, as `getaddrinfo` and `connect` reach it in libcurl
+/// (URLSession on Linux) and Foundation, changed live and put back exactly.
 ///
 /// Installing rebinds the wall-clock functions (`clock_gettime`, `gettimeofday`, `time`) in the global offset tables of
 /// Foundation, FoundationEssentials, the program's own executable and the libraries you name, so a JWT library
@@ -30,6 +31,12 @@ import Synchronization
 /// rebound unless named (their timeouts and certificate checks must keep working): `DispatchQueue.asyncAfter`,
 /// `Task.sleep` and `ContinuousClock` stay exact under any wall-clock chaos. Mischief's own readings (`ChaosClock`,
 /// a console's times) read the real clock, so `clock.now` and `system.clock` never stack.
+///
+/// `install([.clock, .net])` adds `system.net`, whose actions (`dns`, `refused`, `hang`, `latency`, `resolve`) fail
+/// or redirect lookups and connections by host; AF_UNIX sockets, such as Mischief's control socket, are never
+/// affected. libcurl keeps DNS answers about a minute and reuses connections, so a change may show only on a new
+/// session or connection (see the article "The network of code you cannot change"). ``uninstall()`` removes every
+/// family at once.
 ///
 /// The rebinding is process-wide: a `ChaosScope` cannot scope it, and tests that use it run serialized. Libraries
 /// loaded after install are covered the next time the seam changes (the loaded objects are scanned again when they

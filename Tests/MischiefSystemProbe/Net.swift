@@ -26,6 +26,14 @@ enum NetProbe {
         return (result, Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
     }
 
+    /// The monotonic seconds `body` took.
+    static func timedAsync<T>(_ body: () async -> T) async -> (T, Double) {
+        let start = ContinuousClock.now
+        let result = await body()
+        let duration = ContinuousClock.now - start
+        return (result, Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+    }
+
     // MARK: The listener
 
     /// A loopback listener on an ephemeral port that answers any request with `200 ok` and closes.
@@ -370,6 +378,16 @@ enum NetProbe {
             "URLSession: refused(host: \"probe.invalid\") matches the address libcurl looked up: \(refusedMade)")
         registry.revert(seam: SystemSeams.netID)
         check(await fetch(base, session()) == "200 ok", "URLSession: reverted, 200 again")
+
+        apply(#"hang(host: "localhost")"#)
+        let impatient = URLSessionConfiguration.ephemeral
+        impatient.timeoutIntervalForRequest = 1
+        let (hungFetch, hungTook) = await timedAsync { await fetch(base, URLSession(configuration: impatient)) }
+        check(
+            hungFetch == "URLError \(URLError.timedOut.rawValue)" && hungTook >= 0.9,
+            "URLSession: hang(host: \"localhost\") times out at the request's timeout of 1 s: \(hungFetch) after "
+                + "\(hungTook) s")
+        registry.revert(seam: SystemSeams.netID)
 
         let restored = SystemSeams.uninstall()
         let rebound = report.libraries.reduce(0) { $0 + $1.rebound }
