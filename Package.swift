@@ -44,8 +44,9 @@ let package = Package(
         .target(name: "MischiefFiles", dependencies: ["Mischief", .product(name: "Yams", package: "Yams")]),
         // Ready-made behaviours: pseudo-localisation, locations and routes, model mutation and fixtures.
         .target(name: "MischiefCatalog", dependencies: ["Mischief"]),
-        // System seams: the wall clock of code not written for Mischief (Date(), time(), gettimeofday in any
-        // library), through C hooks put in the global offset tables of the libraries chosen (CMischiefRebind).
+        // System seams: the wall clock and the network (getaddrinfo, connect) of code not written for Mischief (Date(),
+        // libcurl under URLSession), through C hooks put in the global offset tables of the libraries chosen
+        // (CMischiefRebind).
         .target(name: "CMischiefSystem"),
         .target(
             name: "MischiefSystem",
@@ -159,7 +160,7 @@ let package = Package(
             dependencies: ["Mischief", "MischiefCatalog", "MischiefControl", "MischiefDemo"],
             path: "Tests/MischiefBlockedTarget"),
         // A test tool: installs the system seams in a process of its own and checks what code written without
-        // Mischief (SystemClockCallers) sees under system.clock's actions.
+        // Mischief (SystemClockCallers, plain sockets, URLSession) sees under system.clock's and system.net's actions.
         .executableTarget(
             name: "MischiefSystemProbe",
             dependencies: ["Mischief", "MischiefCatalog", "MischiefSystem", "SystemClockCallers", "CMischiefRebind"],

@@ -87,9 +87,7 @@ final class SystemClock: Sendable {
     private func changed() {
         guard isInstalled.load(ordering: .sequentiallyConsistent) else { return }
         publish()
-        lock.withLock { _ in
-            if mischief_rebind_objects_changed() != 0 { _ = rebindLocked() }
-        }
+        SystemSeams.rebindLoadedSince()
     }
 
     /// Publishes the seam's timeline to the hooks.
@@ -101,7 +99,7 @@ final class SystemClock: Sendable {
         lock.withLock { _ in mischief_system_clock_publish(&timeline) }
     }
 
-    private func rebind() -> Int32 {
+    func rebind() -> Int32 {
         lock.withLock { _ in rebindLocked() }
     }
 
@@ -130,24 +128,10 @@ final class SystemClock: Sendable {
     }
 
     /// What is covered now, library by library.
-    func report() -> SystemSeamsReport {
-        final class Visits {
-            var libraries: [SystemSeamsReport.Library] = []
-        }
-        let visits = Visits()
+    func coverage() -> [SystemSeamsReport.Library] {
         lock.withLock { _ in
-            let context = Unmanaged.passUnretained(visits).toOpaque()
-            mischief_rebind_coverage(
-                rebindings, Int(MISCHIEF_SYSTEM_CLOCK_HOOKS),
-                { path, slots, rebound, _, context in
-                    guard let context else { return }
-                    let visits = Unmanaged<Visits>.fromOpaque(context).takeUnretainedValue()
-                    visits.libraries.append(
-                        SystemSeamsReport.Library(
-                            path: path.map { String(cString: $0) } ?? "", slots: Int(slots), rebound: Int(rebound)))
-                }, context)
+            SystemSeamsReport.coverage(of: rebindings, count: Int(MISCHIEF_SYSTEM_CLOCK_HOOKS), family: .clock)
         }
-        return SystemSeamsReport(libraries: visits.libraries)
     }
 
     private static func makeRebindings() -> UnsafeMutablePointer<mischief_rebinding> {

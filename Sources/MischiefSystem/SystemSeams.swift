@@ -11,7 +11,8 @@ import Synchronization
 #endif
 
 /// Seams for code that was not written for Mischief: the process's own wall clock, as `Date()`, `time()` and
-/// `gettimeofday` read it in any library, changed live and put back exactly.
+/// `gettimeofday` read it in any library, and its network, as `getaddrinfo` and `connect` reach it in libcurl
+/// (URLSession on Linux) and Foundation, changed live and put back exactly.
 ///
 /// Installing rebinds the wall-clock functions (`clock_gettime`, `gettimeofday`, `time`) in the global offset tables of
 /// Foundation, FoundationEssentials, the program's own executable and the libraries you name, so a JWT library
@@ -31,6 +32,12 @@ import Synchronization
 /// `Task.sleep` and `ContinuousClock` stay exact under any wall-clock chaos. Mischief's own readings (`ChaosClock`,
 /// a console's times) read the real clock, so `clock.now` and `system.clock` never stack.
 ///
+/// `install([.clock, .net])` adds `system.net`, whose actions (`dns`, `refused`, `hang`, `latency`, `resolve`) fail
+/// or redirect lookups and connections by host; AF_UNIX sockets, such as Mischief's control socket, are never
+/// affected. libcurl keeps DNS answers about a minute and reuses connections, so a change may show only on a new
+/// session or connection (see the article "The network of code you cannot change"). ``uninstall()`` removes every
+/// family at once.
+///
 /// The rebinding is process-wide: a `ChaosScope` cannot scope it, and tests that use it run serialized. Libraries
 /// loaded after install are covered the next time the seam changes (the loaded objects are scanned again when they
 /// changed). It works on Linux with the Swift runtime linked dynamically; elsewhere, or in a fully static binary,
@@ -40,12 +47,17 @@ public enum SystemSeams {
     public enum Family: String, Sendable, Hashable, CaseIterable {
         /// `system.clock`: the wall clock.
         case clock
+        /// `system.net`: host-name lookups (`getaddrinfo`) and TCP connections (`connect`).
+        case net
     }
 
     /// The id of the wall-clock seam.
     public static let clockID: SeamID = "system.clock"
 
-    /// The libraries rebound unless you name others: Foundation's and the program's own executable.
+    /// The id of the network seam.
+    public static let netID: SeamID = "system.net"
+
+    /// The libraries `system.clock` rebinds unless you name others: Foundation's and the program's own executable.
     public static let defaultLibraries = ["libFoundationEssentials.so", "libFoundation.so", "(executable)"]
 
     /// Libraries never rebound unless named in `libraries`: their timeouts and certificate checks must keep working.
@@ -53,16 +65,21 @@ public enum SystemSeams {
         "libdispatch.so", "libswift_Concurrency.so", "libssl.so", "libcrypto.so",
     ]
 
+    /// The libraries `system.net` rebinds unless you name others: libcurl (URLSession's transport on Linux),
+    /// Foundation's, FoundationNetworking's and the program's own executable.
+    public static let defaultNetLibraries = SystemNet.defaultLibraries
+
     /// Installs the system seams of `families` in `registry`, and rebinds the slots that lead to them.
     ///
     /// - Parameters:
-    ///   - families: the system seams to install; today only ``Family/clock``.
+    ///   - families: the system seams to install: ``Family/clock``, ``Family/net``, or both.
     ///   - registry: where their seams are registered.
     ///   - libraries: more libraries to rebind, by file name (`libcurl.so.4`) or a part of it; naming one of
     ///     ``excludedLibraries`` rebinds it too, at the risk the ``SystemSeamsReport/warnings`` name.
     /// - Returns: what is covered, library by library, and what is not and why.
     /// - Throws: ``SystemSeamsError`` when it cannot work here (not Linux, no dynamic linking, chaos compiled out)
-    ///   or is installed already; nothing is changed then.
+    ///   or is installed already; nothing is changed then. Install every family you need in one call: a second
+    ///   install, even of another family, is refused until ``uninstall()``.
     @discardableResult
     public static func install(
         _ families: Set<Family> = [.clock], in registry: Registry = .shared, libraries: [String] = []
@@ -74,21 +91,38 @@ public enum SystemSeams {
         #else
             try installed.withLock { (current) throws(SystemSeamsError) -> SystemSeamsReport in
                 guard current == nil else { throw .alreadyInstalled }
-                let clock = try SystemClock(registry: registry, libraries: libraries)
-                current = clock
-                return clock.report()
+                let clock = families.contains(.clock) ? try SystemClock(registry: registry, libraries: libraries) : nil
+                var net: SystemNet?
+                if families.contains(.net) {
+                    do throws(SystemSeamsError) {
+                        net = try SystemNet(registry: registry, libraries: libraries)
+                    } catch {
+                        _ = clock?.uninstall()
+                        throw error
+                    }
+                }
+                let installing = Installed(clock: clock, net: net)
+                current = installing
+                rebinders.withLock { $0 = installing }
+                return installing.report()
             }
         #endif
     }
 
-    /// Puts back every slot the system seams rebound, exactly as it was, and unregisters their seams.
+    /// Puts back every slot the system seams rebound, exactly as it was, and unregisters their seams: every family
+    /// at once (the rebinding core restores all the slots it wrote together), so there is no uninstalling one family
+    /// and keeping another. A connect hanging under `system.net` wakes and fails with `ETIMEDOUT`.
     ///
     /// - Returns: how many slots were restored (0 when nothing was installed).
     @discardableResult
     public static func uninstall() -> Int {
         installed.withLock { current in
             defer { current = nil }
-            return current?.uninstall() ?? 0
+            rebinders.withLock { $0 = nil }
+            // The network first: its restore puts back the clock's slots too, before the clock publishes the real
+            // time, so no clock reading sees a half-uninstalled seam.
+            let net = current?.net?.uninstall() ?? 0
+            return net + (current?.clock?.uninstall() ?? 0)
         }
     }
 
@@ -99,7 +133,12 @@ public enum SystemSeams {
 
     /// The clock behind `system.clock`, to advance its time (`virtual`, `freeze`); nil when not installed.
     public static var clock: ChaosClock? {
-        installed.withLock { $0?.clock }
+        installed.withLock { $0?.clock?.clock }
+    }
+
+    /// The seam behind `system.net`, to apply behaviours in code; nil when not installed.
+    public static var net: Seam<SystemNetCall, SystemNetOutcome, Never>? {
+        installed.withLock { $0?.net?.seam }
     }
 
     /// Moves `system.clock`'s time forward by `duration` (see `ChaosClock.advance(by:)`), and the hooks with it.
@@ -107,13 +146,43 @@ public enum SystemSeams {
     /// - Returns: false when it is not installed or its time is real.
     @discardableResult
     public static func advanceClock(by duration: Duration) async -> Bool {
-        guard let system = installed.withLock({ $0 }) else { return false }
+        guard let system = installed.withLock({ $0?.clock }) else { return false }
         let moved = await system.clock.advance(by: duration)
         system.publish()
         return moved
     }
 
-    private static let installed = Mutex<SystemClock?>(nil)
+    /// Rebinds, for every installed family, the libraries loaded since the last rebinding (the scan runs only when
+    /// objects were loaded or unloaded). One place for all families: the core's "objects changed" answer is cleared by
+    /// whichever family applies first.
+    static func rebindLoadedSince() {
+        rebinders.withLock { installed in
+            guard let installed, mischief_rebind_objects_changed() != 0 else { return }
+            _ = installed.clock?.rebind()
+            _ = installed.net?.rebind()
+        }
+    }
+
+    /// The installed families.
+    final class Installed: Sendable {
+        let clock: SystemClock?
+        let net: SystemNet?
+
+        init(clock: SystemClock?, net: SystemNet?) {
+            self.clock = clock
+            self.net = net
+        }
+
+        /// What is covered now, family by family.
+        func report() -> SystemSeamsReport {
+            SystemSeamsReport(libraries: (clock?.coverage() ?? []) + (net?.coverage() ?? []))
+        }
+    }
+
+    private static let installed = Mutex<Installed?>(nil)
+    /// The installed families again, under a lock of their own: seams changing call ``rebindLoadedSince()``, which
+    /// must not wait for `installed`, held while installing or uninstalling registers and unregisters seams.
+    private static let rebinders = Mutex<Installed?>(nil)
 }
 
 /// Why system seams cannot be installed.

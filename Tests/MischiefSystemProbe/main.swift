@@ -4,7 +4,8 @@
 // test suite's other tests must not see its chaos. Prints `ok …` or `FAIL …` per check and the report; exits with the
 // number of failures. `--stress N`: eight threads read the clock while the main thread installs, applies, reverts and
 // uninstalls N times; every reading must be one the seam could give, and every slot must end as it began. A test
-// tool, not part of the shipping `mischief`.
+// tool, not part of the shipping `mischief`. `--net`: installs system.clock and system.net and checks, on loopback
+// only, what a plain socket client and URLSession (through libcurl) see under system.net's actions (Net.swift).
 import Dispatch
 import Foundation
 import Mischief
@@ -73,6 +74,9 @@ func checkTimeoutsStayExact(_ when: String) async {
 if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--stress", let rounds = Int(CommandLine.arguments[2])
 {
     exit(Stress.run(rounds: rounds))
+}
+if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--net" {
+    exit(await NetProbe.run())
 }
 
 let registry = Registry(sessionSeed: 1)

@@ -1,0 +1,177 @@
+import CMischiefRebind
+import CMischiefSystem
+import Foundation
+import Mischief
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The installed `system.net`: its seam, the rebinding of `getaddrinfo` and `connect` that leads to the C hooks, and
+/// the decider those hooks call, which runs the seam for each call while a behaviour is applied or calls are counted.
+final class SystemNet: Sendable {
+    let seam: Seam<SystemNetCall, SystemNetOutcome, Never>
+    let registry: Registry
+    /// Extra libraries to rebind, as the caller named them.
+    let libraries: [String]
+    /// The two rebindings, allocated once and kept for the process (the hooks may still run on other threads after an
+    /// uninstall). Written once in init, then only read, under `lock`.
+    nonisolated(unsafe) private let rebindings: UnsafeMutablePointer<mischief_rebinding>
+    /// Serializes rebinding, reporting and turning the hooks on and off.
+    private let lock = Mutex(())
+    /// Cleared by ``uninstall()``.
+    private let isInstalled = Atomic(true)
+
+    /// The installed instance the hooks' decider reaches; nil when none is.
+    static let current = Mutex<SystemNet?>(nil)
+
+    /// What every library's name starts with, or `(executable)`, for the libraries rebound unless others are named.
+    static let defaultLibraries = ["libFoundation.so", "libFoundationNetworking.so", "libcurl.so", "(executable)"]
+
+    init(registry: Registry, libraries: [String]) throws(SystemSeamsError) {
+        self.registry = registry
+        self.libraries = libraries
+        rebindings = Self.makeRebindings()
+        seam = Seam(
+            SystemSeams.netID, title: "System network", category: "Network",
+            summary: "getaddrinfo and connect in code not written for Mischief (libcurl, URLSession); libcurl keeps "
+                + "DNS answers ~60 s and reuses connections, so a change may show only on a new connection",
+            stacking: .merge, actions: SystemNetActions.all
+        ) { _ in .real }
+        seam.countsExternally(
+            ExternalCounting(
+                // The seam counts the calls it decides itself; the hooks only need to know when to ask it.
+                setCounting: { [weak self] _ in self?.refresh() },
+                counts: { (0, 0) }))
+        mischief_system_net_set_decider(systemNetDecider)
+        Self.current.withLock { $0 = self }
+        let written = rebind()
+        guard written > 0 else {
+            Self.current.withLock { $0 = nil }
+            mischief_rebind_restore()
+            throw .unsupported(
+                written < 0
+                    ? "rebinding failed: \(String(cString: strerror(errno)))"
+                    : "no library calls getaddrinfo or connect through a global offset table (a fully static binary?)")
+        }
+        seam.onChange { [weak self] in self?.changed() }
+        do {
+            try registry.register(seam)
+        } catch {
+            Self.current.withLock { $0 = nil }
+            mischief_rebind_restore()
+            throw .failed("registering \(SystemSeams.netID): \(error)")
+        }
+        refresh()
+    }
+
+    /// Puts back every slot (of every family: see ``SystemSeams/uninstall()``), turns the hooks off, wakes the
+    /// connects hanging now and unregisters the seam; returns the slots restored.
+    func uninstall() -> Int {
+        isInstalled.store(false, ordering: .sequentiallyConsistent)
+        registry.unregister(SystemSeams.netID)
+        return lock.withLock { _ in
+            let restored = Int(mischief_rebind_restore())
+            mischief_system_net_set_active(0)
+            mischief_system_net_release_hangs()
+            mischief_system_net_forget_hosts()
+            Self.current.withLock { $0 = nil }
+            return restored
+        }
+    }
+
+    /// The seam changed: turn the hooks on or off, and rebind libraries loaded since.
+    private func changed() {
+        guard isInstalled.load(ordering: .sequentiallyConsistent) else { return }
+        refresh()
+        SystemSeams.rebindLoadedSince()
+    }
+
+    /// Tells the hooks whether to ask the seam: while a behaviour is applied or its calls are counted.
+    private func refresh() {
+        lock.withLock { _ in
+            let on = isInstalled.load(ordering: .sequentiallyConsistent) && seam.countsCalls
+            mischief_system_net_set_active(on ? 1 : 0)
+        }
+    }
+
+    /// Decides one hooked call, for the C hook: runs the seam, logs what a rule did, counts failures.
+    func decide(_ call: SystemNetCall) -> SystemNetOutcome {
+        let outcome = seam(call)
+        if let rule = outcome.rule {
+            registry.report(seam: SystemSeams.netID, message: "\(call) → \(outcome) by \(rule)")
+        }
+        if outcome.isFailure { seam.countFailure() }
+        return outcome
+    }
+
+    func rebind() -> Int32 {
+        lock.withLock { _ in rebindLocked() }
+    }
+
+    private func rebindLocked() -> Int32 {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        return mischief_rebind_apply(
+            rebindings, Int(MISCHIEF_SYSTEM_NET_HOOKS),
+            { path, context in
+                guard let context else { return 0 }
+                let system = Unmanaged<SystemNet>.fromOpaque(context).takeUnretainedValue()
+                return system.chooses(path.map { String(cString: $0) } ?? "") ? 1 : 0
+            }, context)
+    }
+
+    /// Whether the object at `path` ("" for the executable) is rebound: the default libraries, and those named.
+    func chooses(_ path: String) -> Bool {
+        let name = SystemClock.name(of: path)
+        if libraries.contains(where: { name.contains($0) }) { return true }
+        if SystemSeams.excludedLibraries.contains(where: { name.hasPrefix($0) }) { return false }
+        return Self.defaultLibraries.contains { $0 == "(executable)" ? path.isEmpty : name.hasPrefix($0) }
+    }
+
+    /// What is covered now, library by library.
+    func coverage() -> [SystemSeamsReport.Library] {
+        lock.withLock { _ in
+            SystemSeamsReport.coverage(of: rebindings, count: Int(MISCHIEF_SYSTEM_NET_HOOKS), family: .net)
+        }
+    }
+
+    private static func makeRebindings() -> UnsafeMutablePointer<mischief_rebinding> {
+        let count = Int(MISCHIEF_SYSTEM_NET_HOOKS)
+        let rebindings = UnsafeMutablePointer<mischief_rebinding>.allocate(capacity: count)
+        for index in 0..<count {
+            rebindings[index] = mischief_rebinding(
+                symbol: mischief_system_net_symbol(Int32(index)),
+                replacement: mischief_system_net_hook(Int32(index)),
+                original: mischief_system_net_original(Int32(index)))
+        }
+        return rebindings
+    }
+}
+
+/// The hooks' decider: the installed `system.net` decides, or the call is real.
+private let systemNetDecider: mischief_system_net_decider = { call, verdict in
+    guard let call, let verdict, let net = SystemNet.current.withLock({ $0 }) else { return }
+    let names = String(cString: call.pointee.names)
+    let decided = SystemNetCall(
+        operation: call.pointee.operation == Int32(MISCHIEF_NET_CONNECT) ? .connect : .lookup,
+        host: String(cString: call.pointee.host),
+        names: names.isEmpty ? [] : names.split(separator: "\n").map(String.init),
+        port: call.pointee.port > 0 ? Int(call.pointee.port) : nil, isBlocking: call.pointee.blocking != 0)
+    let outcome = net.decide(decided)
+    let (seconds, attoseconds) = outcome.delay.components
+    verdict.pointee.delay_nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    switch outcome.action {
+    case .real: verdict.pointee.action = Int32(MISCHIEF_NET_REAL)
+    case .noSuchHost: verdict.pointee.action = Int32(MISCHIEF_NET_NO_NAME)
+    case .refused: verdict.pointee.action = Int32(MISCHIEF_NET_REFUSED)
+    case .hang: verdict.pointee.action = Int32(MISCHIEF_NET_HANG)
+    case .resolve(let address):
+        verdict.pointee.action = Int32(MISCHIEF_NET_RESOLVE)
+        withUnsafeMutableBytes(of: &verdict.pointee.address) { buffer in
+            let bytes = Array(address.utf8.prefix(buffer.count - 1))
+            buffer.copyBytes(from: bytes)
+            buffer[bytes.count] = 0
+        }
+    }
+}

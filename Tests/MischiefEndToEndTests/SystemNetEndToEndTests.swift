@@ -1,0 +1,36 @@
+import Foundation
+import MischiefTestSupport
+import Testing
+
+/// `system.net` in a process of its own (`MischiefSystemProbe --net`, as the rebinding is process-wide), on loopback
+/// only: a plain socket client and URLSession (through libcurl) see every action, then the real network; Unix sockets
+/// are never affected; uninstall puts every slot back.
+@Suite(.oneAtATime) struct SystemNetEndToEndTests {
+    @Test func codeWrittenWithoutMischiefSeesSystemNetAndUnixSocketsAreLeftAlone() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("system-net-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let probe = try ChildProcess.start(
+            SystemClockEndToEndTests.probe, ["--net"], environment: [:],
+            output: directory.appendingPathComponent("out"),
+            error: directory.appendingPathComponent("err"))
+        defer { probe.kill() }
+        let status = try await probe.waitForExit(timeout: .seconds(180))
+        let output = probe.outputText
+        let failed = output.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
+        #expect(
+            status == 0,
+            "the probe failed \(failed.count) checks:\n\(failed.joined(separator: "\n"))\n\(probe.errorText)")
+        #expect(output.contains("failures: 0"))
+        for check in [
+            "ok dns(host: \"localhost\")", "ok refused(host: \"localhost\")", "ok hang: a blocking connect",
+            "ok hang: a non-blocking connect", "ok latency(by: 200ms)", "ok resolve(host: \"example.invalid\"",
+            "ok URLSession: refused(host: \"localhost\") fails", "ok URLSession: dns(host: \"probe.invalid\") fails",
+            "ok every one of", "ok uninstalled: URLSession gets 200",
+        ] {
+            #expect(output.contains(check), "no \(check) line")
+        }
+        // What libcurl's caches do is recorded, not asserted: it depends on the libcurl version.
+        for line in output.split(separator: "\n") where line.hasPrefix("observed") { print(line) }
+    }
+}
