@@ -15,19 +15,21 @@ import Synchronization
 final class SystemClock: Sendable {
     let clock: ChaosClock
     let registry: Registry
-    /// Extra libraries to rebind, as the caller named them.
-    let libraries: [String]
-    /// The three rebindings (symbol, hook, where the original goes), allocated once and kept for the process: the
-    /// hooks may still be running on other threads after an uninstall. Written once in init, then only read, under
-    /// `lock`.
-    nonisolated(unsafe) private let rebindings: UnsafeMutablePointer<mischief_rebinding>
+    /// The hooks and the libraries they go in.
+    let hooks: HookTable
     /// Serializes publishing and rescanning.
     private let lock = Mutex(())
 
     init(registry: Registry, libraries: [String]) throws(SystemSeamsError) {
         self.registry = registry
-        self.libraries = libraries
-        rebindings = Self.makeRebindings()
+        hooks = HookTable(
+            count: Int(MISCHIEF_SYSTEM_CLOCK_HOOKS), family: .clock, defaults: SystemSeams.defaultLibraries,
+            named: libraries
+        ) { index in
+            mischief_rebinding(
+                symbol: mischief_system_clock_symbol(index), replacement: mischief_system_clock_hook(index),
+                original: mischief_system_clock_original(index))
+        }
         // The real clock first: Mischief's own readings go through it once the executable's slot is rebound.
         guard let real = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "clock_gettime") else {
             throw .unsupported(
@@ -104,45 +106,13 @@ final class SystemClock: Sendable {
     }
 
     private func rebindLocked() -> Int32 {
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        return mischief_rebind_apply(
-            rebindings, Int(MISCHIEF_SYSTEM_CLOCK_HOOKS),
-            { path, context in
-                guard let context else { return 0 }
-                let system = Unmanaged<SystemClock>.fromOpaque(context).takeUnretainedValue()
-                return system.chooses(path.map { String(cString: $0) } ?? "") ? 1 : 0
-            }, context)
-    }
-
-    /// Whether the object at `path` ("" for the executable) is rebound: the default libraries, and those named.
-    func chooses(_ path: String) -> Bool {
-        let name = Self.name(of: path)
-        if libraries.contains(where: { name.contains($0) }) { return true }
-        if SystemSeams.excludedLibraries.contains(where: { name.hasPrefix($0) }) { return false }
-        return SystemSeams.defaultLibraries.contains { $0 == "(executable)" ? path.isEmpty : name.hasPrefix($0) }
-    }
-
-    /// The file name of `path`, or `(executable)` for the program itself.
-    static func name(of path: String) -> String {
-        path.isEmpty ? "(executable)" : String(path.split(separator: "/").last ?? Substring(path))
+        hooks.apply()
     }
 
     /// What is covered now, library by library.
     func coverage() -> [SystemSeamsReport.Library] {
         lock.withLock { _ in
-            SystemSeamsReport.coverage(of: rebindings, count: Int(MISCHIEF_SYSTEM_CLOCK_HOOKS), family: .clock)
+            hooks.coverage()
         }
-    }
-
-    private static func makeRebindings() -> UnsafeMutablePointer<mischief_rebinding> {
-        let count = Int(MISCHIEF_SYSTEM_CLOCK_HOOKS)
-        let rebindings = UnsafeMutablePointer<mischief_rebinding>.allocate(capacity: count)
-        for index in 0..<count {
-            rebindings[index] = mischief_rebinding(
-                symbol: mischief_system_clock_symbol(Int32(index)),
-                replacement: mischief_system_clock_hook(Int32(index)),
-                original: mischief_system_clock_original(Int32(index)))
-        }
-        return rebindings
     }
 }

@@ -13,11 +13,8 @@ import Synchronization
 final class SystemNet: Sendable {
     let seam: Seam<SystemNetCall, SystemNetOutcome, Never>
     let registry: Registry
-    /// Extra libraries to rebind, as the caller named them.
-    let libraries: [String]
-    /// The two rebindings, allocated once and kept for the process (the hooks may still run on other threads after an
-    /// uninstall). Written once in init, then only read, under `lock`.
-    nonisolated(unsafe) private let rebindings: UnsafeMutablePointer<mischief_rebinding>
+    /// The hooks and the libraries they go in.
+    let hooks: HookTable
     /// Serializes rebinding, reporting and turning the hooks on and off.
     private let lock = Mutex(())
     /// Cleared by ``uninstall()``.
@@ -31,8 +28,13 @@ final class SystemNet: Sendable {
 
     init(registry: Registry, libraries: [String]) throws(SystemSeamsError) {
         self.registry = registry
-        self.libraries = libraries
-        rebindings = Self.makeRebindings()
+        hooks = HookTable(
+            count: Int(MISCHIEF_SYSTEM_NET_HOOKS), family: .net, defaults: Self.defaultLibraries, named: libraries
+        ) { index in
+            mischief_rebinding(
+                symbol: mischief_system_net_symbol(index), replacement: mischief_system_net_hook(index),
+                original: mischief_system_net_original(index))
+        }
         seam = Seam(
             SystemSeams.netID, title: "System network", category: "Network",
             summary: "getaddrinfo and connect in code not written for Mischief (libcurl, URLSession); libcurl keeps "
@@ -111,41 +113,14 @@ final class SystemNet: Sendable {
     }
 
     private func rebindLocked() -> Int32 {
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        return mischief_rebind_apply(
-            rebindings, Int(MISCHIEF_SYSTEM_NET_HOOKS),
-            { path, context in
-                guard let context else { return 0 }
-                let system = Unmanaged<SystemNet>.fromOpaque(context).takeUnretainedValue()
-                return system.chooses(path.map { String(cString: $0) } ?? "") ? 1 : 0
-            }, context)
-    }
-
-    /// Whether the object at `path` ("" for the executable) is rebound: the default libraries, and those named.
-    func chooses(_ path: String) -> Bool {
-        let name = SystemClock.name(of: path)
-        if libraries.contains(where: { name.contains($0) }) { return true }
-        if SystemSeams.excludedLibraries.contains(where: { name.hasPrefix($0) }) { return false }
-        return Self.defaultLibraries.contains { $0 == "(executable)" ? path.isEmpty : name.hasPrefix($0) }
+        hooks.apply()
     }
 
     /// What is covered now, library by library.
     func coverage() -> [SystemSeamsReport.Library] {
         lock.withLock { _ in
-            SystemSeamsReport.coverage(of: rebindings, count: Int(MISCHIEF_SYSTEM_NET_HOOKS), family: .net)
+            hooks.coverage()
         }
-    }
-
-    private static func makeRebindings() -> UnsafeMutablePointer<mischief_rebinding> {
-        let count = Int(MISCHIEF_SYSTEM_NET_HOOKS)
-        let rebindings = UnsafeMutablePointer<mischief_rebinding>.allocate(capacity: count)
-        for index in 0..<count {
-            rebindings[index] = mischief_rebinding(
-                symbol: mischief_system_net_symbol(Int32(index)),
-                replacement: mischief_system_net_hook(Int32(index)),
-                original: mischief_system_net_original(Int32(index)))
-        }
-        return rebindings
     }
 }
 

@@ -18,7 +18,7 @@ public struct SystemSeamsReport: Sendable, Equatable, CustomStringConvertible {
         }
 
         /// The file name, or `(executable)`.
-        public var name: String { SystemClock.name(of: path) }
+        public var name: String { HookTable.name(of: path) }
 
         /// A loaded object's coverage, for the wall clock unless `family` says otherwise.
         public init(path: String, family: SystemSeams.Family = .clock, slots: Int, rebound: Int) {

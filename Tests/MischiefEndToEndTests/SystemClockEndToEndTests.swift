@@ -10,20 +10,28 @@ import Testing
         CLI.binary.deletingLastPathComponent().appendingPathComponent("MischiefSystemProbe")
     }
 
-    @Test func codeWrittenWithoutMischiefSeesTheSystemClockAndTimeoutsStayExact() async throws {
+    /// Runs the probe with `arguments` in a process of its own and returns its output, once it has ended with 0 (an
+    /// expectation names the checks that failed otherwise).
+    static func runProbe(_ arguments: [String], timeout: Duration) async throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("system-probe-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let probe = try ChildProcess.start(
-            Self.probe, [], environment: [:], output: directory.appendingPathComponent("out"),
+            Self.probe, arguments, environment: [:], output: directory.appendingPathComponent("out"),
             error: directory.appendingPathComponent("err"))
         defer { probe.kill() }
-        let status = try await probe.waitForExit(timeout: .seconds(120))
+        let status = try await probe.waitForExit(timeout: timeout)
         let output = probe.outputText
         let failed = output.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
         #expect(
             status == 0,
-            "the probe failed \(failed.count) checks:\n\(failed.joined(separator: "\n"))\n\(probe.errorText)")
+            "the probe \(arguments) failed \(failed.count) checks:\n\(failed.joined(separator: "\n"))\n\(probe.errorText)"
+        )
+        return output
+    }
+
+    @Test func codeWrittenWithoutMischiefSeesTheSystemClockAndTimeoutsStayExact() async throws {
+        let output = try await Self.runProbe([], timeout: .seconds(120))
         #expect(output.contains("failures: 0"))
         // Each kind of reading was checked under each action.
         for action in ["shift(+1d)", "freeze(2030-01-01)", "reverted", "uninstalled"] {
@@ -38,16 +46,8 @@ extension SystemClockEndToEndTests {
     /// uninstalled 1,000 times (`--stress 10000` by hand): every reading is one the seam could give, and every slot
     /// ends as it began.
     @Test func readersOnEightThreadsSeeOnlyWhatTheSeamGivesWhileItIsInstalledAndUninstalled() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("system-stress-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let probe = try ChildProcess.start(
-            Self.probe, ["--stress", "1000"], environment: [:], output: directory.appendingPathComponent("out"),
-            error: directory.appendingPathComponent("err"))
-        defer { probe.kill() }
-        let status = try await probe.waitForExit(timeout: .seconds(300))
-        #expect(status == 0, "\(probe.outputText)\n\(probe.errorText)")
-        #expect(probe.outputText.contains("ok every one of"), "\(probe.outputText)")
+        let output = try await Self.runProbe(["--stress", "1000"], timeout: .seconds(300))
+        #expect(output.contains("ok every one of"), "\(output)")
     }
 }
 

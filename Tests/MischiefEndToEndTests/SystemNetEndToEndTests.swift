@@ -7,20 +7,7 @@ import Testing
 /// are never affected; uninstall puts every slot back.
 @Suite(.oneAtATime) struct SystemNetEndToEndTests {
     @Test func codeWrittenWithoutMischiefSeesSystemNetAndUnixSocketsAreLeftAlone() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("system-net-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let probe = try ChildProcess.start(
-            SystemClockEndToEndTests.probe, ["--net"], environment: [:],
-            output: directory.appendingPathComponent("out"),
-            error: directory.appendingPathComponent("err"))
-        defer { probe.kill() }
-        let status = try await probe.waitForExit(timeout: .seconds(180))
-        let output = probe.outputText
-        let failed = output.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
-        #expect(
-            status == 0,
-            "the probe failed \(failed.count) checks:\n\(failed.joined(separator: "\n"))\n\(probe.errorText)")
+        let output = try await SystemClockEndToEndTests.runProbe(["--net"], timeout: .seconds(180))
         #expect(output.contains("failures: 0"))
         for check in [
             "ok dns(host: \"localhost\")", "ok refused(host: \"localhost\")", "ok hang: a blocking connect",

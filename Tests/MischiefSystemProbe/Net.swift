@@ -220,19 +220,8 @@ enum NetProbe {
 
     /// The getaddrinfo and connect slots of the executable, Foundation's libraries and libcurl, with what each holds.
     static func slots() -> [String: [UInt]] {
-        var found: [String: [UInt]] = [:]
-        for path in Stress.loadedPaths()
-        where path.isEmpty || path.contains("libFoundation") || path.contains("libcurl") {
-            for symbol in ["getaddrinfo", "connect", "clock_gettime", "gettimeofday", "time"] {
-                var addresses = [UnsafeMutableRawPointer?](repeating: nil, count: 16)
-                let count = Int(mischief_rebind_slots_of(path, symbol, &addresses, 16))
-                guard count > 0 else { continue }
-                found["\(path):\(symbol)"] = addresses.prefix(min(count, 16)).map { address in
-                    UInt(bitPattern: address?.load(as: UnsafeRawPointer?.self))
-                }
-            }
-        }
-        return found
+        Stress.slots(
+            of: ["getaddrinfo", "connect", "clock_gettime", "gettimeofday", "time"], in: ["libFoundation", "libcurl"])
     }
 
     // MARK: The checks

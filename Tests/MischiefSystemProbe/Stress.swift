@@ -7,11 +7,14 @@ import SystemClockCallers
 
 /// `--stress N`: see main.swift.
 enum Stress {
-    /// The wall-clock slots of the executable and Foundation's libraries, with what each holds.
-    static func slots() -> [String: [UInt]] {
+    /// The slots of `symbols` in the executable and the libraries whose paths contain one of `libraries`, with what
+    /// each holds.
+    static func slots(
+        of symbols: [String] = ["clock_gettime", "gettimeofday", "time"], in libraries: [String] = ["libFoundation"]
+    ) -> [String: [UInt]] {
         var found: [String: [UInt]] = [:]
-        for path in loadedPaths() where path.isEmpty || path.contains("libFoundation") {
-            for symbol in ["clock_gettime", "gettimeofday", "time"] {
+        for path in loadedPaths() where path.isEmpty || libraries.contains(where: path.contains) {
+            for symbol in symbols {
                 var addresses = [UnsafeMutableRawPointer?](repeating: nil, count: 16)
                 let count = Int(mischief_rebind_slots_of(path, symbol, &addresses, 16))
                 guard count > 0 else { continue }
