@@ -75,7 +75,7 @@ let package = Package(
         .target(
             name: "MischiefControl",
             dependencies: [
-                "Mischief", "MischiefFiles",
+                "Mischief", "MischiefFiles", "MischiefSystem",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

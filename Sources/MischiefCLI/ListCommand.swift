@@ -101,6 +101,8 @@ struct ListCommand: AsyncParsableCommand {
                     + "  " + String(seam.calls).padding(toLength: 8, withPad: " ", startingAt: 0)
                     + "  " + seam.status.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0)
                     + "  " + (seam.behaviourText ?? "-") + timeLeft(seam))
+            // What the seam reaches now, when it says (a system seam's coverage), under its row.
+            for note in seam.notes { lines.append("      " + note) }
         }
         if !listing.guards.isEmpty { lines += [""] + GuardTable.lines(listing.guards) }
         return lines.joined(separator: "\n")

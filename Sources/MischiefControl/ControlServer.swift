@@ -1,6 +1,7 @@
 import Foundation
 import Mischief
 import MischiefFiles
+import MischiefSystem
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -68,6 +69,16 @@ public final class ControlServer: Sendable {
         /// that name already serving in the socket directory when this one starts (start them one after another,
         /// or label them).
         public var label: String?
+        /// The system seams to install when the server starts (`SystemSeams.install(_:in:libraries:)`, in the
+        /// server's registry), so code not written for Mischief (a `Date()` in a JWT library, a client built on
+        /// libcurl) can be changed from a console: `[.clock]`, `[.clock, .net]`. Empty by default. What they cover is
+        /// logged as an event and shown with the seams; where they cannot work (or are installed already) the
+        /// server serves without them and logs why (see ``ControlServer/systemSeams``). The server that installed
+        /// them uninstalls them when it stops.
+        public var systemSeams: Set<SystemSeams.Family> = []
+        /// More libraries for ``systemSeams`` to rebind, by file name or a part of it (see
+        /// `SystemSeams.install(_:in:libraries:)`).
+        public var systemLibraries: [String] = []
 
         /// Options for a target named `name`, serving on `socketPath` (the default socket directory's
         /// `<name>-<pid>.sock` when nil), with every other option at its default.
@@ -146,7 +157,13 @@ public final class ControlServer: Sendable {
         var tcpPort: UInt16?
         var stopped = false
         var observation: Observation?
+        /// What installing ``Options/systemSeams`` gave, once the server started.
+        var systemSeams: Result<SystemSeamsReport, SystemSeamsError>?
     }
+
+    /// What installing ``Options/systemSeams`` gave when the server started: the coverage, or why they could not be
+    /// installed; nil when none were asked for (or the server has not started).
+    public var systemSeams: Result<SystemSeamsReport, SystemSeamsError>? { state.withLock { $0.systemSeams } }
 
     /// This target's label among targets of its name (see ``Options/label``); its name until it starts.
     public var label: String { handler.label }
@@ -229,6 +246,7 @@ public final class ControlServer: Sendable {
     private func prepare() throws {
         guard KillSwitch.isChaosCompiledIn else { throw MischiefError.disabled(reason: KillSwitch.compiledOutReason) }
         if options.allowCrash { registry.allowsCrash = true }  // before MISCHIEF_PROFILE, which may name crash
+        installSystemSeams()  // before MISCHIEF_PROFILE too, which may name system.clock
         if registry === Registry.shared { ProfileEnvironment.applyFromEnvironment(to: registry) }
         let directory = (socketPath as NSString).deletingLastPathComponent
         let label = options.label ?? Self.fleetLabel(name: options.name, directory: directory, socketPath: socketPath)
@@ -239,6 +257,20 @@ public final class ControlServer: Sendable {
             ControlSocket.removeDead(in: URL(fileURLWithPath: directory))  // what killed targets left behind
         }
         try ControlSocket.clearStale(socketPath)
+    }
+
+    /// Installs ``Options/systemSeams`` once, and logs what they cover or why they could not be installed: a target
+    /// serves either way.
+    private func installSystemSeams() {
+        guard !options.systemSeams.isEmpty, state.withLock({ $0.systemSeams == nil }) else { return }
+        let result = Result { () throws(SystemSeamsError) in
+            try SystemSeams.install(options.systemSeams, in: registry, libraries: options.systemLibraries)
+        }
+        state.withLock { $0.systemSeams = result }
+        switch result {
+        case .success(let report): registry.report(seam: nil, message: "system seams: \(report)")
+        case .failure(let error): registry.report(seam: nil, message: "\(error); serving without them")
+        }
     }
 
     /// `MISCHIEF_LABEL`, else `<name>#<n>` with n the live targets of this name already in `directory`.
@@ -347,15 +379,17 @@ public final class ControlServer: Sendable {
         connections.add(channel, connection, head)
     }
 
-    /// Stops serving and removes the socket. Sessions end without reverting: the target keeps what it has.
+    /// Stops serving and removes the socket, and uninstalls the system seams it installed (``Options/systemSeams``).
+    /// Sessions end without reverting: the target keeps what it has.
     public func stop() async {
-        let channels = state.withLock { state in
+        let (channels, installedSystemSeams) = state.withLock { state in
             state.stopped = true
             state.observation?.cancel()
             state.reaper?.cancel()
-            defer { state.channels = []; state.observation = nil; state.reaper = nil }
-            return state.channels
+            defer { state.channels = []; state.observation = nil; state.reaper = nil; state.systemSeams = nil }
+            return (state.channels, (try? state.systemSeams?.get()) != nil)
         }
+        if installedSystemSeams { SystemSeams.uninstall() }
         // Sessions end here, before their streams close: a stream closing ends its session with a revert.
         handler.endAllSessions()
         for channel in channels { try? await channel.close() }

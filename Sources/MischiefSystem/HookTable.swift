@@ -48,9 +48,21 @@ final class HookTable: Sendable {
         return defaults.contains { $0 == "(executable)" ? path.isEmpty : name.hasPrefix($0) }
     }
 
-    /// What is covered now, library by library.
+    /// What is covered now, library by library: every loaded object, with or without slots of the family's
+    /// functions.
     func coverage() -> [SystemSeamsReport.Library] {
         SystemSeamsReport.coverage(of: rebindings, count: count, family: family)
+    }
+
+    /// The libraries this table would rebind that no loaded object in `libraries` (from ``coverage()``) is: the
+    /// defaults and the names given, as written.
+    func notLoaded(among libraries: [SystemSeamsReport.Library]) -> [String] {
+        let names = libraries.map(\.name)
+        let defaults = defaults.filter { wanted in
+            wanted != "(executable)" && !names.contains { $0.hasPrefix(wanted) }
+        }
+        let named = named.filter { wanted in !names.contains { $0.contains(wanted) } }
+        return defaults + named.filter { !defaults.contains($0) }
     }
 
     /// The file name of `path`, or `(executable)` for the program itself.

@@ -104,7 +104,9 @@ public enum SystemSeams {
                 let installing = Installed(clock: clock, net: net)
                 current = installing
                 rebinders.withLock { $0 = installing }
-                return installing.report()
+                let report = installing.report()
+                installing.annotate(report)
+                return report
             }
         #endif
     }
@@ -160,6 +162,7 @@ public enum SystemSeams {
             guard let installed, mischief_rebind_objects_changed() != 0 else { return }
             _ = installed.clock?.rebind()
             _ = installed.net?.rebind()
+            installed.annotate(installed.report())
         }
     }
 
@@ -175,7 +178,19 @@ public enum SystemSeams {
 
         /// What is covered now, family by family.
         func report() -> SystemSeamsReport {
-            SystemSeamsReport(libraries: (clock?.coverage() ?? []) + (net?.coverage() ?? []))
+            let clockLibraries = clock?.coverage() ?? []
+            let netLibraries = net?.coverage() ?? []
+            var notLoaded: [Family: [String]] = [:]
+            if let clock { notLoaded[.clock] = clock.hooks.notLoaded(among: clockLibraries) }
+            if let net { notLoaded[.net] = net.hooks.notLoaded(among: netLibraries) }
+            return SystemSeamsReport(libraries: clockLibraries + netLibraries, notLoaded: notLoaded)
+        }
+
+        /// Tells the registry what each family's seam reaches now (see `Registry.annotate(_:notes:)`), so consoles
+        /// and `mischief list` show it.
+        func annotate(_ report: SystemSeamsReport) {
+            if let clock { clock.registry.annotate(SystemSeams.clockID, notes: report.notes(for: .clock)) }
+            if let net { net.registry.annotate(SystemSeams.netID, notes: report.notes(for: .net)) }
         }
     }
 

@@ -34,11 +34,16 @@ public struct SystemSeamsReport: Sendable, Equatable, CustomStringConvertible {
     public var libraries: [Library]
     /// What rebinding the libraries the caller named risks.
     public var warnings: [String]
+    /// Libraries a family would rebind (its defaults, or named) that are not loaded, by family: each is rebound
+    /// once it is loaded and the seam next changes.
+    public var notLoaded: [SystemSeams.Family: [String]]
 
     /// A report of `libraries` (those without a slot of their family's functions are left out), warning about each
-    /// one of ``SystemSeams/excludedLibraries`` that is rebound (because it was named).
-    public init(libraries: [Library]) {
+    /// one of ``SystemSeams/excludedLibraries`` that is rebound (because it was named), and of the libraries
+    /// `notLoaded` yet.
+    public init(libraries: [Library], notLoaded: [SystemSeams.Family: [String]] = [:]) {
         self.libraries = libraries.filter { $0.slots > 0 }
+        self.notLoaded = notLoaded.filter { !$0.value.isEmpty }
         warnings = self.libraries.filter { $0.excludedByDefault && $0.rebound > 0 }.map {
             "\($0.name) is rebound as asked: \(Self.risk(of: $0))"
         }
@@ -78,6 +83,33 @@ public struct SystemSeamsReport: Sendable, Equatable, CustomStringConvertible {
             return "\(prefix)rebound: \(yes.isEmpty ? "none" : yes.joined(separator: ", "))"
                 + (no.isEmpty ? "" : "; not: \(no.joined(separator: ", "))")
         }.joined(separator: "; ")
+    }
+
+    /// What `family` reaches now, in the lines `system.clock` and `system.net` show in a console and in
+    /// `mischief list`: the libraries rebound, those left alone and why, those not loaded yet, and what the family
+    /// never changes or what may hide a change.
+    public func notes(for family: SystemSeams.Family) -> [String] {
+        let yes = rebound.filter { $0.family == family }.map(\.name)
+        var lines = ["rebound: " + (yes.isEmpty ? "none" : yes.joined(separator: ", "))]
+        for library in notRebound where library.family == family {
+            lines.append("not rebound: \(library.name) (\(Self.reason(library)))")
+        }
+        for name in notLoaded[family] ?? [] {
+            lines.append("not loaded yet: \(name) (rebound once loaded, when the seam next changes)")
+        }
+        lines += warnings.filter { warning in
+            rebound.contains { $0.family == family && $0.excludedByDefault && warning.hasPrefix($0.name) }
+        }
+        switch family {
+        case .clock:
+            lines.append("never changed: monotonic and boot clocks (timers, sleeps, ContinuousClock keep real time)")
+        case .net:
+            lines.append(
+                "may hide a change: libcurl keeps DNS answers about 60 s and reuses kept-alive connections, so a "
+                    + "change shows on new lookups and connections")
+            lines.append("never changed: AF_UNIX sockets (Mischief's control socket among them)")
+        }
+        return lines
     }
 
     /// The coverage of `rebindings` (their symbols only), library by library, as the libraries of `family`.

@@ -139,3 +139,34 @@ import Testing
         #expect(screen().contains("00:01:02  applied"))
     }
 }
+
+/// What a seam reaches (its notes, such as a system seam's coverage) is in its detail, whole.
+@Suite struct ConsoleSeamNotesTests {
+    typealias F = ConsoleFixtures
+
+    @Test func theDetailShowsTheSeamsNotesWrappedWhole() {
+        var state = ConsoleState(size: ScreenSize(rows: 60, columns: 80), timeZone: F.utc)
+        var data = F.data()
+        let index = data.seams.firstIndex { $0.id == "clock.now" }!
+        data.seams[index].notes = [
+            "rebound: libFoundationEssentials.so, libFoundation.so, (executable)",
+            "not rebound: libdispatch.so (never by default: its timers and deadlines keep the real clock)",
+        ]
+        _ = Console.update(&state, .data(data))
+        let text = Console.render(state, size: state.size, theme: .standard).text
+        let rows = text.split(separator: "\n").map(String.init)
+        let title = rows.firstIndex { $0.contains("│ Reach  ") }  // not the Reachability seam
+        let actions = rows.firstIndex { $0.contains("Actions") }
+        #expect(title != nil && actions != nil && title! < actions!, "Reach before Actions:\n\(text)")
+        let words = Set(text.split { " │\n".contains($0) }.map(String.init))
+        for word in ["libFoundationEssentials.so,", "libdispatch.so", "clock)"] {
+            #expect(words.contains(word), "\(word) in\n\(text)")
+        }
+    }
+
+    @Test func aSeamWithoutNotesHasNoReachSection() {
+        var state = ConsoleState(size: ScreenSize(rows: 60, columns: 80), timeZone: F.utc)
+        _ = Console.update(&state, .data(F.data()))
+        #expect(!Console.render(state, size: state.size, theme: .standard).text.contains("│ Reach  "))
+    }
+}

@@ -107,6 +107,8 @@ final class SeamCore: @unchecked Sendable {
     /// Calls made outside Swift, which count themselves: a system seam's C hooks (`MischiefSystem`). Told when
     /// counting goes on or off, and read by ``counters()``.
     let external = Locked<ExternalCounting?>(nil)
+    /// Set once `external` is: ``counters()`` of every other seam, read at every refresh, takes no lock for it.
+    let countsExternally = Atomic<Bool>(false)
 
     /// One bit for each shard a call has counted on, set before its first count there: ``counters()`` sums only
     /// those, so reading a seam nobody called touches none of its lines. (``isDrained(phase:)`` reads every shard
@@ -286,7 +288,7 @@ final class SeamCore: @unchecked Sendable {
             uncounted &+= line[Slot.uncounted].load(ordering: .acquiring)
         }
         var chaosEntries = entered &- uncounted
-        if let external = external.withLock({ $0 }) {
+        if countsExternally.load(ordering: .acquiring), let external = external.withLock({ $0 }) {
             let counted = external.counts()
             plain &+= counted.calls &- counted.chaosCalls
             chaosEntries &+= counted.chaosCalls

@@ -19,6 +19,20 @@ extension Registry {
     }
 }
 
+extension Registry {
+    /// Says what seam `id` reaches now, in lines a console shows with the seam and `mischief list` prints under it
+    /// (``SeamSnapshot/notes``): for a seam whose reach changes while the program runs, such as a system seam that
+    /// covers the libraries loaded so far. Replaces the seam's notes and counts a change when they differ; does
+    /// nothing for an id that is not registered.
+    public func annotate(_ id: SeamID, notes: [String]) {
+        state.withLock { state in
+            guard state.records[id] != nil, state.records[id]!.notes != notes else { return }
+            state.records[id]!.notes = notes
+            state.bump(id)
+        }
+    }
+}
+
 extension Registry.State {
     /// Adds a seam that is not registered yet, and counts it as a change.
     mutating func add(_ seam: any RegisteredSeam, time: Duration) {

@@ -154,6 +154,8 @@ extension Registry {
         var entries: [LayerID] = []
         /// Its place in registration order.
         let index: Int
+        /// What its owner says the seam reaches now (see ``Registry/annotate(_:notes:)``).
+        var notes: [String] = []
 
         init(seam: any RegisteredSeam, index: Int) {
             self.seam = seam
@@ -191,7 +193,8 @@ extension Registry {
             let seeds = seam.info.stacking == .replace ? (layers.last?.seeds ?? []) : layers.flatMap(\.seeds)
             return SeamSnapshot(
                 info: seam.info, counters: counters, behaviourText: behaviour, spec: spec,
-                layers: layers.compactMap { history[$0.entry] }, seeds: seeds, status: status, lastCalled: lastCalled)
+                layers: layers.compactMap { history[$0.entry] }, seeds: seeds, status: status, lastCalled: lastCalled,
+                notes: notes)
         }
 
         /// The spec of what calls get now (the last layer's on a replacing seam, every layer's newest first joined

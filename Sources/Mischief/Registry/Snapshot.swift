@@ -51,4 +51,7 @@ public struct SeamSnapshot: Hashable, Sendable, Identifiable {
     public var status: RevertStatus
     /// When the registry first saw the call count change since the previous snapshot, from its start.
     public var lastCalled: Duration?
+    /// What the seam reaches now, as its owner last said (``Registry/annotate(_:notes:)``), one line each: a system
+    /// seam's coverage, library by library, and what may hide a change. Empty for most seams.
+    public var notes: [String] = []
 }

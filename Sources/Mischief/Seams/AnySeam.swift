@@ -39,6 +39,7 @@ public class AnySeam: @unchecked Sendable {
     /// is registered.
     package final func countsExternally(_ counting: ExternalCounting) {
         core.external.withLock { $0 = counting }
+        core.countsExternally.store(true, ordering: .releasing)
     }
 
     /// Counts one error for a call of this seam that has already returned, when its caller learns only afterwards

@@ -39,7 +39,7 @@ extension SeamSnapshot: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, title, category, summary, signature, stacking, isAsync, canThrow
         case behaviourText = "behaviour"
-        case spec, calls, chaosCalls, errors, inFlight, held, status, actions, layers, seeds, lastCalled
+        case spec, calls, chaosCalls, errors, inFlight, held, status, actions, layers, seeds, lastCalled, notes
     }
 
     /// Decodes a seam; the fields added after the first API version may be missing.
@@ -66,9 +66,10 @@ extension SeamSnapshot: Codable {
             canThrow: try container.decodeIfPresent(Bool.self, forKey: .canThrow) ?? false)
         seeds = try container.decodeIfPresent([UInt64].self, forKey: .seeds) ?? []
         lastCalled = try container.decodeIfPresent(Double.self, forKey: .lastCalled).map { .seconds($0) }
+        notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
     }
 
-    /// Encodes the seam flat, with `lastCalled` in seconds.
+    /// Encodes the seam flat, with `lastCalled` in seconds and `notes` only when there are some.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(info.id, forKey: .id)
@@ -91,5 +92,7 @@ extension SeamSnapshot: Codable {
         try container.encode(layers, forKey: .layers)
         try container.encode(seeds, forKey: .seeds)
         try container.encodeIfPresent(lastCalled?.seconds, forKey: .lastCalled)
+        // Only a seam that has notes sends them, so every other seam's JSON is as it was.
+        if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
     }
 }

@@ -80,7 +80,8 @@ enum DetailView {
     }
 
     /// The seam's layers when more than one is applied (see ``layerLines(of:in:width:)``), the guards on the seam
-    /// (each with its state, then what it reverts or, tripped, the figures wrapped at `width`), its whole summary when
+    /// (each with its state, then what it reverts or, tripped, the figures wrapped at `width`), what it reaches (its
+    /// notes, such as a system seam's coverage), its whole summary when
     /// the fixed row cuts it, the seam's actions
     /// with their parameters, then its recent events, newest first (repeats one after the other folded with ×N).
     static func scrollingLines(of seam: SeamSnapshot, in state: ConsoleState, width: Int) -> [[Canvas.Span]] {
@@ -104,6 +105,16 @@ enum DetailView {
                     }
                 } else {
                     lines.append([.init("    reverts \(status.definition.reverts)", .muted)])
+                }
+            }
+            lines.append([])
+        }
+        // What the seam reaches now, as its owner says (a system seam's coverage), wrapped whole under itself.
+        if !seam.notes.isEmpty {
+            lines.append([.init("Reach", .title, bold: true)])
+            for note in seam.notes {
+                lines += TextWrap.lines(note, width: max(10, width - 3)).enumerated().map { row, text in
+                    [.init((row == 0 ? " " : "   ") + text, row == 0 ? .text : .muted)]
                 }
             }
             lines.append([])
