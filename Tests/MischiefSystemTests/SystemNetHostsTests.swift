@@ -65,7 +65,9 @@ import Testing
     @Test func aNameTooLongForTheBufferIsLeftOutWholeNotCut() throws {
         mischief_system_net_forget_hosts()
         try #require(Self.lookUp("localhost"))
-        #expect(Self.names(of: "127.0.0.1", capacity: 8).isEmpty, "'localhost' takes 9 bytes, a NUL and room for a separator")
+        #expect(
+            Self.names(of: "127.0.0.1", capacity: 8).isEmpty,
+            "'localhost' takes 9 bytes, a NUL and room for a separator")
         #expect(Self.names(of: "127.0.0.1", capacity: 11) == ["localhost"])
         mischief_system_net_forget_hosts()
     }
