@@ -117,6 +117,9 @@ let package = Package(
         .testTarget(name: "MischiefFilesTests", dependencies: ["MischiefFiles", "Mischief"]),
         // Rebinding proven on C fixture libraries the tests build with clang and dlopen: never this process's own clock.
         .testTarget(name: "MischiefRebindTests", dependencies: ["CMischiefRebind", "MischiefTestSupport"]),
+        // system.net's specs and decisions in process, with no slot rebound: its seam built alone, and the C map of the
+        // names lookups answered called directly. Installing is for MischiefSystemProbe, a process of its own.
+        .testTarget(name: "MischiefSystemTests", dependencies: ["MischiefSystem", "Mischief", "CMischiefSystem"]),
         .testTarget(
             name: "MischiefCatalogTests", dependencies: ["MischiefCatalog", "Mischief", "MischiefTestSupport"]),
         .testTarget(

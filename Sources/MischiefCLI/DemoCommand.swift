@@ -67,8 +67,9 @@ struct DemoCommand: AsyncParsableCommand {
         name: .long,
         help: ArgumentHelp(
             "Install the system seams: system.clock changes the wall clock that Date(), time() and gettimeofday"
-                + " read in all of the demo's code and libraries, not only through its seams; the demo shows the"
-                + " date as plain Date() reads it."))
+                + " read in all of the demo's code and libraries, not only through its seams, and system.net the"
+                + " lookups and connects of libcurl and Foundation; the demo shows the date as plain Date() reads it"
+                + " and a plain URLSession fetch from a loopback server of its own."))
     var system = false
 
     func validate() throws {
@@ -97,10 +98,11 @@ struct DemoCommand: AsyncParsableCommand {
         var setup = console.prepare(registry: registry)
         if system {
             do {
-                let report = try SystemSeams.install([.clock], in: registry)
+                let report = try SystemSeams.install([.clock, .net], in: registry)
                 setup.messages.append("system seams: \(report)")
                 setup.messages += report.warnings
                 demo.showSystemDate()
+                demo.showPlainFetch()
             } catch {
                 printError(error)
                 throw ExitCode(1)

@@ -15,7 +15,9 @@ import Synchronization
 ///
 /// Its panels: a countdown to Halley's Comet from the clock, the weather where the location says it is (fetched
 /// from a loopback address where nothing listens, so it is "offline" unless a network rule answers), a greeting
-/// from localised strings in a fixed-width box, and a profile card decoded from JSON field by field.
+/// from localised strings in a fixed-width box, and a profile card decoded from JSON field by field. With
+/// ``showSystemDate()`` and ``showPlainFetch()`` (`mischief demo --system`) it also shows what code written without
+/// Mischief sees: the date as plain `Date()` reads it, and a plain `URLSession` fetch from a loopback server of its own.
 public final class DemoTarget: Sendable {
     /// The registry its seams are registered in.
     public let registry: Registry
@@ -38,10 +40,24 @@ public final class DemoTarget: Sendable {
     /// `system.clock` seam changes (`mischief demo --system`).
     private let showsSystemDate = Atomic(false)
 
+    /// The plain fetch (no MischiefNetwork) whose result the screen shows, once ``showPlainFetch()`` started it.
+    private let plainFetch = Mutex<DemoPlainFetch?>(nil)
+
     /// Shows the date as plain `Date()` reads it on the screen from now on, as code written without Mischief would
     /// see it: for `mischief demo --system`, whose `system.clock` seam changes it.
     public func showSystemDate() {
         showsSystemDate.store(true, ordering: .relaxed)
+    }
+
+    /// Starts a loopback HTTP server of the demo's own and fetches from it every second with a plain `URLSession`
+    /// (libcurl, no MischiefNetwork), showing the result on the screen from now on: for `mischief demo --system`,
+    /// whose `system.net` seam changes what that fetch gets (`refused(host: "127.0.0.1")` makes it fail).
+    ///
+    /// Loopback only: no traffic leaves the machine. Calling it again changes nothing.
+    public func showPlainFetch() {
+        plainFetch.withLock { fetch in
+            if fetch == nil { fetch = DemoPlainFetch() }
+        }
     }
 
     /// Creates the demo's seams and registers them in `registry`.
@@ -64,6 +80,10 @@ public final class DemoTarget: Sendable {
         weather = DemoWeather(registry: registry)
         try registry.register(clock.seam, location.seam, strings.seam, users.decoding, users.values)
         try registry.register(weather.network.seam)
+    }
+
+    deinit {
+        plainFetch.withLock { $0?.stop() }
     }
 
     /// The preset profiles shipped with the demo (keys 1–8), checked against the demo's seams.
@@ -94,6 +114,7 @@ public final class DemoTarget: Sendable {
     public func run() async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.weatherLoop() }
+            group.addTask { await self.plainFetchLoop() }
             group.addTask {
                 while !Task.isCancelled {
                     self.publish()
@@ -128,6 +149,7 @@ public final class DemoTarget: Sendable {
         var lines: [TargetView.Line] = []
         lines += DemoPanels.comet(now: now, pace: pace)
         if showsSystemDate.load(ordering: .relaxed) { lines.append(.init(Self.systemDateLine(Date()))) }
+        if let fetch = plainFetch.withLock({ $0 }) { lines.append(.init(fetch.line)) }
         lines.append(.init(""))
         let place: Result<Coordinate, LocationError> = Result { () throws(LocationError) in try location.current() }
         lines += DemoPanels.weather(place: place, report: weather.latest)
@@ -147,6 +169,14 @@ public final class DemoTarget: Sendable {
         let day = calendar.dateComponents([.year, .month, .day], from: date)
         let text = String(format: "%04d-%02d-%02d", day.year ?? 0, day.month ?? 0, day.day ?? 0)
         return "System date (plain Date()): \(text)"
+    }
+
+    /// Fetches every second while ``showPlainFetch()`` has started the plain fetch.
+    private func plainFetchLoop() async {
+        while !Task.isCancelled {
+            if let fetch = plainFetch.withLock({ $0 }) { await fetch.fetch() }
+            try? await Task.sleep(for: .seconds(1))
+        }
     }
 
     private func weatherLoop() async {

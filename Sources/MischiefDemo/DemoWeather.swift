@@ -68,7 +68,8 @@ final class DemoWeather: Sendable {
         state.withLock { $0 = report }
     }
 
-    private static func describe(_ error: URLError) -> String {
+    /// A URLError as the panels say it: "connection refused", "timed out".
+    static func describe(_ error: URLError) -> String {
         switch error.code {
         case .cannotConnectToHost: "connection refused"
         case .notConnectedToInternet: "no connection"

@@ -35,12 +35,7 @@ final class SystemNet: Sendable {
                 symbol: mischief_system_net_symbol(index), replacement: mischief_system_net_hook(index),
                 original: mischief_system_net_original(index))
         }
-        seam = Seam(
-            SystemSeams.netID, title: "System network", category: "Network",
-            summary: "getaddrinfo and connect in code not written for Mischief (libcurl, URLSession); libcurl keeps "
-                + "DNS answers ~60 s and reuses connections, so a change may show only on a new connection",
-            stacking: .merge, actions: SystemNetActions.all
-        ) { _ in .real }
+        seam = Self.makeSeam()
         seam.countsExternally(
             ExternalCounting(
                 // The seam counts the calls it decides itself; the hooks only need to know when to ask it.
@@ -66,6 +61,17 @@ final class SystemNet: Sendable {
             throw .failed("registering \(SystemSeams.netID): \(error)")
         }
         refresh()
+    }
+
+    /// The `system.net` seam as installing makes it, not yet registered: its original is the real call, and what its
+    /// actions decide is all a hook needs. Tests build it alone to check what each spec decides without rebinding.
+    static func makeSeam() -> Seam<SystemNetCall, SystemNetOutcome, Never> {
+        Seam(
+            SystemSeams.netID, title: "System network", category: "Network",
+            summary: "getaddrinfo and connect in code not written for Mischief (libcurl, URLSession); libcurl keeps "
+                + "DNS answers ~60 s and reuses connections, so a change may show only on a new connection",
+            stacking: .merge, actions: SystemNetActions.all
+        ) { _ in .real }
     }
 
     /// Puts back every slot (of every family: see ``SystemSeams/uninstall()``), turns the hooks off, wakes the

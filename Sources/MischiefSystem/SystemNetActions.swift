@@ -105,13 +105,41 @@ enum SystemNetActions {
         if let port, !(1...65_535).contains(port) {
             throw context.error("a port is between 1 and 65535, got \(port)", argument: "port", of: action)
         }
-        if let host, host.isEmpty {
-            throw context.error("give a host, or leave 'host' out for every host", argument: "host", of: action)
+        if let host, let problem = problem(withHost: host) {
+            throw context.error(problem, argument: "host", of: action)
         }
         return { call in
             call.operation == operation && (host.map(call.matches(host:)) ?? true)
                 && (port.map { call.port == $0 } ?? true)
         }
+    }
+
+    /// What is wrong with a `host` pattern, in words that say how to write it; nil when it is a name, a numeric
+    /// address, `*`, or `*.` and a domain.
+    static func problem(withHost pattern: String) -> String? {
+        let example = #"write a name ("api.example.com"), a domain's subdomains ("*.example.com"), or an address"#
+        if pattern.isEmpty { return "give a host, or leave 'host' out for every host" }
+        if pattern.contains("://") || pattern.hasPrefix("/") {
+            return "'\(pattern)' is a URL, not a host: \(example)"
+        }
+        if pattern.contains(where: \.isWhitespace) { return "a host has no spaces, got \"\(pattern)\"; \(example)" }
+        if pattern.contains("/") {
+            return "'\(pattern)' looks like a CIDR range, which host does not take: \(example)"
+        }
+        if pattern == "*" || isNumeric(pattern) { return nil }
+        if pattern.contains(":") {
+            let parts = pattern.split(separator: ":", omittingEmptySubsequences: false)
+            if parts.count == 2, let port = Int(parts[1]), !parts[0].isEmpty {
+                return "give the port on its own, as in host: \"\(parts[0])\", port: \(port)"
+            }
+            return "'\(pattern)' is neither a name nor a numeric address; \(example)"
+        }
+        let rest = pattern.hasPrefix("*.") ? pattern.dropFirst(2) : Substring(pattern)
+        if rest.isEmpty || rest.contains("*") {
+            return "'*' stands for any host (\"*\") or the subdomains of a domain (\"*.example.com\"), got "
+                + "\"\(pattern)\""
+        }
+        return nil
     }
 
     /// Whether `address` is a numeric IPv4 or IPv6 address.

@@ -52,7 +52,7 @@ extension SystemClockEndToEndTests {
 }
 
 /// `mischief demo --headless --system`, driven with the CLI as a user would: the plain `Date()` line of the demo's
-/// screen follows `system.clock`.
+/// screen follows `system.clock`, and its plain fetch line (URLSession with no MischiefNetwork) follows `system.net`.
 @Suite(.oneAtATime) struct SystemDemoEndToEndTests {
     /// The demo's `System date (plain Date())` line, as `GET /v1/target/view` shows it.
     static func systemDate(_ demo: HeadlessDemo) throws -> String? {
@@ -60,6 +60,15 @@ extension SystemClockEndToEndTests {
         let lines = (view?["lines"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
         return lines.first { $0.hasPrefix("System date (plain Date()): ") }?
             .dropFirst("System date (plain Date()): ".count).description
+    }
+
+    /// The demo's `Plain fetch (URLSession, no MischiefNetwork)` line after its prefix, as `GET /v1/target/view`
+    /// shows it: `200 OK in 3 ms`, `failed: connection refused`, `waiting`.
+    static func plainFetch(_ demo: HeadlessDemo) throws -> String? {
+        let prefix = "Plain fetch (URLSession, no MischiefNetwork): "
+        let view = try demo.get("target/view") as? [String: Any]
+        let lines = (view?["lines"] as? [[String: Any]])?.compactMap { $0["text"] as? String } ?? []
+        return lines.first { $0.hasPrefix(prefix) }?.dropFirst(prefix.count).description
     }
 
     /// The UTC date `days` from now, as the demo writes it.
@@ -77,6 +86,7 @@ extension SystemClockEndToEndTests {
         #expect(demo.process.errorText.contains("system seams: rebound: "), "the report on standard error")
         let list = try demo.mischief(["list", "--socket", demo.socket])
         #expect(list.output.contains("system.clock"), "system.clock is listed:\n\(list.output)")
+        #expect(list.output.contains("system.net"), "system.net is listed:\n\(list.output)")
         _ = try await Poll.until("the plain Date() line", lastSeen: { (try? Self.systemDate(demo)) ?? "none" }) {
             try Self.systemDate(demo) == Self.utcDate(inDays: 0) ? true : nil
         }
@@ -93,6 +103,28 @@ extension SystemClockEndToEndTests {
             "today again on the plain Date() line", lastSeen: { (try? Self.systemDate(demo)) ?? "none" }
         ) {
             try Self.systemDate(demo) == Self.utcDate(inDays: 0) ? true : nil
+        }
+    }
+
+    @Test func refusingSystemNetFailsThePlainFetchAndRevertingBringsItBack() async throws {
+        let demo = try await HeadlessDemo.start(arguments: ["--system"])
+        defer { demo.kill() }
+        let seen = { (try? Self.plainFetch(demo)) ?? "no plain fetch line" }
+        _ = try await Poll.until("a 200 on the plain fetch line", lastSeen: seen) {
+            try Self.plainFetch(demo)?.hasPrefix("200 OK in ") == true ? true : nil
+        }
+        // The demo fetches from its own server on 127.0.0.1; a rule for that address refuses its connects.
+        let applied = try demo.mischief([
+            "apply", "--socket", demo.socket, "system.net", #"refused(host: "127.0.0.1")"#,
+        ])
+        #expect(applied.status == 0, "\(applied.error)")
+        _ = try await Poll.until("connection refused on the plain fetch line", lastSeen: seen) {
+            try Self.plainFetch(demo) == "failed: connection refused" ? true : nil
+        }
+        let reverted = try demo.mischief(["revert", "--socket", demo.socket, "system.net"])
+        #expect(reverted.status == 0, "\(reverted.error)")
+        _ = try await Poll.until("a 200 again on the plain fetch line", lastSeen: seen) {
+            try Self.plainFetch(demo)?.hasPrefix("200 OK in ") == true ? true : nil
         }
     }
 }

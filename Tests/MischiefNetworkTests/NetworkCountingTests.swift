@@ -84,3 +84,15 @@ import Testing
         #expect(try counts(f) == (5, 4))
     }
 }
+
+/// `n*` on a rule with a path counts only the requests it matches (the spec builder puts it inside the rule's match).
+@Suite struct NetworkRuleCountTests {
+    @Test func aCountOnAPathRuleIsNotUsedUpByOtherPaths() throws {
+        let f = try NetworkFixture()
+        try f.apply(#"1*offline(path: "/a")"#)
+        #expect(f.decide("/b").isPassThrough)
+        #expect(f.decide("/b").isPassThrough)
+        #expect(!f.decide("/a").isPassThrough, "the first request to /a is taken")
+        #expect(f.decide("/a").isPassThrough, "one request only")
+    }
+}

@@ -4,7 +4,8 @@
 /// - `a + b + c`: one composition: at most one action produces the value; actions that transform the value
 ///   apply after it, left to right; wrapping actions (delay) wrap the whole composition.
 /// - `p%` (or `p%@key`) and `n*` on a composition's first term apply to the whole composition; on a later term
-///   they are an error, since "half of an accent" means nothing.
+///   they are an error, since "half of an accent" means nothing. They count only the calls the composition takes:
+///   when it is a `match` with no fallback (rules with a host or a path), the calls its rules accept.
 struct SpecBuilder<Input: Sendable, Output: Sendable, Failure: Error> {
     typealias Built = Behaviour<Input, Output, Failure>
     let actions: [SeamAction<Input, Output, Failure>]
@@ -71,8 +72,17 @@ struct SpecBuilder<Input: Sendable, Output: Sendable, Failure: Error> {
         var behaviour = producer?.0 ?? .original
         for transform in transforms { behaviour = behaviour.map(transform) }
         for wrap in wraps.reversed() { behaviour = wrap(behaviour) }
-        if let count = first.count { behaviour = .first(count, behaviour) }
-        if let percent = first.probability { behaviour = .probability(percent, per: first.probabilityScope, behaviour) }
+        if first.count != nil || first.probability != nil {
+            // Counted among the calls the composition takes, not every call of the seam (see countingTakenCalls).
+            behaviour = behaviour.countingTakenCalls { taken in
+                var modified = taken
+                if let count = first.count { modified = .first(count, modified) }
+                if let percent = first.probability {
+                    modified = .probability(percent, per: first.probabilityScope, modified)
+                }
+                return modified
+            }
+        }
         canonicalTerms[0].probability = first.probability
         canonicalTerms[0].probabilityScope = first.probabilityScope
         canonicalTerms[0].count = first.count
