@@ -160,7 +160,7 @@ let package = Package(
         // A test tool, not in the shipping `mischief`: the demo target blocking every thread of its task pool.
         .executableTarget(
             name: "MischiefBlockedTarget",
-            dependencies: ["Mischief", "MischiefCatalog", "MischiefControl", "MischiefDemo"],
+            dependencies: ["Mischief", "MischiefCatalog", "MischiefControl", "MischiefDemo", "MischiefSystem"],
             path: "Tests/MischiefBlockedTarget"),
         // A test tool: installs the system seams in a process of its own and checks what code written without
         // Mischief (SystemClockCallers, plain sockets, URLSession) sees under system.clock's and system.net's actions.

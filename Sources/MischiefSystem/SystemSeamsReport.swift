@@ -91,8 +91,14 @@ public struct SystemSeamsReport: Sendable, Equatable, CustomStringConvertible {
     public func notes(for family: SystemSeams.Family) -> [String] {
         let yes = rebound.filter { $0.family == family }.map(\.name)
         var lines = ["rebound: " + (yes.isEmpty ? "none" : yes.joined(separator: ", "))]
-        for library in notRebound where library.family == family {
+        // Left alone on purpose, one line each with why; merely not chosen, on one line.
+        let left = notRebound.filter { $0.family == family }
+        for library in left where library.excludedByDefault {
             lines.append("not rebound: \(library.name) (\(Self.reason(library)))")
+        }
+        let unchosen = left.filter { !$0.excludedByDefault }.map(\.name)
+        if !unchosen.isEmpty {
+            lines.append("not chosen (name one to rebind it): " + unchosen.joined(separator: ", "))
         }
         for name in notLoaded[family] ?? [] {
             lines.append("not loaded yet: \(name) (rebound once loaded, when the seam next changes)")

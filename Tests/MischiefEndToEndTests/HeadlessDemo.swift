@@ -54,11 +54,12 @@ final class HeadlessDemo {
 
     /// Starts the demo as `mischief-blocked-target` serves it (Tests/MischiefBlockedTarget): its tasks block every
     /// thread of Swift's task pool once it serves, and it says so on standard error.
-    static func startBlockingItsTaskPool(seed: Int = 11) async throws -> HeadlessDemo {
+    /// `arguments`: more of its own, such as `--system`.
+    static func startBlockingItsTaskPool(seed: Int = 11, arguments: [String] = []) async throws -> HeadlessDemo {
         let directory = try makeDirectory()
         do {
             return try await start(
-                in: directory, seed: seed, arguments: [], environment: [:], ownsDirectory: true,
+                in: directory, seed: seed, arguments: arguments, environment: [:], ownsDirectory: true,
                 binary: CLI.binary.deletingLastPathComponent().appendingPathComponent("MischiefBlockedTarget"),
                 command: [])
         } catch {

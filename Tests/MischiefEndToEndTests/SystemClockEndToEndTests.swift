@@ -87,6 +87,13 @@ extension SystemClockEndToEndTests {
         let list = try demo.mischief(["list", "--socket", demo.socket])
         #expect(list.output.contains("system.clock"), "system.clock is listed:\n\(list.output)")
         #expect(list.output.contains("system.net"), "system.net is listed:\n\(list.output)")
+        // What each reaches, under its row: coverage library by library, and what they never change.
+        for line in [
+            "libFoundationEssentials.so", "not rebound: libdispatch.so (never by default", "not chosen (name one",
+            "never changed: monotonic and boot clocks", "may hide a change: libcurl keeps DNS answers",
+        ] {
+            #expect(list.output.contains(line), "\(line) in:\n\(list.output)")
+        }
         _ = try await Poll.until("the plain Date() line", lastSeen: { (try? Self.systemDate(demo)) ?? "none" }) {
             try Self.systemDate(demo) == Self.utcDate(inDays: 0) ? true : nil
         }
@@ -126,5 +133,36 @@ extension SystemClockEndToEndTests {
         _ = try await Poll.until("a 200 again on the plain fetch line", lastSeen: seen) {
             try Self.plainFetch(demo)?.hasPrefix("200 OK in ") == true ? true : nil
         }
+    }
+}
+
+/// `ControlServer.Options.systemSeams`: a server installs the system seams as it starts, in a target whose task pool
+/// is blocked for good; the CLI lists them with what they cover and changes them through the control socket, which
+/// `system.net` never touches.
+@Suite(.oneAtATime) struct SystemSeamsServerEndToEndTests {
+    @Test func aServerInstallsTheSystemSeamsAndTheCLIDrivesThemThroughABlockedTarget() async throws {
+        let demo = try await HeadlessDemo.startBlockingItsTaskPool(arguments: ["--system"])
+        defer { demo.kill() }
+        let list = try demo.mischief(["list", "--socket", demo.socket, "--json"])
+        #expect(list.status == 0, "\(list.error)")
+        let listings = try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [[String: Any]]
+        let seams = (listings?.first?["seams"] as? [[String: Any]]) ?? []
+        let clock = seams.first { $0["id"] as? String == "system.clock" }
+        let net = seams.first { $0["id"] as? String == "system.net" }
+        let clockNotes = clock?["notes"] as? [String] ?? []
+        #expect(clockNotes.first?.hasPrefix("rebound: ") == true, "system.clock's coverage: \(clockNotes)")
+        #expect(clockNotes.first?.contains("libFoundationEssentials.so") == true, "\(clockNotes)")
+        #expect((net?["notes"] as? [String])?.contains { $0.hasPrefix("never changed: AF_UNIX") } == true)
+        // Other seams send no notes.
+        #expect(seams.filter { $0["notes"] != nil }.count == 2, "only the system seams have notes")
+        for spec in [("system.net", "refused"), ("system.clock", "shift(+1d)")] {
+            let applied = try demo.mischief(["apply", "--socket", demo.socket, spec.0, spec.1])
+            #expect(applied.status == 0, "apply \(spec): \(applied.error)")
+        }
+        #expect(try demo.behaviour(of: "system.net") == "refused")
+        #expect(try demo.behaviour(of: "system.clock") == "shift(1d)")
+        let reverted = try demo.mischief(["revert", "--socket", demo.socket, "--all"])
+        #expect(reverted.status == 0, "\(reverted.error)")
+        #expect(try demo.behaviour(of: "system.net") == nil)
     }
 }
