@@ -16,15 +16,14 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-// The two relocation types that fill a GOT slot with the address of a symbol.
+// The machine this code runs on, whose two relocation types fill a GOT slot with the address of a symbol (see
+// `slot_types`; `mischief_rebind_scan_dynamic` reads another machine's, for tests).
 #if defined(__x86_64__)
-#define RELOC_JUMP_SLOT R_X86_64_JUMP_SLOT
-#define RELOC_GLOB_DAT R_X86_64_GLOB_DAT
+#define HOST_MACHINE EM_X86_64
 #else
-#define RELOC_JUMP_SLOT R_AARCH64_JUMP_SLOT
-#define RELOC_GLOB_DAT R_AARCH64_GLOB_DAT
+#define HOST_MACHINE EM_AARCH64
 #endif
-// Both are 64-bit only.
+// Both machines are 64-bit only.
 #define RELOC_SYMBOL(info) ELF64_R_SYM(info)
 #define RELOC_TYPE(info) ELF64_R_TYPE(info)
 
@@ -172,7 +171,18 @@ typedef struct {
     uintptr_t rela, rel;
     size_t rela_size, rela_entry, rel_size, rel_entry;
     uintptr_t relro_start, relro_end;
+    /// The relocation types that fill a slot with a symbol's address (JUMP_SLOT, GLOB_DAT) on the object's machine.
+    unsigned long jump_slot_type, glob_dat_type;
 } object_view;
+
+/// Sets the JUMP_SLOT and GLOB_DAT types of `machine` (EM_X86_64 or EM_AARCH64) in `view`; -1 for another machine.
+static int slot_types(int machine, object_view *view) {
+    switch (machine) {
+    case EM_X86_64: view->jump_slot_type = R_X86_64_JUMP_SLOT; view->glob_dat_type = R_X86_64_GLOB_DAT; return 0;
+    case EM_AARCH64: view->jump_slot_type = R_AARCH64_JUMP_SLOT; view->glob_dat_type = R_AARCH64_GLOB_DAT; return 0;
+    default: return -1;
+    }
+}
 
 static int is_vdso(const char *path) {
     return strcmp(path, "linux-vdso.so.1") == 0 || strcmp(path, "linux-gate.so.1") == 0;
@@ -238,6 +248,7 @@ static int read_object(const loaded_object *object, object_view *view) {
     view->dynamic = object->dynamic;
     view->relro_start = object->relro_start;
     view->relro_end = object->relro_end;
+    slot_types(HOST_MACHINE, view);
     int plt_is_rela = 1;
     for (const ElfW(Dyn) *entry = view->dynamic; entry->d_tag != DT_NULL; entry++) {
         uintptr_t value = entry->d_un.d_ptr;
@@ -316,7 +327,7 @@ static int visit_table(const object_view *view, uintptr_t base, uintptr_t table,
         const ElfW(Rel) *relocation = (const ElfW(Rel) *)at;
         unsigned long type = RELOC_TYPE(relocation->r_info);
         unsigned long symbol = RELOC_SYMBOL(relocation->r_info);
-        if ((type != RELOC_JUMP_SLOT && type != RELOC_GLOB_DAT) || symbol == 0) {
+        if ((type != view->jump_slot_type && type != view->glob_dat_type) || symbol == 0) {
             continue;
         }
         size_t name_offset = view->symbols[symbol].st_name;
@@ -650,6 +661,22 @@ void mischief_rebind_coverage(const mischief_rebinding *rebindings, size_t count
     free_list(&list);
 }
 
+int mischief_rebind_scan_dynamic(int machine, uintptr_t base, const void *dynamic, const char *symbol, void **slots,
+                                 size_t capacity) {
+    loaded_object object = {(char *)"", base, dynamic, 0, 0, 0};
+    object_view view;
+    if (read_object(&object, &view) != 0 || slot_types(machine, &view) != 0) {
+        errno = EINVAL;
+        return -1;
+    }
+    mischief_rebinding only = {symbol, NULL, NULL};
+    count_context counting = {0, 0, capacity, slots};
+    pthread_mutex_lock(&lock);
+    visit_slots(&view, base, &only, 1, count_slot, &counting);
+    pthread_mutex_unlock(&lock);
+    return counting.slots;
+}
+
 int mischief_rebind_slots_of(const char *path, const char *symbol, void **slots, size_t capacity) {
     object_list list;
     if (list_objects(&list) != 0) {
@@ -716,6 +743,18 @@ void mischief_rebind_coverage(const mischief_rebinding *rebindings, size_t count
     (void)count;
     (void)visit;
     (void)context;
+}
+
+int mischief_rebind_scan_dynamic(int machine, uintptr_t base, const void *dynamic, const char *symbol, void **slots,
+                                 size_t capacity) {
+    (void)machine;
+    (void)base;
+    (void)dynamic;
+    (void)symbol;
+    (void)slots;
+    (void)capacity;
+    errno = ENOSYS;
+    return -1;
 }
 
 int mischief_rebind_slots_of(const char *path, const char *symbol, void **slots, size_t capacity) {

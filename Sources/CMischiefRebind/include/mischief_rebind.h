@@ -30,6 +30,7 @@
 #define MISCHIEF_REBIND_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -84,6 +85,14 @@ void mischief_rebind_coverage(const mischief_rebinding *rebindings, size_t count
 /// `path` ("" for the main executable), excluded or not. Writes up to `capacity` of them to `slots` and returns how
 /// many there are (which may be more), or -1 with errno ENOENT when no such object is loaded.
 int mischief_rebind_slots_of(const char *path, const char *symbol, void **slots, size_t capacity);
+
+/// For tests: reads a dynamic section that no loader made, as the relocations of `machine` (62 for x86_64, 183 for
+/// aarch64: the ELF EM_ numbers), so both machines' slot types are checked on either. `dynamic` is an array of
+/// (tag, value) pairs ending with DT_NULL whose addresses are absolute or relative to `base`, as a loader leaves them;
+/// every slot it names must be readable memory at `base` + its offset. Writes up to `capacity` slot addresses of
+/// `symbol` to `slots` and returns how many there are, or -1 with errno EINVAL (no symbol table, or another machine).
+int mischief_rebind_scan_dynamic(int machine, uintptr_t base, const void *dynamic, const char *symbol, void **slots,
+                                 size_t capacity);
 
 #ifdef __cplusplus
 }
