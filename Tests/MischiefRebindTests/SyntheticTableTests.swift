@@ -53,7 +53,8 @@
                 let dynamic: [(Int64, UInt64)] = [
                     (5, 0), (6, 256), (10, UInt64(strings.count)),  // DT_STRTAB, DT_SYMTAB, DT_STRSZ
                     (23, 512), (2, UInt64(24 * plt.count)), (20, 7),  // DT_JMPREL, DT_PLTRELSZ, DT_PLTREL = DT_RELA
-                    (7, UInt64(otherStart)), (8, UInt64(512 + 24 * (plt.count + other.count) - otherStart)),  // DT_RELA(SZ)
+                    // DT_RELA, DT_RELASZ
+                    (7, UInt64(otherStart)), (8, UInt64(512 + 24 * (plt.count + other.count) - otherStart)),
                     (9, 24), (0, 0),  // DT_RELAENT, DT_NULL
                 ]
                 for (index, entry) in dynamic.enumerated() {
