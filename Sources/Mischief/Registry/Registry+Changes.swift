@@ -16,6 +16,8 @@ extension Registry.State {
         }
         // Check and compile everything before touching any seam.
         var layers: [(SeamID, Registry.Layer)] = []
+        /// The seed each change was given, for a recording (nil: derived from the session seed).
+        var givenSeeds: [UInt64?] = []
         let group = nextGroup
         for (offset, change) in changes.enumerated() {
             let id = change.seamID
@@ -41,12 +43,13 @@ extension Registry.State {
             layer.delays = context.delays
             if offset < ttls.count { layer.setTTL(ttls[offset], at: time) }
             layers.append((id, layer))
+            givenSeeds.append(change.seed)
         }
         nextEntry += changes.count
         nextGroup += 1
         var touched: [SeamID] = []
         var replaced: Set<LayerID> = []
-        for (id, layer) in layers {
+        for ((id, layer), given) in zip(layers, givenSeeds) {
             if replacingSource { replaced.formUnion(replaceLayers(of: id, by: layer, time: time)) }
             records[id]!.layers.append(layer)
             deadlines[layer.entry] = layer.expiresAt
@@ -54,7 +57,10 @@ extension Registry.State {
             if !touched.contains(id) { touched.append(id) }
             let seeds = layer.seeds.isEmpty ? "" : " (seed \(layer.seeds.map(String.init).joined(separator: ", ")))"
             let ttl = layer.ttl.map { " (ttl \(SpecDuration($0)))" } ?? ""
-            log(time, .applied, id, source, "\(layer.description)\(seeds)\(ttl)")
+            log(
+                time, .applied, id, source, "\(layer.description)\(seeds)\(ttl)",
+                detail: RecordingDetail(
+                    layer: layer.entry, spec: layer.spec, seed: given, seeds: layer.seeds, ttl: layer.ttl))
         }
         for id in touched { reinstall(id) }
         if !replaced.isEmpty { settle(time: time, quietFor: replaced) }
@@ -112,7 +118,9 @@ extension Registry.State {
                 // A long behaviour text is cut, not who applied it or why.
                 let suffix = owner + reason
                 let room = max(64, Event.maximumMessageLength - suffix.utf8.count)
-                log(time, .reverted, id, asker, Event.bounded(layer.description, to: room) + suffix)
+                log(
+                    time, .reverted, id, asker, Event.bounded(layer.description, to: room) + suffix,
+                    detail: RecordingDetail(layer: layer.entry))
             }
         }
         // Entries with nothing in flight are reverted at once; say "completed" only for those that waited.

@@ -22,7 +22,8 @@ extension Registry {
     /// The process-wide registry, with `MISCHIEF_APPLY` read (see ``EnvironmentChaos``).
     static func makeShared() -> Registry {
         let registry = Registry()
-        guard KillSwitch.isChaosCompiledIn else { return registry }  // a shipping build: the variable means nothing
+        guard KillSwitch.isChaosCompiledIn else { return registry }  // a shipping build: the variables mean nothing
+        registry.recordFromEnvironment()  // first, so the recording has what MISCHIEF_APPLY applies
         guard let value = Environment.value(EnvironmentChaos.variable),
             value.contains(where: { !$0.isWhitespace })
         else { return registry }

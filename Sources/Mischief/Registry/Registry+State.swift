@@ -34,6 +34,8 @@ extension Registry {
         /// The guards, in the order they were added (`GuardBook.swift`, `Registry+Guards.swift`).
         var guards = GuardBook()
         var nextIndex = 0
+        /// The recordings in progress (`Registry+Recording.swift`); each counts as an observer.
+        var recorders: [Recorder] = []
 
         init(eventCapacity: Int, owner: Int) {
             events = EventLog(capacity: eventCapacity)
@@ -42,10 +44,14 @@ extension Registry {
 
         var isCounting: Bool { observers > 0 || countsAlways }
 
-        mutating func log(_ time: Duration, _ kind: Event.Kind, _ seam: SeamID?, _ source: String?, _ message: String) {
+        mutating func log(
+            _ time: Duration, _ kind: Event.Kind, _ seam: SeamID?, _ source: String?, _ message: String,
+            detail: RecordingDetail? = nil
+        ) {
             let generation = generations.next()
             let event = events.append(
                 time: time, kind: kind, seam: seam, source: source, message: message, generation: generation)
+            if !recorders.isEmpty { record(event, detail: detail) }
             subscribers.deliver(event)
         }
 

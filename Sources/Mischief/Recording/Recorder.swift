@@ -1,0 +1,161 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A recording in progress (``Registry/startRecording(capacity:)``, ``Registry/startRecording(toFile:)``): every
+/// event the registry logs from its start until ``stop()``, with the seam's call number at that moment. While one
+/// records, the registry counts calls (as if observed), so call numbers are exact.
+public final class Recorder: Sendable {
+    /// Where the lines go.
+    enum Sink {
+        /// Written to this file descriptor, one `write` a line, as it happens; closed at stop.
+        case file(Int32, path: String)
+        /// Kept in memory, up to this many entries; later ones are counted as dropped.
+        case memory(capacity: Int)
+    }
+
+    struct State {
+        var header: Recording.Header
+        var entries: [Recording.Entry] = []
+        var dropped = 0
+        var stopped = false
+        /// Set when a write failed (the disk is full, the file was removed): recording stops there.
+        var failure: String?
+        /// The calls each seam had counted when the recording started: call numbers count from there.
+        var callBase: [SeamID: Int] = [:]
+    }
+
+    let sink: Sink
+    let state: Locked<State>
+    /// The registry recorded, until stopped.
+    weak let registry: Registry?
+
+    init(sink: Sink, header: Recording.Header, registry: Registry) {
+        self.sink = sink
+        self.state = Locked(State(header: header))
+        self.registry = registry
+    }
+
+    /// What has been recorded so far: the header and the entries kept (all of them for a file, which keeps them
+    /// on disk as well; up to the capacity in memory, with ``Recording/Header/dropped`` counting the rest).
+    public var recording: Recording {
+        state.withLock { state in
+            var header = state.header
+            header.dropped = state.dropped == 0 ? nil : state.dropped
+            return Recording(header: header, entries: state.entries)
+        }
+    }
+
+    /// Why recording to a file stopped early (a write failed), if it did.
+    public var failure: String? { state.withLock { $0.failure } }
+
+    /// The file recorded to, or nil for an in-memory recording.
+    public var path: String? {
+        if case .file(_, let path) = sink { return path }
+        return nil
+    }
+
+    /// Stops recording and closes the file; what was recorded stays readable in ``recording``.
+    public func stop() {
+        registry?.stopRecording(self)
+    }
+
+    /// Takes one entry, whose `call` is the seam's calls since it registered; called under the registry's lock, in
+    /// event order.
+    func record(_ entry: Recording.Entry) {
+        state.withLock { state in
+            guard !state.stopped, state.failure == nil else { return }
+            var entry = entry
+            if let seam = entry.seam, let call = entry.call {
+                if entry.kind == .registered { state.callBase[seam] = call }  // registered again: counts anew
+                entry.call = max(0, call - state.callBase[seam, default: 0])
+            }
+            switch sink {
+            case .memory(let capacity):
+                if state.entries.count < capacity { state.entries.append(entry) } else { state.dropped += 1 }
+            case .file(let descriptor, _):
+                if let failure = Self.write(Recording.line(entry), to: descriptor) {
+                    state.failure = failure
+                } else {
+                    state.entries.append(entry)
+                }
+            }
+        }
+    }
+
+    /// Marks the recording stopped and closes its file; called once, under the registry's lock.
+    func close() {
+        state.withLock { state in
+            guard !state.stopped else { return }
+            state.stopped = true
+            if case .file(let descriptor, _) = sink { closeFile(descriptor) }
+        }
+    }
+
+    /// Writes `line` whole with as few `write`s as the kernel allows (one, for a line of a few kilobytes); nil, or
+    /// why it failed.
+    static func write(_ line: String, to descriptor: Int32) -> String? {
+        var bytes = Array(line.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                writeFile(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written > 0 {
+                offset += written
+            } else if written < 0 && errno == EINTR {
+                continue
+            } else {
+                return String(cString: strerror(errno))
+            }
+        }
+        return nil
+    }
+
+    /// Opens `path` for a recording (created or truncated, readable only by its owner) and writes `header`.
+    static func open(_ path: String, header: Recording.Header) throws(RecordingStartError) -> Int32 {
+        let descriptor = openFile(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw RecordingStartError(path: path, reason: String(cString: strerror(errno))) }
+        if let failure = write(Recording.line(header), to: descriptor) {
+            closeFile(descriptor)
+            throw RecordingStartError(path: path, reason: failure)
+        }
+        return descriptor
+    }
+}
+
+/// Why a recording could not start: the file could not be opened or written.
+public struct RecordingStartError: Error, Equatable, CustomStringConvertible {
+    /// The file.
+    public var path: String
+    /// What the system said.
+    public var reason: String
+
+    /// `cannot record to PATH: REASON`.
+    public var description: String { "cannot record to \(path): \(reason)" }
+}
+
+/// What an event adds to a recording besides its text: the layer it is about and how to make it again.
+struct RecordingDetail {
+    var layer: LayerID?
+    var spec: String?
+    var seed: UInt64?
+    var seeds: [UInt64]?
+    var ttl: Duration?
+    var advanced: Duration?
+}
+
+// The C library's functions under names the recorder's own methods do not shadow.
+private func closeFile(_ descriptor: Int32) { _ = close(descriptor) }
+private func writeFile(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+private func openFile(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { open(path, flags, mode) }

@@ -1,0 +1,116 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension Registry {
+    /// The environment variable that records the process-wide registry from its start to a file
+    /// (`MISCHIEF_RECORD=session.jsonl`).
+    public static let recordVariable = "MISCHIEF_RECORD"
+
+    /// Starts recording every event to the file at `path` (created, or emptied; readable only by its owner), one
+    /// line each as it happens (see ``Recording``): the recording survives the process being killed, up to its last
+    /// whole line.
+    ///
+    /// - Parameter target: the name the header gives the target; the executable's name when nil.
+    /// - Throws: ``RecordingStartError`` when the file cannot be opened or written.
+    @discardableResult
+    public func startRecording(toFile path: String, target: String? = nil) throws(RecordingStartError) -> Recorder {
+        try state.withLock { (state) throws(RecordingStartError) -> Recorder in
+            let header = recordingHeader(state: state, target: target)
+            let descriptor = try Recorder.open(path, header: header)
+            return state.startRecording(Recorder(sink: .file(descriptor, path: path), header: header, registry: self))
+        }
+    }
+
+    /// Starts recording every event in memory, up to `capacity` entries (events after that are counted in
+    /// ``Recording/Header/dropped``, not kept): what a control server keeps so that a console or `mischief record`
+    /// can save the session at any time.
+    @discardableResult
+    public func startRecording(capacity: Int = 10_000, target: String? = nil) -> Recorder {
+        state.withLock { state in
+            let header = recordingHeader(state: state, target: target)
+            return state.startRecording(
+                Recorder(sink: .memory(capacity: max(0, capacity)), header: header, registry: self))
+        }
+    }
+
+    /// Logs that the time of the clock seams was moved forward by `duration` (a console's `]`, `POST
+    /// /v1/target/advance`), so a recording can do it again.
+    public func noteTimeAdvanced(by duration: Duration, source: String) {
+        let time = now
+        state.withLock { state in
+            state.log(
+                time, .report, nil, source, "time advanced by \(SpecDuration(duration))",
+                detail: RecordingDetail(advanced: duration))
+        }
+    }
+
+    func stopRecording(_ recorder: Recorder) {
+        state.withLock { state in
+            guard let index = state.recorders.firstIndex(where: { $0 === recorder }) else { return }
+            state.recorders.remove(at: index)
+            recorder.close()
+            state.observers -= 1
+            state.updateCounting()
+        }
+    }
+
+    /// The header of a recording starting now.
+    private func recordingHeader(state: State, target: String?) -> Recording.Header {
+        let executable = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
+        return Recording.Header(
+            target: target ?? (executable.isEmpty ? "target" : executable), pid: Int(getpid()),
+            sessionSeed: sessionSeed, started: RealClock.seconds(),
+            seams: state.order.compactMap { id in
+                state.records[id].map { record in
+                    Recording.Header.Seam(
+                        id: id, title: record.seam.info.title, actions: record.seam.actionSignatures.map(\.name))
+                }
+            })
+    }
+
+    /// Starts recording the process-wide registry to `$MISCHIEF_RECORD`, when set; a file that cannot be opened is
+    /// said on standard error and in the event log, and the program goes on.
+    func recordFromEnvironment() {
+        guard let path = Environment.value(Registry.recordVariable), !path.isEmpty else { return }
+        do throws(RecordingStartError) {
+            try startRecording(toFile: path)
+            Registry.writeToStandardError("mischief: recording to \(path) (\(Registry.recordVariable))")
+        } catch {
+            Registry.writeToStandardError("mischief: \(error); not recording")
+            report(seam: nil, message: "\(error); not recording", kind: .problem, source: Registry.recordVariable)
+        }
+    }
+}
+
+extension Registry.State {
+    /// Adds `recorder`, and counts calls while it records so its call numbers are exact.
+    mutating func startRecording(_ recorder: Recorder) -> Recorder {
+        let base = records.mapValues { Int(truncatingIfNeeded: $0.seam.core.counters().calls) }
+        recorder.state.withLock { $0.callBase = base }
+        recorders.append(recorder)
+        observers += 1
+        updateCounting()
+        return recorder
+    }
+
+    /// Hands `event` to the recorders, with the seam's call number now and `detail`.
+    func record(_ event: Event, detail: RecordingDetail?) {
+        let call = event.seam.flatMap { records[$0] }.map { Int(truncatingIfNeeded: $0.seam.core.counters().calls) }
+        let entry = Recording.Entry(
+            event: event.id, kind: event.kind, seam: event.seam, source: event.source,
+            message: Recording.redacted(event.message), time: event.time.seconds, wall: RealClock.seconds(),
+            call: call, layer: detail?.layer.map(\.rawValue), spec: detail?.spec.map(Recording.redacted),
+            seed: detail?.seed, seeds: detail?.seeds.flatMap { $0.isEmpty ? nil : $0 }, ttl: detail?.ttl?.seconds,
+            advanced: detail?.advanced?.seconds)
+        for recorder in recorders { recorder.record(entry) }
+    }
+}
