@@ -208,6 +208,17 @@ public struct ControlClient: Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// The target's recording of its session (`GET /v1/recording`): every event since it started serving, with call
+    /// numbers, seeds and specs, as `Recording` reads it; refused (404) by a target that keeps none.
+    public func recording() async throws(ControlClientError) -> Recording {
+        let (_, data) = try await request(.GET, "recording")
+        do throws(RecordingError) {
+            return try Recording(jsonLines: String(decoding: data, as: UTF8.self))
+        } catch {
+            throw .protocolError("the target's recording did not read: \(error)")
+        }
+    }
+
     /// Moves the target's virtual time forward by `duration` (`POST /v1/time/advance`); refused while its time is real.
     public func advanceTime(by duration: Duration) async throws(ControlClientError) {
         let _: TargetInfo = try await send(.POST, "time/advance", json: AdvanceRequest(seconds: duration.seconds))

@@ -113,6 +113,14 @@ extension ControlHandler {
             return .json(try removeGuard(id))
         case (.POST, .rearm(let id)):
             return .json(try rearmGuard(id))
+        case (.GET, .recording), (.POST, .recording):
+            guard let recorder else {
+                throw APIFailure(
+                    .notFound, "not recording",
+                    "this target keeps no recording (ControlServer.Options.recordingCapacity is 0)")
+            }
+            return APIResponse(
+                status: .ok, contentType: "application/x-ndjson", body: Data(recorder.recording.jsonLines.utf8))
         case (.GET, .sessions):
             return .json(sessions)
         case (.POST, .sessions):
@@ -150,6 +158,7 @@ extension ControlHandler {
             currentProfile, profile(String, ProfileVerb)
         case status, resetAll, revertAll, advance, sessions, renew(String), session(String), events, changes
         case guards, `guard`(String), rearm(String)
+        case recording
 
         init?(_ parts: [String]) {
             switch parts.count {
@@ -166,6 +175,7 @@ extension ControlHandler {
                 case "events": self = .events
                 case "changes": self = .changes
                 case "guards": self = .guards
+                case "recording": self = .recording
                 default: return nil
                 }
             case 2:

@@ -30,6 +30,14 @@ final class ControlHandler: Sendable {
         var clock = LeaseClock()
         /// Set when the server starts (see ``ControlServer/Options/label``).
         var label: String?
+        /// The session's recording in memory, from the server's start (``ControlServer/Options/recordingCapacity``).
+        var recorder: Recorder?
+    }
+
+    /// The recording the server keeps in memory, if it keeps one.
+    var recorder: Recorder? {
+        get { state.withLock { $0.recorder } }
+        set { state.withLock { $0.recorder = newValue } }
     }
 
     /// A handler for `registry`, as the server `options` describe, serving on `socketPath` as `instance`.
@@ -158,7 +166,9 @@ final class ControlHandler: Sendable {
     /// Moves the target's time by `duration` (a ``Reply/advance(_:)``); false when its time is real. It waits on the
     /// target's tasks: the transport calls it off its threads, within ``ControlServer/Limits/advanceTimeout``.
     func advance(by duration: Duration) async -> Bool {
-        await options.advance(duration)
+        let moved = await options.advance(duration)
+        if moved { registry.noteTimeAdvanced(by: duration, source: "control API") }
+        return moved
     }
 
     /// The answer to `POST /v1/time/advance` once the time `moved` (true), was real (false), or the target's tasks

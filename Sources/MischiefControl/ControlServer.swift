@@ -76,6 +76,10 @@ public final class ControlServer: Sendable {
         /// server serves without them and logs why (see ``ControlServer/systemSeams``). The server that installed
         /// them uninstalls them when it stops.
         public var systemSeams: Set<SystemSeams.Family> = []
+        /// How many events the server's recording of the session keeps in memory, from its start (see
+        /// `Registry.startRecording(capacity:)`): what `GET /v1/recording`, `mischief record` and a console's save
+        /// write. Later events are counted as dropped. 0 keeps none.
+        public var recordingCapacity = 10_000
         /// More libraries for ``systemSeams`` to rebind, by file name or a part of it (see
         /// `SystemSeams.install(_:in:libraries:)`).
         public var systemLibraries: [String] = []
@@ -247,6 +251,9 @@ public final class ControlServer: Sendable {
         guard KillSwitch.isChaosCompiledIn else { throw MischiefError.disabled(reason: KillSwitch.compiledOutReason) }
         if options.allowCrash { registry.allowsCrash = true }  // before MISCHIEF_PROFILE, which may name crash
         installSystemSeams()  // before MISCHIEF_PROFILE too, which may name system.clock
+        if options.recordingCapacity > 0, handler.recorder == nil {  // before MISCHIEF_PROFILE, which it records
+            handler.recorder = registry.startRecording(capacity: options.recordingCapacity, target: options.name)
+        }
         if registry === Registry.shared { ProfileEnvironment.applyFromEnvironment(to: registry) }
         let directory = (socketPath as NSString).deletingLastPathComponent
         let label = options.label ?? Self.fleetLabel(name: options.name, directory: directory, socketPath: socketPath)
@@ -390,6 +397,8 @@ public final class ControlServer: Sendable {
             return (state.channels, (try? state.systemSeams?.get()) != nil)
         }
         if installedSystemSeams { SystemSeams.uninstall() }
+        handler.recorder?.stop()
+        handler.recorder = nil
         // Sessions end here, before their streams close: a stream closing ends its session with a revert.
         handler.endAllSessions()
         for channel in channels { try? await channel.close() }

@@ -221,6 +221,7 @@ public final class LocalController: ConsoleController {
         guard await advance(duration) else {
             throw ConsoleError.refused("time is real: apply virtual or freeze to clock.now to move it")
         }
+        registry.noteTimeAdvanced(by: duration, source: "console")
         return push()
     }
 
