@@ -290,6 +290,13 @@ public final class RemoteController: ConsoleController {
         try await perform { client throws(ControlClientError) in try await client.advanceTime(by: duration) }.1
     }
 
+    public func recording() async throws -> Recording {
+        let (recording, _) = try await perform(changes: false) { client throws(ControlClientError) in
+            try await client.recording()
+        }
+        return recording
+    }
+
     public func saveProfile(named name: String, overwrite: Bool) async throws -> String {
         let (yaml, _) = try await perform(changes: false) { client throws(ControlClientError) in
             try await client.currentProfile(named: name)

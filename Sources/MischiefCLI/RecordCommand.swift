@@ -36,6 +36,7 @@ struct RecordCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let dropped = recording.header.dropped.map { "; \($0) later events were not kept (the target's bound)" } ?? ""
-        print("recorded \(counted(recording.entries.count, "event")) of \(recording.header.target) to \(file)\(dropped)")
+        print(
+            "recorded \(counted(recording.entries.count, "event")) of \(recording.header.target) to \(file)\(dropped)")
     }
 }

@@ -24,6 +24,8 @@ public enum ConsoleCommand: Sendable, Equatable {
     case saveProfile(String)
     /// Save the current state as a profile of this name, replacing its file whatever it holds (the user said yes).
     case overwriteProfile(String)
+    /// Save the session's recording to a new file (the result's text is its path).
+    case saveRecording
     /// Switch to the next theme (the driver owns the themes; report the new theme's name as the success text).
     case cycleTheme
     /// Put this text on the terminal's clipboard (the driver owns the terminal).
@@ -36,7 +38,7 @@ public enum ConsoleCommand: Sendable, Equatable {
     public var changesTarget: Bool {
         switch self {
         case .apply, .revert, .release, .setTTL, .revertAll, .resetCounters, .toggleProfile, .advanceTime: true
-        case .saveProfile, .overwriteProfile, .cycleTheme, .copy, .quit: false
+        case .saveProfile, .overwriteProfile, .saveRecording, .cycleTheme, .copy, .quit: false
         }
     }
 
@@ -73,6 +75,9 @@ public enum ConsoleCommand: Sendable, Equatable {
                 return (.success(try await controller.saveProfile(named: name, overwrite: false)), 0)
             case .overwriteProfile(let name):
                 return (.success(try await controller.saveProfile(named: name, overwrite: true)), 0)
+            case .saveRecording:
+                let recording = try await controller.recording()
+                return (.success(try RecordingFiles.save(recording)), 0)
             case .cycleTheme, .copy, .quit:
                 return nil
             }

@@ -73,6 +73,12 @@ public protocol ConsoleController: Sendable {
     /// - Throws: ``ConsoleError/wouldReplace(_:)`` saying what the file holds when it is in the way and `overwrite`
     ///   is false; ``ConsoleError/refused(_:)`` when there is nothing to save or the file cannot be written.
     func saveProfile(named name: String, overwrite: Bool) async throws -> String
+
+    /// The session's recording so far: every change since the console (or, attached, the target's server) began
+    /// recording, with call numbers, specs and seeds (`W` saves it).
+    ///
+    /// - Throws: ``ConsoleError/refused(_:)`` when the target keeps no recording.
+    func recording() async throws -> Recording
 }
 
 /// What a controller tells the console about its target.
@@ -106,4 +112,9 @@ public enum ConsoleError: Error, Sendable, Equatable, CustomStringConvertible {
 extension ConsoleController {
     /// `console`, the source a registry gives changes made in process by the console.
     public var source: String { "console" }
+
+    /// No recording: for controllers that keep none.
+    public func recording() async throws -> Recording {
+        throw ConsoleError.refused("this console keeps no recording of the session")
+    }
 }

@@ -27,6 +27,8 @@ public final class LocalController: ConsoleController {
     private let refresh: Duration
     private let minimumInterval: Duration
     private let feed = Mutex<Feed?>(nil)
+    /// The session's recording, in memory, from the controller's start until it goes.
+    private let recorder: Recorder
 
     /// The console reading ``updates()``, and what it has been sent.
     private static let feeds = Atomic<Int>(0)
@@ -66,7 +68,12 @@ public final class LocalController: ConsoleController {
         self.minimumInterval = minimumInterval
         self.targetTime = targetTime
         self.advance = advance
+        recorder = registry.startRecording(capacity: RecordingFiles.capacity, target: name)
     }
+
+    deinit { recorder.stop() }
+
+    public func recording() async throws -> Recording { recorder.recording }
 
     public func updates() -> AsyncStream<ConsoleUpdate> {
         let (stream, continuation) = AsyncStream<ConsoleUpdate>.makeStream()

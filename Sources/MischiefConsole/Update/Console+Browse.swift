@@ -45,6 +45,8 @@ extension Console {
             state.mode = .filter
         case .saveProfile:
             state.mode = .saveName(TextField())
+        case .saveRecording:
+            return [.saveRecording]
         case .eventLog:
             state.mode = .eventLog(EventLog())
         case .profileList:

@@ -58,6 +58,10 @@ extension Console {
             case .failure:
                 break
             }
+        case .saveRecording:
+            if case .success(let path) = result {
+                state.message = .init("recording saved to \(path ?? "a file"): mischief replay or export it")
+            }
         case .cycleTheme:
             if case .success(let name) = result {
                 state.message = .init("theme \(name ?? "changed")")

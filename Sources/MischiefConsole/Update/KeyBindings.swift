@@ -37,6 +37,8 @@ enum BrowseCommand: Hashable, Sendable {
     case filter
     /// Asks for a name and saves what is applied as a profile.
     case saveProfile
+    /// Saves the session's recording to a file.
+    case saveRecording
     /// Opens the event log.
     case eventLog
     /// Opens the list of profiles.
@@ -186,10 +188,12 @@ enum KeyBindings {
                         + "or Enter switch, Esc close",
                     .browse([.character("p"): .profileList])),
                 KeyBinding(
-                    "s", "save what is applied now as a profile",
+                    "s W", "save a profile / the session's recording",
                     docs: "save what is applied as a profile (in `$XDG_CONFIG_HOME/mischief/profiles`, loaded next "
-                        + "time); a file it did not write is replaced only if you say `y`",
-                    .browse([.character("s"): .saveProfile])),
+                        + "time; a file it did not write is replaced only if you say `y`) / write the session's "
+                        + "recording, every change with its call number, spec and seed, to a new file in "
+                        + "`$XDG_STATE_HOME/mischief/recordings` (for `mischief replay` and `mischief export`)",
+                    .browse([.character("s"): .saveProfile, .character("W"): .saveRecording])),
                 KeyBinding(
                     "T", "revert the seam after a time (ttl)",
                     docs: "revert the selected seam by itself after a time: type `30s`, `10m` (`off` takes it away); "
