@@ -5,7 +5,7 @@
 //                                                         # one scenario, for valgrind --tool=callgrind
 //     swift run -c release mischief-bench --control       # only the control socket's section
 //     swift run -c release mischief-bench --registry      # only the registry's scale section
-//     swift run -c release mischief-bench --system        # only what system.clock costs Date()
+//     swift run -c release mischief-bench --system        # only what system.clock costs Date(), beside libfaketime
 //     swift run -c release mischief-bench --probability   # only per-call and keyed probabilities
 //     Scripts/control-attack.sh                           # the HTTP attack suite against a pinned target
 //
@@ -157,6 +157,11 @@ func throughput(threads: Int, iterations: Int, direct: Bool = false) -> Double {
     for _ in 0..<threads { start.signal() }
     group.wait()
     return Double(threads * iterations) / (clock.now - began).seconds
+}
+
+if ProcessInfo.processInfo.environment[SystemBenchmarks.childVariable] == "date" {
+    SystemBenchmarks.child()  // `--system`'s child process, perhaps under libfaketime
+    exit(0)
 }
 
 let arguments = CommandLine.arguments

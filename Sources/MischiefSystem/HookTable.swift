@@ -40,11 +40,13 @@ final class HookTable: Sendable {
     }
 
     /// Whether the object at `path` ("" for the executable) is rebound: the defaults and those named, never an
-    /// excluded library unless named.
+    /// excluded library unless named, and for the wall clock never the executable unless named when the Swift runtime
+    /// is linked into it (``SystemSeams/swiftRuntimeIsStatic``): libdispatch would share its slots.
     func chooses(_ path: String) -> Bool {
         let name = Self.name(of: path)
         if named.contains(where: { name.contains($0) }) { return true }
         if SystemSeams.excludedLibraries.contains(where: { name.hasPrefix($0) }) { return false }
+        if path.isEmpty && family == .clock && SystemSeams.swiftRuntimeIsStatic { return false }
         return defaults.contains { $0 == "(executable)" ? path.isEmpty : name.hasPrefix($0) }
     }
 

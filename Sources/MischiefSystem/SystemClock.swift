@@ -51,7 +51,9 @@ final class SystemClock: Sendable {
                 }))
         publish()
         let written = rebind()
-        guard written > 0 else {
+        // With the Swift runtime linked statically, the executable is withheld unless named: nothing rebound is then
+        // what the report says and why, not a failure to install.
+        guard written > 0 || (written == 0 && SystemSeams.swiftRuntimeIsStatic) else {
             mischief_rebind_restore()
             throw .unsupported(
                 written < 0

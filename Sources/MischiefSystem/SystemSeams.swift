@@ -40,8 +40,11 @@ import Synchronization
 ///
 /// The rebinding is process-wide: a `ChaosScope` cannot scope it, and tests that use it run serialized. Libraries
 /// loaded after install are covered the next time the seam changes (the loaded objects are scanned again when they
-/// changed). It works on Linux with the Swift runtime linked dynamically; elsewhere, or in a fully static binary,
-/// ``install(_:in:libraries:)`` says why it cannot and changes nothing.
+/// changed). It works on Linux. With the Swift runtime linked statically (`-static-stdlib`), Foundation and
+/// libdispatch share the executable's slots, so `system.clock` leaves the executable alone unless it is named and
+/// covers nothing by default: the report says why (``swiftRuntimeIsStatic``). Elsewhere, or in a fully static
+/// binary (`-static-executable`, no dynamic linking), ``install(_:in:libraries:)`` says why it cannot and changes
+/// nothing.
 public enum SystemSeams {
     /// A family of system seams.
     public enum Family: String, Sendable, Hashable, CaseIterable {
@@ -64,6 +67,22 @@ public enum SystemSeams {
     public static let excludedLibraries = [
         "libdispatch.so", "libswift_Concurrency.so", "libssl.so", "libcrypto.so",
     ]
+
+    /// Whether the Swift runtime is linked into the executable (`swift build -Xswiftc -static-stdlib`, or
+    /// `--static-swift-stdlib`): no `libswiftCore.so` is loaded. Foundation, libdispatch and Swift Concurrency are then
+    /// in the executable too, and call `clock_gettime` through its one global offset table, so rebinding the
+    /// executable would move libdispatch's wall-clock deadlines (`DispatchWallTime`, `asyncAfter(wallDeadline:)`,
+    /// and the absolute deadlines it computes for semaphore and group timeouts) with the chaos time. `system.clock`
+    /// then leaves the executable alone unless you name `(executable)` in `libraries`; the report says so.
+    public static let swiftRuntimeIsStatic: Bool = {
+        #if os(Linux)
+            guard let handle = dlopen("libswiftCore.so", RTLD_LAZY | RTLD_NOLOAD) else { return true }
+            dlclose(handle)
+            return false
+        #else
+            return false
+        #endif
+    }()
 
     /// The libraries `system.net` rebinds unless you name others: libcurl (URLSession's transport on Linux),
     /// Foundation's, FoundationNetworking's and the program's own executable.

@@ -47,7 +47,19 @@ public struct SystemSeamsReport: Sendable, Equatable, CustomStringConvertible {
         warnings = self.libraries.filter { $0.excludedByDefault && $0.rebound > 0 }.map {
             "\($0.name) is rebound as asked: \(Self.risk(of: $0))"
         }
+        if SystemSeams.swiftRuntimeIsStatic,
+            self.libraries.contains(where: { $0.path.isEmpty && $0.family == .clock && $0.rebound > 0 })
+        {
+            warnings.append(
+                "(executable) is rebound as asked: \(Self.staticRuntime); DispatchWallTime.now(), "
+                    + "asyncAfter(wallDeadline:) and the absolute deadlines of its timeouts follow the chaos time")
+        }
     }
+
+    /// Why the executable is not rebound for the wall clock when the Swift runtime is linked into it.
+    static let staticRuntime =
+        "the Swift runtime, Foundation and libdispatch are linked statically into it, so libdispatch calls "
+        + "clock_gettime through its slots"
 
     /// What rebinding `library`, one of the excluded ones, risks.
     static func risk(of library: Library) -> String {
@@ -64,6 +76,10 @@ public struct SystemSeamsReport: Sendable, Equatable, CustomStringConvertible {
 
     /// Why `library` is not rebound.
     public static func reason(_ library: Library) -> String {
+        if library.path.isEmpty && library.family == .clock && SystemSeams.swiftRuntimeIsStatic {
+            return "never by default: \(staticRuntime); rebinding it would change libdispatch's wall-clock deadlines "
+                + "too; name \"(executable)\" to rebind it anyway"
+        }
         guard library.excludedByDefault else { return "not chosen" }
         guard library.family == .clock else { return "never by default" }
         return library.name.hasPrefix("libssl") || library.name.hasPrefix("libcrypto")
@@ -93,10 +109,10 @@ public struct SystemSeamsReport: Sendable, Equatable, CustomStringConvertible {
         var lines = ["rebound: " + (yes.isEmpty ? "none" : yes.joined(separator: ", "))]
         // Left alone on purpose, one line each with why; merely not chosen, on one line.
         let left = notRebound.filter { $0.family == family }
-        for library in left where library.excludedByDefault {
+        let unchosen = left.filter { Self.reason($0) == "not chosen" }.map(\.name)
+        for library in left where Self.reason(library) != "not chosen" {
             lines.append("not rebound: \(library.name) (\(Self.reason(library)))")
         }
-        let unchosen = left.filter { !$0.excludedByDefault }.map(\.name)
         if !unchosen.isEmpty {
             lines.append("not chosen (name one to rebind it): " + unchosen.joined(separator: ", "))
         }
@@ -104,7 +120,7 @@ public struct SystemSeamsReport: Sendable, Equatable, CustomStringConvertible {
             lines.append("not loaded yet: \(name) (rebound once loaded, when the seam next changes)")
         }
         lines += warnings.filter { warning in
-            rebound.contains { $0.family == family && $0.excludedByDefault && warning.hasPrefix($0.name) }
+            rebound.contains { $0.family == family && warning.hasPrefix($0.name + " is rebound as asked") }
         }
         switch family {
         case .clock:

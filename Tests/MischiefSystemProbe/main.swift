@@ -2,10 +2,14 @@
 // checks what code written without Mischief (SystemClockCallers) sees, and what must never change (monotonic clocks,
 // Dispatch and Task timeouts, Mischief's own clock). A process of its own, because the rebinding is process-wide: the
 // test suite's other tests must not see its chaos. Prints `ok …` or `FAIL …` per check and the report; exits with the
-// number of failures. `--stress N`: eight threads read the clock while the main thread installs, applies, reverts and
-// uninstalls N times; every reading must be one the seam could give, and every slot must end as it began. A test
+// number of failures. `--stress N [--install-every K]`: eight threads read the clock and connect to a loopback listener
+// while the main thread runs N rounds of applying and reverting system.clock and system.net, installing and
+// uninstalling both every K rounds (10 by default; Stress.swift); every reading and connection must be one the seams could give, and every slot must end as it
+// began. A test
 // tool, not part of the shipping `mischief`. `--net`: installs system.clock and system.net and checks, on loopback
 // only, what a plain socket client and URLSession (through libcurl) see under system.net's actions (Net.swift).
+// `--static-runtime`: for a build with `-static-stdlib` (Scripts/static-stdlib.sh), what system.clock covers when the
+// Swift runtime, Foundation and libdispatch are linked into the executable (StaticRuntime.swift).
 import Dispatch
 import Foundation
 import Mischief
@@ -71,9 +75,14 @@ func checkTimeoutsStayExact(_ when: String) async {
         "\(when): ContinuousClock moved \(movedContinuous) in a 50 ms sleep")
 }
 
-if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--stress", let rounds = Int(CommandLine.arguments[2])
+if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--stress", let rounds = Int(CommandLine.arguments[2])
 {
-    exit(Stress.run(rounds: rounds))
+    // `--stress N [--install-every K]`: K is 10 unless given.
+    let every = CommandLine.arguments.count == 5 && CommandLine.arguments[3] == "--install-every"
+    exit(Stress.run(rounds: rounds, installEvery: every ? max(1, Int(CommandLine.arguments[4]) ?? 10) : 10))
+}
+if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--static-runtime" {
+    exit(StaticRuntimeProbe.run())
 }
 if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--net" {
     exit(await NetProbe.run())
@@ -94,6 +103,7 @@ do {
 print("report: \(report)")
 check(report.rebound.contains { $0.name.hasPrefix("libFoundationEssentials.so") }, "FoundationEssentials is rebound")
 check(report.rebound.contains { $0.name == "(executable)" }, "the executable is rebound")
+check(!SystemSeams.swiftRuntimeIsStatic, "the Swift runtime is linked dynamically (libswiftCore.so is loaded)")
 check(
     !report.rebound.contains { SystemSeams.excludedLibraries.contains(where: $0.name.hasPrefix) },
     "no excluded library is rebound")
@@ -104,6 +114,9 @@ checkReadings(near: real(), "installed, nothing applied")
 try registry.apply(spec: "shift(+1d)", to: SystemSeams.clockID)
 checkReadings(near: real() + day, "shift(+1d)")
 check(abs(ownClock.date.timeIntervalSince1970 - real()) < 5, "shift(+1d): Mischief's own clock is not shifted")
+check(
+    abs(StaticRuntimeProbe.dispatchWallSeconds() - real()) < 5,
+    "shift(+1d): DispatchWallTime.now() is not shifted (libdispatch is not rebound)")
 check(
     abs(Date(timeIntervalSince1970: real()).timeIntervalSince1970 - real()) < 5,
     "shift(+1d): the real clock is real")
