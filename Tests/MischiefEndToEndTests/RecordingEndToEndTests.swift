@@ -5,7 +5,7 @@ import Testing
 
 /// Recording a session as a user would: `MISCHIEF_RECORD` on a demo that is then killed with SIGKILL, and
 /// `mischief record` from a serving demo; both read back as a recording with each change's call number and seed.
-@Suite struct RecordingEndToEndTests {
+@Suite(.oneAtATime) struct RecordingEndToEndTests {
     static func temporaryFile() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("mischief-recording-\(UUID().uuidString).jsonl")
     }
