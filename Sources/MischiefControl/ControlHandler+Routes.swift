@@ -46,6 +46,9 @@ extension ControlHandler {
         if case .advance = target, method == .POST {
             return .advance(try advanceDuration(request))
         }
+        if case .replay = target, method == .POST {
+            return try replayRequest(request)
+        }
         if case .events = target, method == .GET {
             if let session {
                 guard try withSessions({ $0.attachStream(session) }) else { throw Self.noSession(session) }
@@ -148,7 +151,7 @@ extension ControlHandler {
     private enum Route {
         case target, view, console, seams, seam(String), release(String), reset(String), ttl(String), profiles,
             currentProfile, profile(String, ProfileVerb)
-        case status, resetAll, revertAll, advance, sessions, renew(String), session(String), events, changes
+        case status, resetAll, revertAll, advance, replay, sessions, renew(String), session(String), events, changes
         case guards, `guard`(String), rearm(String)
 
         init?(_ parts: [String]) {
@@ -166,6 +169,7 @@ extension ControlHandler {
                 case "events": self = .events
                 case "changes": self = .changes
                 case "guards": self = .guards
+                case "replay": self = .replay
                 default: return nil
                 }
             case 2:
