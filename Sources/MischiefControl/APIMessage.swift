@@ -1,4 +1,5 @@
 import Foundation
+import Mischief
 
 /// A request's method, as the routes see it (the transport's own type stays in the transport).
 enum APIMethod: Sendable, Equatable {
@@ -107,6 +108,8 @@ enum Reply: Sendable {
     case advance(Duration)
     /// An events stream; `changes`: the stream carries `changes` messages (see ``StreamDelta``).
     case events(session: String?, changes: Bool)
+    /// A replay of a recording, answered with its outcome once it has finished (`POST /v1/replay`).
+    case replay(Recording, timeout: Duration)
 }
 
 /// An API error with its status: thrown inside handlers, answered as JSON.

@@ -224,6 +224,23 @@ public struct ControlClient: Sendable {
         let _: TargetInfo = try await send(.POST, "time/advance", json: AdvanceRequest(seconds: duration.seconds))
     }
 
+    /// Replays a recording in the target (`POST /v1/replay` with its JSON Lines) and waits for the outcome: every
+    /// step made again, or the first divergence. The target resets its counters first; see `Registry.replay`.
+    ///
+    /// - Parameters:
+    ///   - jsonLines: The recording, as `MISCHIEF_RECORD` or `mischief record` wrote it.
+    ///   - timeout: How long the target waits for the calls a step needs before it counts as diverged.
+    /// - Throws: ``ControlClientError/refused(status:_:)`` with the line for a recording the target cannot read.
+    public func replay(jsonLines: String, timeout: Duration = .seconds(60)) async throws(ControlClientError)
+        -> ReplayOutcome
+    {
+        var client = self
+        client.timeout = timeout + .seconds(10)  // the target answers once it has finished, or at its timeout
+        return try await client.send(
+            .POST, "replay?timeout=\(timeout.seconds)", body: Data(jsonLines.utf8),
+            contentType: "application/x-ndjson")
+    }
+
     // MARK: Sessions
 
     /// Opens a session; send its id with changes (``session``) and hold it with ``events(changes:)`` or ``renew(_:)``.
@@ -374,6 +391,7 @@ public struct ControlClient: Sendable {
         switch handler.respond(to: request) {
         case .answer(let answer): response = answer
         case .advance(let duration): response = handler.advanced(await handler.advance(by: duration))
+        case .replay(let recording, let timeout): response = await handler.replay(recording, timeout: timeout)
         case .events: throw .protocolError("an events stream needs the socket")
         }
         return (response.status.code, response.body)

@@ -46,6 +46,9 @@ extension ControlHandler {
         if case .advance = target, method == .POST {
             return .advance(try advanceDuration(request))
         }
+        if case .replay = target, method == .POST {
+            return try replayRequest(request)
+        }
         if case .events = target, method == .GET {
             if let session {
                 guard try withSessions({ $0.attachStream(session) }) else { throw Self.noSession(session) }
@@ -156,7 +159,7 @@ extension ControlHandler {
     private enum Route {
         case target, view, console, seams, seam(String), release(String), reset(String), ttl(String), profiles,
             currentProfile, profile(String, ProfileVerb)
-        case status, resetAll, revertAll, advance, sessions, renew(String), session(String), events, changes
+        case status, resetAll, revertAll, advance, replay, sessions, renew(String), session(String), events, changes
         case guards, `guard`(String), rearm(String)
         case recording
 
@@ -176,6 +179,7 @@ extension ControlHandler {
                 case "changes": self = .changes
                 case "guards": self = .guards
                 case "recording": self = .recording
+                case "replay": self = .replay
                 default: return nil
                 }
             case 2:

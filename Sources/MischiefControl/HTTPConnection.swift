@@ -193,7 +193,20 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
             advance(context, by: duration)
         case .events(let session, let changes):
             stream(context, session: session, changes: changes)
+        case .replay(let recording, let timeout):
+            replay(context, recording, timeout: timeout)
         }
+    }
+
+    /// Replays `recording` off the event loop (it waits for the target's calls) and answers with the outcome.
+    private func replay(_ context: ChannelHandlerContext, _ recording: Recording, timeout: Duration) {
+        let loop = context.eventLoop
+        let promise = loop.makePromise(of: APIResponse.self)
+        let handler = server.handler
+        Task.detached { promise.succeed(await handler.replay(recording, timeout: timeout)) }
+        let this = NIOLoopBound(self, eventLoop: loop)
+        let bound = NIOLoopBound(context, eventLoop: loop)
+        promise.futureResult.whenSuccess { response in this.value.send(bound.value, response) }
     }
 
     /// Moves the target's time off the event loop (it waits on the target's tasks) and answers within

@@ -30,6 +30,8 @@ let apiJSONHarness = FuzzHarness(name: "api-json", summary: "JSON bodies and que
         }
     case .advance(let duration):
         fuzzCheck(duration > .zero && duration.seconds.isFinite, "advance by \(duration)")
+    case .replay(let recording, _):
+        fuzzCheck(recording.header.format == Recording.format, "a replay of no recording")
     case .events(let session, _):
         fuzzCheck(session == nil, "a stream for a session nobody opened")
     }

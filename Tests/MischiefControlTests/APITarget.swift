@@ -82,6 +82,7 @@ struct InProcessHTTP: Sendable {
         switch handler.respond(to: request) {
         case .answer(let answer): response = answer
         case .advance(let duration): response = handler.advanced(await handler.advance(by: duration))
+        case .replay(let recording, let timeout): response = await handler.replay(recording, timeout: timeout)
         case .events: return RawHTTPClient.Response(status: 200, headers: [:], body: Data())
         }
         return RawHTTPClient.Response(

@@ -24,6 +24,7 @@ extension Registry {
         let registry = Registry()
         guard KillSwitch.isChaosCompiledIn else { return registry }  // a shipping build: the variables mean nothing
         registry.recordFromEnvironment()  // first, so the recording has what MISCHIEF_APPLY applies
+        registry.replayFromEnvironment()
         guard let value = Environment.value(EnvironmentChaos.variable),
             value.contains(where: { !$0.isWhitespace })
         else { return registry }

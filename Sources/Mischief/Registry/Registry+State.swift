@@ -36,6 +36,8 @@ extension Registry {
         var nextIndex = 0
         /// The recordings in progress (`Registry+Recording.swift`); each counts as an observer.
         var recorders: [Recorder] = []
+        /// The seams a replay waits on, with the trigger their calls enter (`Replayer.swift`).
+        var replayTriggers: [SeamID: ReplayTrigger] = [:]
 
         init(eventCapacity: Int, owner: Int) {
             events = EventLog(capacity: eventCapacity)
@@ -74,7 +76,8 @@ extension Registry {
         /// box until its calls have returned.
         mutating func reinstall(_ id: SeamID) {
             let record = records[id]!
-            let box = record.layers.isEmpty ? nil : record.seam.makeBox(layers: record.layers.reversed().map(\.run))
+            var box = record.layers.isEmpty ? nil : record.seam.makeBox(layers: record.layers.reversed().map(\.run))
+            if let trigger = replayTriggers[id] { box = record.seam.armedBox(wrapping: box, trigger: trigger) }
             record.seam.core.install(box, entries: Set(record.layers.map(\.entry)), owner: owner)
             retiring.insert(id)
             bump(id)

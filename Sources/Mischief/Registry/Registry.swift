@@ -36,6 +36,8 @@ public final class Registry: Sendable {
     /// What is left to apply from `MISCHIEF_APPLY`, `MISCHIEF_PROFILE` (or ``applyWhenRegistered(_:)``) as seams
     /// register, by source.
     let environment = Locked<[String: EnvironmentPlan]>([:])
+    /// The replays running (`Registry+Replay.swift`), told when seams register.
+    let replays = Locked<[Replayer]>([])
     /// Hands out each registry's mark for the boxes it installs.
     private static let owners = Atomic<Int>(0)
 
@@ -106,6 +108,7 @@ public final class Registry: Sendable {
             for seam in registered where state.records[seam.info.id] == nil { state.add(seam, time: time) }
         }
         applyEnvironment(to: registered.map(\.info.id))
+        replaysRegistered(registered.map(\.info.id))
     }
 
     /// The seams, in registration order.

@@ -82,6 +82,11 @@ public class AnySeam: @unchecked Sendable {
     func makeBox(layers: [any Sendable]) -> AnyObject {
         preconditionFailure("\(info.id): AnySeam.makeBox is overridden by Seam and AsyncSeam")
     }
+
+    /// `box` (nil: nothing applied) behind a replay's trigger: each call enters `trigger` first.
+    func armedBox(wrapping box: AnyObject?, trigger: ReplayTrigger) -> AnyObject {
+        preconditionFailure("\(info.id): AnySeam.armedBox is overridden by Seam and AsyncSeam")
+    }
 }
 
 /// What the registry needs from a seam to install behaviours on it; every ``AnySeam`` provides it.
@@ -92,6 +97,7 @@ protocol RegisteredSeam: AnySeam {
         from spec: Spec, seed: UInt64?, sessionSeed: UInt64, fileAccess: FileAccess
     ) throws(SpecError) -> (behaviour: any Sendable, canonical: String)
     func makeBox(layers: [any Sendable]) -> AnyObject
+    func armedBox(wrapping box: AnyObject?, trigger: ReplayTrigger) -> AnyObject
 }
 
 extension AnySeam: RegisteredSeam {}

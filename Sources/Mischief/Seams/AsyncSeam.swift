@@ -141,6 +141,15 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
         let steps = RunList(MergeStep.steps(stack.all, rules: \.rules))
         return AsyncBox { input, output, failure in await firstFiring(steps, input, &output, &failure) }
     }
+
+    override func armedBox(wrapping box: AnyObject?, trigger: ReplayTrigger) -> AnyObject {
+        let inner = box.map { $0 as! AsyncBox<Input, Output, Failure> }  // the registry passes this seam's own box
+        return AsyncBox { input, output, failure in
+            trigger.enter()
+            guard let inner else { return .skipped }
+            return await inner.run(input, &output, &failure)
+        }
+    }
 }
 
 extension AsyncSeam where Failure == any Error {

@@ -239,6 +239,14 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
         let steps = RunList(MergeStep.steps(stack.all, rules: \.rules))
         return SyncBox { input, output, failure in firstFiring(steps, input, output, failure) }
     }
+
+    override func armedBox(wrapping box: AnyObject?, trigger: ReplayTrigger) -> AnyObject {
+        let inner = box.map { $0 as! SyncBox<Input, Output, Failure> }  // the registry passes this seam's own box
+        return SyncBox { input, output, failure in
+            trigger.enter()
+            return inner?.run(input, output, failure) ?? .skipped
+        }
+    }
 }
 
 extension Seam where Failure == any Error {

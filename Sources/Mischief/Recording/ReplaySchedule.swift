@@ -1,0 +1,159 @@
+/// What a replay of a ``Recording`` does, step by step: each applied or reverted layer and each advance of time,
+/// with when it happens (after a seam's call number, or at a time since the recording began).
+///
+/// `mischief replay --dry-run` prints it (``description``); ``Registry/replay(_:options:)`` runs it.
+///
+/// ## When a step happens
+/// A change recorded with `call: N` (N > 0) is made after the seam's Nth call and before its N+1th: exactly, on
+/// one thread. A change on a seam that had not been called yet (`call: 0`), and an advance of time (no seam), is
+/// made at its time since the recording began (`at +T s`), and after every step recorded before it. A seam's
+/// steps always happen in their recorded order.
+public struct ReplaySchedule: Sendable, Equatable, CustomStringConvertible {
+    /// The steps, in recorded order.
+    public var steps: [ReplayStep]
+    /// The session seed of the recorded target, which random behaviours without a seed of their own derive from.
+    public var sessionSeed: UInt64
+
+    /// The schedule of `recording`: its `applied` and `reverted` events, and its advances of time; other events
+    /// (reports, refusals, guards' trips) are not replayed, and a revert of a layer applied before the recording
+    /// began is left out (the replay never applied it).
+    ///
+    /// - Throws: ``RecordingError`` at the line of an event a replay cannot make: an applied layer without a spec
+    ///   (built in code), or an event without its seam.
+    public init(_ recording: Recording) throws(RecordingError) {
+        sessionSeed = recording.header.sessionSeed
+        steps = []
+        var layers: Set<Int> = []
+        for (offset, entry) in recording.entries.enumerated() {
+            let line = offset + 2  // the header is line 1
+            let at = max(0, entry.wall - recording.header.started)
+            let after = entry.call.flatMap { $0 > 0 ? $0 : nil }
+            var step = ReplayStep(number: steps.count + 1, line: line, action: .apply, seam: entry.seam, at: at)
+            switch entry.kind {
+            case .applied:
+                guard let seam = entry.seam else {
+                    throw RecordingError(line: line, reason: "an applied event without its seam")
+                }
+                guard let spec = entry.spec else {
+                    throw RecordingError(
+                        line: line,
+                        reason: "the layer applied to \(seam) was built in code, not from a spec: it cannot be replayed"
+                    )
+                }
+                step.afterCall = after
+                step.spec = spec
+                step.seed = entry.seed
+                step.seeds = entry.seeds
+                step.ttl = entry.ttl
+                step.source = entry.source
+                step.layer = entry.layer
+                if let layer = entry.layer { layers.insert(layer) }
+            case .reverted:
+                guard let seam = entry.seam, let layer = entry.layer else {
+                    throw RecordingError(line: line, reason: "a reverted event without its seam or layer")
+                }
+                guard layers.contains(layer) else { continue }  // applied before the recording began
+                _ = seam
+                step.action = .revert
+                step.afterCall = after
+                step.source = entry.source
+                step.layer = layer
+            case .report:
+                guard let advanced = entry.advanced else { continue }
+                guard advanced > 0, advanced.isFinite else {
+                    throw RecordingError(line: line, reason: "time advanced by \(advanced) s: not a positive duration")
+                }
+                step.action = .advance
+                step.seam = nil
+                step.advanced = advanced
+            default:
+                continue
+            }
+            steps.append(step)
+        }
+    }
+
+    /// One line a step: `3. test.double after call 5: revert layer 2 [console]`.
+    public var description: String {
+        steps.map { $0.description(of: steps.count) }.joined(separator: "\n")
+    }
+}
+
+/// One step of a ``ReplaySchedule``.
+public struct ReplayStep: Codable, Sendable, Equatable {
+    /// What a step does.
+    public enum Action: String, Codable, Sendable {
+        /// Applies ``ReplayStep/spec`` to the seam.
+        case apply
+        /// Reverts the layer the step that applied ``ReplayStep/layer`` made.
+        case revert
+        /// Moves the target's virtual time forward by ``ReplayStep/advanced`` seconds.
+        case advance
+    }
+
+    /// Its place in the schedule, from 1.
+    public var number: Int
+    /// Its line in the recording.
+    public var line: Int
+    /// What it does.
+    public var action: Action
+    /// The seam it changes (nil for an advance of time).
+    public var seam: SeamID?
+    /// Made after this call of the seam (from 1); nil: at ``at``.
+    public var afterCall: Int?
+    /// When it was made, in seconds since the recording began: when it is made again if ``afterCall`` is nil.
+    public var at: Double
+    /// The spec an apply applies.
+    public var spec: String?
+    /// The seed the apply was given; nil when derived from the session seed.
+    public var seed: UInt64?
+    /// The seeds the applied layer's random parts used, which the replay must draw again.
+    public var seeds: [UInt64]?
+    /// The applied layer's time to live, in seconds.
+    public var ttl: Double?
+    /// Who made the change; the replayed layer has the same source.
+    public var source: String?
+    /// The recorded layer an apply made or a revert reverts.
+    public var layer: Int?
+    /// How far time was advanced, in seconds.
+    public var advanced: Double?
+
+    /// A step; the optional parts are set by ``ReplaySchedule/init(_:)``.
+    public init(number: Int, line: Int, action: Action, seam: SeamID?, afterCall: Int? = nil, at: Double) {
+        self.number = number
+        self.line = line
+        self.action = action
+        self.seam = seam
+        self.afterCall = afterCall
+        self.at = at
+    }
+
+    /// When, in words: `after call 412` or `at +1.25 s`.
+    public var when: String {
+        if let afterCall { return "after call \(afterCall)" }
+        return "at +\(ReplayStep.seconds(at)) s"
+    }
+
+    /// What, in words: `apply 30%return(7) (seed 42, ttl 30 s) [console]`.
+    public var what: String {
+        let by = source.map { " [\($0)]" } ?? ""
+        switch action {
+        case .apply:
+            var notes = [seed.map { "seed \($0)" } ?? "seed from the session"]
+            if let ttl { notes.append("ttl \(ReplayStep.seconds(ttl)) s") }
+            return "apply \(spec ?? "?") (\(notes.joined(separator: ", ")))\(by)"
+        case .revert: return "revert layer \(layer ?? 0)\(by)"
+        case .advance: return "advance time by \(ReplayStep.seconds(advanced ?? 0)) s"
+        }
+    }
+
+    /// `3 of 9. test.double after call 5: revert layer 2 [console]`.
+    public func description(of count: Int) -> String {
+        "\(number) of \(count). \(seam.map { "\($0) " } ?? "")\(when): \(what)"
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15
+            ? String(Int(value)) : String((value * 100).rounded() / 100)
+    }
+}

@@ -1,0 +1,306 @@
+import Synchronization
+
+/// Counts a seam's calls during a replay and says when the next step's call has come.
+///
+/// A replay arms one on each seam it changes after a call number: the registry then wraps the seam's box (or
+/// installs one where nothing is applied) so that each call enters ``enter()`` before the behaviour runs. The call
+/// that reaches a step's number makes the change itself, from inside the seam, before its own behaviour runs (with
+/// the box it entered): the next call already finds the change. Nothing is added to a seam's path when no replay
+/// runs, and a seam with no step left is disarmed.
+final class ReplayTrigger: Sendable {
+    /// Calls entered since the replay began.
+    let calls = Atomic<Int>(0)
+    /// The call number the next step waits for; `Int.max` while it waits for something else.
+    let due = Atomic<Int>(.max)
+    private let reached: @Sendable () -> Void
+
+    init(reached: @escaping @Sendable () -> Void) {
+        self.reached = reached
+    }
+
+    /// Counts a call (not a peek) and makes the steps it reaches.
+    func enter() {
+        guard !Peek.isActive else { return }
+        let call = calls.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
+        if call >= due.load(ordering: .sequentiallyConsistent) { reached() }
+    }
+}
+
+/// Runs one ``ReplaySchedule`` on a registry: see ``Registry/replay(_:options:)``.
+final class Replayer: Sendable {
+    struct State {
+        /// Each seam's steps not made yet, in order.
+        var queues: [SeamID: [ReplayStep]] = [:]
+        /// Seams a step is being made on now (by one thread; the others leave it to that one).
+        var busy: Set<SeamID> = []
+        /// Steps made.
+        var done: Set<Int> = []
+        /// Steps made at a time whose time has come.
+        var timeReached: Set<Int> = []
+        /// The replayed layer of each recorded one.
+        var layers: [Int: LayerID] = [:]
+        var triggers: [SeamID: ReplayTrigger] = [:]
+        var divergence: ReplayDivergence?
+        var finished = false
+        var waiters: [(before: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
+    let schedule: ReplaySchedule
+    let options: ReplayOptions
+    weak let registry: Registry?
+    let state = Locked(State())
+
+    init(_ schedule: ReplaySchedule, options: ReplayOptions, registry: Registry) {
+        self.schedule = schedule
+        self.options = options
+        self.registry = registry
+    }
+
+    var count: Int { schedule.steps.count }
+
+    /// Checks every step that can be checked now (its seam is registered): the seam exists, its spec applies.
+    func validate() -> ReplayDivergence? {
+        guard let registry else { return nil }
+        let registered = Set(registry.seams.map(\.id))
+        for step in schedule.steps {
+            if let problem = problem(with: step, registered: registered, registry: registry) { return problem }
+        }
+        return nil
+    }
+
+    private func problem(with step: ReplayStep, registered: Set<SeamID>, registry: Registry) -> ReplayDivergence? {
+        switch step.action {
+        case .advance:
+            guard options.advance == nil else { return nil }
+            return diverged(step, recorded: step.what, replayed: "this target cannot advance its time", matched: 0)
+        case .revert:
+            return nil
+        case .apply:
+            guard let seam = step.seam else { return nil }
+            guard registered.contains(seam) else {
+                if options.waitsForSeams { return nil }
+                return diverged(step, recorded: "seam \(seam)", replayed: "no such seam is registered", matched: 0)
+            }
+            do throws(MischiefError) {
+                _ = try registry.replayChange(step, sessionSeed: schedule.sessionSeed, fileAccess: options.fileAccess)
+                return nil
+            } catch {
+                return diverged(
+                    step, recorded: "spec \(step.spec ?? "")", replayed: "it no longer applies: \(error)", matched: 0)
+            }
+        }
+    }
+
+    func diverged(_ step: ReplayStep, recorded: String, replayed: String, matched: Int? = nil) -> ReplayDivergence {
+        ReplayDivergence(
+            step: step.number, steps: count, matched: matched ?? state.withLock { $0.done.count }, line: step.line,
+            seam: step.seam, recorded: recorded, replayed: replayed)
+    }
+
+    /// Queues the steps and arms the seams they wait on; the registry's lock is not held.
+    func start() {
+        state.withLock { state in
+            for step in schedule.steps { if let seam = step.seam { state.queues[seam, default: []].append(step) } }
+            for (seam, steps) in state.queues where steps.contains(where: { $0.afterCall != nil }) {
+                state.triggers[seam] = ReplayTrigger { [weak self] in self?.pump(seam) }
+            }
+        }
+        guard let registry else { return }
+        let triggers = state.withLock { $0.triggers }
+        for (seam, trigger) in triggers { registry.arm(seam, with: trigger) }
+        if options.resetsCounters { registry.resetCounters(source: "replay") }
+        for seam in triggers.keys { pump(seam) }
+    }
+
+    /// Seams just registered (a replay from a target's start): check their steps and make those that are due.
+    func registered(_ seams: [SeamID]) {
+        guard let registry, !state.withLock({ $0.finished }) else { return }
+        let mine = seams.filter { seam in state.withLock { $0.queues[seam] != nil } }
+        let all = Set(registry.seams.map(\.id))
+        for seam in mine {
+            for step in state.withLock({ $0.queues[seam] ?? [] }) {
+                if let problem = problem(with: step, registered: all, registry: registry) {
+                    return finish(problem.with(matched: state.withLock { $0.done.count }))
+                }
+            }
+            if let trigger = state.withLock({ $0.triggers[seam] }) { registry.arm(seam, with: trigger) }
+            pump(seam)
+        }
+    }
+
+    /// Makes the steps of `seam` that are due, in order, on the calling thread (a seam's call, or the timer).
+    func pump(_ seam: SeamID) {
+        guard let registry else { return }
+        while true {
+            let due: [ReplayStep] = state.withLock { state in
+                guard !state.finished, !state.busy.contains(seam), registry.isRegistered(seam) else { return [] }
+                let trigger = state.triggers[seam]
+                var due: [ReplayStep] = []
+                while let head = state.queues[seam]?.first {
+                    let calls = trigger?.calls.load(ordering: .sequentiallyConsistent) ?? 0
+                    let reached = head.afterCall.map { calls >= $0 } ?? state.timeReached.contains(head.number)
+                    guard reached else {
+                        trigger?.due.store(head.afterCall ?? .max, ordering: .sequentiallyConsistent)
+                        // A call that counted before the store saw the old number: look again.
+                        if let after = head.afterCall,
+                            (trigger?.calls.load(ordering: .sequentiallyConsistent) ?? 0) >= after
+                        {
+                            continue
+                        }
+                        break
+                    }
+                    due.append(head)
+                    state.queues[seam]!.removeFirst()
+                }
+                if !due.isEmpty { state.busy.insert(seam) }
+                return due
+            }
+            guard !due.isEmpty else { return }
+            for step in due {
+                if let problem = make(step, registry: registry) {
+                    state.withLock { _ = $0.busy.remove(seam) }
+                    return finish(problem)
+                }
+                state.withLock { _ = $0.done.insert(step.number) }
+            }
+            let empty = state.withLock { state in
+                state.busy.remove(seam)
+                return state.queues[seam]?.isEmpty ?? true
+            }
+            if empty {
+                registry.disarm(seam)
+                state.withLock { $0.queues[seam] = nil }
+                checkProgress()
+                return
+            }
+            checkProgress()
+        }
+    }
+
+    /// Makes one step; the divergence if it did not go as recorded.
+    private func make(_ step: ReplayStep, registry: Registry) -> ReplayDivergence? {
+        switch step.action {
+        case .apply:
+            do throws(MischiefError) {
+                let change = try registry.replayChange(
+                    step, sessionSeed: schedule.sessionSeed, fileAccess: options.fileAccess)
+                let (layer, seeds) = try registry.applyReplayed(
+                    change, source: step.source ?? "replay", ttl: step.ttl.map { .seconds($0) },
+                    sessionSeed: schedule.sessionSeed)
+                if let recorded = step.layer { state.withLock { $0.layers[recorded] = layer } }
+                if let expected = step.seeds, expected != seeds {
+                    return diverged(
+                        step, recorded: "seeds \(expected.map(String.init).joined(separator: ", "))",
+                        replayed: "seeds \(seeds.map(String.init).joined(separator: ", ")): the seed does not reproduce"
+                    )
+                }
+                return nil
+            } catch {
+                return diverged(step, recorded: "spec \(step.spec ?? "")", replayed: "it no longer applies: \(error)")
+            }
+        case .revert:
+            guard let recorded = step.layer, let layer = state.withLock({ $0.layers[recorded] }) else { return nil }
+            registry.revert(entries: [layer], source: step.source)
+            return nil
+        case .advance:
+            return nil  // made by the timer, which can wait for the target's tasks
+        }
+    }
+
+    /// Makes the steps without a call number at their times, each after every step before it.
+    func runTimedSteps() async {
+        let start = ContinuousClock.now
+        for step in schedule.steps where step.afterCall == nil {
+            await waitUntilDone(before: step.number)
+            if state.withLock({ $0.finished }) { return }
+            let when = start + .milliseconds(Int64((step.at * 1000).rounded()))
+            if when > .now { try? await Task.sleep(until: when, clock: .continuous) }
+            if Task.isCancelled || state.withLock({ $0.finished }) { return }
+            if step.action == .advance {
+                let moved = await options.advance?(.milliseconds(Int64(((step.advanced ?? 0) * 1000).rounded())))
+                guard moved == true else {
+                    return finish(diverged(step, recorded: step.what, replayed: "the target's time did not move"))
+                }
+                state.withLock { _ = $0.done.insert(step.number) }
+                checkProgress()
+            } else if let seam = step.seam {
+                state.withLock { _ = $0.timeReached.insert(step.number) }
+                pump(seam)
+            }
+        }
+    }
+
+    /// Waits until every step numbered below `number` is made, or the replay has finished.
+    func waitUntilDone(before number: Int) async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                if state.finished || (1..<number).allSatisfy(state.done.contains) { return true }
+                state.waiters.append((number, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
+    /// Resumes the waiters whose steps are made; finishes when all are.
+    private func checkProgress() {
+        let (ready, all) = state.withLock { state in
+            var ready: [CheckedContinuation<Void, Never>] = []
+            state.waiters.removeAll { waiter in
+                guard (1..<waiter.before).allSatisfy(state.done.contains) else { return false }
+                ready.append(waiter.continuation)
+                return true
+            }
+            return (ready, state.done.count == count)
+        }
+        for continuation in ready { continuation.resume() }
+        if all { finish(nil) }
+    }
+
+    /// Ends the replay (matched, or with `divergence`): disarms every seam and wakes every waiter.
+    func finish(_ divergence: ReplayDivergence?) {
+        let (waiters, triggers) = state.withLock { state -> ([CheckedContinuation<Void, Never>], [SeamID]) in
+            guard !state.finished else { return ([], []) }
+            state.finished = true
+            state.divergence = divergence
+            defer { state.waiters = [] }
+            return (state.waiters.map(\.continuation), Array(state.triggers.keys))
+        }
+        for seam in triggers { registry?.disarm(seam) }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// The first step not made, as a divergence: the calls it waited for did not come in time.
+    func timedOut() {
+        guard let registry else { return finish(nil) }
+        let (next, calls) = state.withLock { state -> (ReplayStep?, Int) in
+            let next = schedule.steps.first { !state.done.contains($0.number) }
+            return (next, next?.seam.flatMap { state.triggers[$0]?.calls.load(ordering: .relaxed) } ?? 0)
+        }
+        guard let next else { return finish(nil) }
+        let waited = "within \(SpecDuration(options.timeout))"
+        let replayed: String
+        if let seam = next.seam, !registry.isRegistered(seam) {
+            replayed = "the seam was not registered \(waited)"
+        } else if let after = next.afterCall {
+            replayed = "the seam made \(calls) of \(after) calls \(waited)"
+        } else {
+            replayed = "an earlier step was still waiting \(waited)"
+        }
+        finish(diverged(next, recorded: "\(next.what) \(next.when)", replayed: replayed))
+    }
+
+    var outcome: ReplayOutcome {
+        state.withLock { state in
+            ReplayOutcome(steps: count, replayed: state.done.count, divergence: state.divergence)
+        }
+    }
+}
+
+extension ReplayDivergence {
+    func with(matched: Int) -> ReplayDivergence {
+        var copy = self
+        copy.matched = matched
+        return copy
+    }
+}

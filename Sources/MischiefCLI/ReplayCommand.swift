@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import Mischief
+import MischiefControl
+
+/// `mischief replay FILE`: make a recorded session again in a running target, at the same call numbers.
+struct ReplayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a recorded session in a running target: the same changes after the same calls.",
+        discussion: """
+            The target resets its counters, then applies and reverts each recorded layer after the same call of its \
+            seam (at its time since the recording began for a seam not called yet, and for advances of time), with \
+            the same spec, seed, source and TTL. It returns once the last step is made, leaving the final state \
+            applied. Exit 0 when every step matched; 1 with the first divergence (a seam that is missing, a spec \
+            that no longer applies, a seed that does not reproduce, calls that never came), both values and how \
+            far it matched. --dry-run prints the schedule without a target.
+            """)
+
+    @Argument(help: "The recording (JSON Lines, from MISCHIEF_RECORD or mischief record).")
+    var file: String
+
+    @Flag(name: .long, help: "Print the schedule (each step's seam, when and what) without applying anything.")
+    var dryRun = false
+
+    @Option(name: .long, help: "Seconds the target waits for the calls a step needs before it counts as diverged.")
+    var timeout: Double = 60
+
+    @OptionGroup var target: TargetOptions
+
+    func validate() throws {
+        guard timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout takes 0 < seconds ≤ 86400") }
+    }
+
+    func run() async throws {
+        let text: String
+        do {
+            text = try String(contentsOfFile: file, encoding: .utf8)
+        } catch {
+            printError("cannot read \(file): \(error.localizedDescription)")
+            throw TargetExit.refused
+        }
+        let schedule: ReplaySchedule
+        do {
+            schedule = try ReplaySchedule(try Recording(jsonLines: text))
+        } catch {
+            printError("\(file): \(error)")
+            throw TargetExit.refused
+        }
+        if dryRun {
+            print(schedule.steps.isEmpty ? "nothing to replay" : schedule.description)
+            return
+        }
+        let client = try await target.connect()
+        let seconds = timeout
+        let outcome = try await talking { () async throws(ControlClientError) in
+            try await client.replay(jsonLines: text, timeout: .milliseconds(Int64(seconds * 1000)))
+        }
+        guard let divergence = outcome.divergence else {
+            print(outcome.description)
+            return
+        }
+        printError(divergence.description)
+        throw TargetExit.refused
+    }
+}
