@@ -53,3 +53,72 @@ import Testing
         }
     }
 }
+
+/// `mischief replay` as a user runs it: a session recorded on one demo, killed, replayed on a fresh one, which ends
+/// in the same state; a recording changed by hand is refused at its line, and one whose seam is gone diverges.
+@Suite(.oneAtATime) struct ReplayEndToEndTests {
+    /// Each seam's behaviour, as `mischief list --json` shows it.
+    static func behaviours(_ demo: HeadlessDemo) throws -> [String: String] {
+        let list = try demo.mischief(["list", "--socket", demo.socket, "--json"])
+        let listings = try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [[String: Any]]
+        var behaviours: [String: String] = [:]
+        for seam in (listings?.first?["seams"] as? [[String: Any]]) ?? [] {
+            if let id = seam["id"] as? String, let behaviour = seam["behaviour"] as? String {
+                behaviours[id] = behaviour
+            }
+        }
+        return behaviours
+    }
+
+    @Test func aSessionReplayedOnAFreshDemoEndsInTheSameState() async throws {
+        let file = RecordingEndToEndTests.temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let first = try await HeadlessDemo.start(environment: ["MISCHIEF_RECORD": file.path])
+        for (seam, spec, extra) in [
+            ("l10n.string", "accents", [String]()), ("l10n.string", #"50%return("x")"#, ["--seed", "5"]),
+            ("location.current", #"city("Tokyo")"#, []), ("clock.now", "shift(+1d)", ["--ttl", "1h"]),
+        ] {
+            let applied = try first.mischief(["apply", "--socket", first.socket, seam, spec] + extra)
+            #expect(applied.status == 0, "\(applied.error)")
+        }
+        let recorded = try Self.behaviours(first)
+        first.kill()
+
+        let dry = try HeadlessDemo.mischief(["replay", "--dry-run", file.path], in: file.deletingLastPathComponent())
+        #expect(dry.status == 0, "\(dry.error)")
+        #expect(dry.output.contains("l10n.string") && dry.output.contains("clock.now"), "\(dry.output)")
+
+        let second = try await HeadlessDemo.start()
+        defer { second.kill() }
+        let replayed = try second.mischief(["replay", "--socket", second.socket, file.path])
+        #expect(replayed.status == 0, "\(replayed.output)\(replayed.error)")
+        #expect(try Self.behaviours(second) == recorded, "the final state, seam by seam")
+    }
+
+    @Test func aRecordingEditedBadlyIsRefusedAtItsLineAndNothingIsApplied() async throws {
+        let demo = try await HeadlessDemo.start()
+        defer { demo.kill() }
+        let applied = try demo.mischief(["apply", "--socket", demo.socket, "location.current", #"city("Tokyo")"#])
+        #expect(applied.status == 0, "\(applied.error)")
+        let file = demo.directory.appendingPathComponent("session.jsonl")
+        #expect(try demo.mischief(["record", "--socket", demo.socket, file.path]).status == 0)
+        _ = try demo.mischief(["revert", "--socket", demo.socket, "--all"])
+        var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        let change = try #require(lines.firstIndex { $0.contains("\"applied\"") })
+
+        var broken = lines
+        broken[change] = String(broken[change].dropLast(5))  // cut, not at the end: an error, not a kill
+        try (broken.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let refused = try demo.mischief(["replay", "--socket", demo.socket, file.path])
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("line \(change + 1)"), "\(refused.error)")
+        #expect(try Self.behaviours(demo)["location.current"] == nil, "nothing applied")
+
+        lines[change] = lines[change].replacingOccurrences(of: "location.current", with: "location.gone")
+        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let diverged = try demo.mischief(["replay", "--socket", demo.socket, file.path])
+        #expect(diverged.status == 1)
+        #expect(diverged.error.contains("location.gone"), "\(diverged.error)")
+        #expect(try Self.behaviours(demo)["location.current"] == nil, "nothing applied")
+    }
+}
