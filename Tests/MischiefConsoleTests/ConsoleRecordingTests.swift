@@ -1,7 +1,8 @@
 import Foundation
 import Mischief
-import MischiefConsole
 import Testing
+
+@testable import MischiefConsole
 
 /// `W`: the session's recording, kept by the controller, saved to a new file.
 @Suite struct ConsoleRecordingTests {
@@ -11,8 +12,9 @@ import Testing
         var state = F.state(rows: 30, columns: 120)
         #expect(F.press([.character("W")], &state) == [.saveRecording])
         _ = Console.update(&state, .commandFinished(.saveRecording, .success("/tmp/r/demo-20261126-103012.jsonl")))
-        #expect(
-            state.message?.text == "recording saved to /tmp/r/demo-20261126-103012.jsonl: mischief replay or export it")
+        #expect(state.message?.text == "recording saved: /tmp/r/demo-20261126-103012.jsonl")
+        #expect(Format.homeRelative("/home/ada/.local/state/x.jsonl", home: "/home/ada") == "~/.local/state/x.jsonl")
+        #expect(Format.homeRelative("/home/adam/x", home: "/home/ada") == "/home/adam/x")
     }
 
     @Test func aLocalControllerRecordsTheSessionFromItsStart() async throws {

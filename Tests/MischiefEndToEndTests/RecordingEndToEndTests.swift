@@ -122,3 +122,43 @@ import Testing
         #expect(try Self.behaviours(demo)["location.current"] == nil, "nothing applied")
     }
 }
+
+/// `W` in `mischief demo` in tmux: the session's recording is written where the console says, and it replays on a
+/// fresh headless demo to the same state.
+@Suite(.oneAtATime) struct ConsoleRecordingEndToEndTests {
+    @Test func wWritesTheConsolesSessionAndItReplaysOnAFreshDemo() async throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("mischief-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let console = try await ConsoleInTmux.start(
+            seed: 6, width: 120, height: 40, environment: "XDG_STATE_HOME=\(ConsoleInTmux.quoted(state.path))")
+        defer { console.stop() }
+        let tmux = console.tmux
+        let session = console.session
+        for (key, name, seams) in [("1", "Tomorrow", "shift(1d)"), ("2", "Tokyo", "city(\"Tokyo\")")] {
+            try tmux.send(session, keys: key)
+            _ = try await tmux.wait(for: "preset \(key) on and its seams shown", in: session) { text in
+                DemoScreen(text).profile(Int(key)!, name) == true && text.contains(seams) ? true : nil
+            }
+        }
+        try tmux.send(session, keys: "W")
+        _ = try await tmux.wait(for: "the recording saved", in: session) { text in
+            text.contains("recording saved: ") ? true : nil
+        }
+        // The one file in the state directory (the status line may cut a long path).
+        let directory = state.appendingPathComponent("mischief/recordings")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(files.count == 1 && files[0].hasPrefix("mischief-demo-") && files[0].hasSuffix(".jsonl"), "\(files)")
+        let path = directory.appendingPathComponent(try #require(files.first)).path
+        let recording = try Recording(jsonLines: try String(contentsOfFile: path, encoding: .utf8))
+        let applied = recording.entries.filter { $0.kind == .applied }
+        #expect(
+            applied.contains { $0.seam == "clock.now" && $0.spec == "shift(1d)" && $0.source == "profile Tomorrow" })
+
+        let fresh = try await HeadlessDemo.start(seed: 6)
+        defer { fresh.kill() }
+        let replayed = try fresh.mischief(["replay", "--socket", fresh.socket, path])
+        #expect(replayed.status == 0, "\(replayed.output)\(replayed.error)")
+        let behaviours = try ReplayEndToEndTests.behaviours(fresh)
+        #expect(behaviours["clock.now"] == "shift(1d)" && behaviours["location.current"] == #"city("Tokyo")"#)
+    }
+}

@@ -8,6 +8,12 @@ import Mischief
 
 /// Short texts for numbers, durations, times and rates, as the console prints them.
 enum Format {
+    /// `path` with the home directory written `~`, so a saved file's path fits the status line: `~/.local/…`.
+    static func homeRelative(_ path: String, home: String? = ProcessInfo.processInfo.environment["HOME"]) -> String {
+        guard let home, home.count > 1, path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
+    }
+
     /// A count in at most 6 columns: `982`, `12345`, `123.4k`, `12.3M`.
     static func count(_ value: Int) -> String {
         switch value {

@@ -60,7 +60,7 @@ extension Console {
             }
         case .saveRecording:
             if case .success(let path) = result {
-                state.message = .init("recording saved to \(path ?? "a file"): mischief replay or export it")
+                state.message = .init("recording saved: \(Format.homeRelative(path ?? "a file"))")
             }
         case .cycleTheme:
             if case .success(let name) = result {
