@@ -1,0 +1,47 @@
+import Foundation
+import Mischief
+
+extension RecordingExport {
+    /// The session seed the `MISCHIEF_APPLY` line sets with `MISCHIEF_SEED`: the layers' seed when they share one,
+    /// else the recording's session seed (``notes(for:)`` names the layers whose own seed the line cannot carry).
+    public var environmentSeed: UInt64 {
+        let seeds = Set(layers.map(\.seed))
+        return seeds.count == 1 ? seeds.first! : header.sessionSeed
+    }
+
+    /// The layers as a `MISCHIEF_APPLY` value, written by ``EnvironmentChaos``'s own serializer (`seam=spec; …`), so
+    /// `EnvironmentChaos(parsing:)` reads back the same seams and specs.
+    public var environment: EnvironmentChaos {
+        let entries = layers.map { EnvironmentChaos.Entry(seam: $0.seam, spec: $0.spec) }
+        // Every spec parsed when the layers were read, so this does not throw.
+        return (try? EnvironmentChaos(entries: entries, source: EnvironmentChaos.variable))
+            ?? (try! EnvironmentChaos(parsing: ""))
+    }
+
+    /// `MISCHIEF_SEED=7 MISCHIEF_APPLY='clock.now=shift(+1d); net.request=50% offline'`, quoted for a POSIX shell.
+    public var environmentLine: String {
+        "MISCHIEF_SEED=\(environmentSeed) \(EnvironmentChaos.variable)=\(Self.shellQuoted(environment.description))"
+    }
+
+    /// What a `MISCHIEF_APPLY` line cannot carry: times to live, and seeds other than the one it sets.
+    var environmentNotes: [String] {
+        let seed = environmentSeed
+        return layers.flatMap { layer in
+            var notes: [String] = []
+            if layer.seed != seed {
+                notes.append(
+                    "\(layer.seam): its seed \(layer.seed) is not carried (MISCHIEF_SEED sets one seed for all);"
+                        + " export --as profile or --as test keeps it")
+            }
+            if let ttl = layer.ttl {
+                notes.append("\(layer.seam): its ttl of \(SpecDuration(ttl)) is not carried by MISCHIEF_APPLY")
+            }
+            return notes
+        }
+    }
+
+    /// `text` in single quotes for a POSIX shell, a `'` in it written `'\''`.
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+}
