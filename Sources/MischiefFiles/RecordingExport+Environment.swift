@@ -9,7 +9,7 @@ extension RecordingExport {
         return seeds.count == 1 ? seeds.first! : header.sessionSeed
     }
 
-    /// The layers as a `MISCHIEF_APPLY` value, written by ``EnvironmentChaos``'s own serializer (`seam=spec; …`), so
+    /// The layers as a `MISCHIEF_APPLY` value, written by `EnvironmentChaos`'s own serializer (`seam=spec; …`), so
     /// `EnvironmentChaos(parsing:)` reads back the same seams and specs.
     public var environment: EnvironmentChaos {
         let entries = layers.map { EnvironmentChaos.Entry(seam: $0.seam, spec: $0.spec) }

@@ -1,13 +1,13 @@
 import Foundation
 import Mischief
 
-/// The state a ``Recording`` ends in, written as a Swift test, a profile file or a `MISCHIEF_APPLY` line
+/// The state a `Recording` ends in, written as a Swift test, a profile file or a `MISCHIEF_APPLY` line
 /// (`mischief export FILE --as test|profile|env`).
 ///
 /// The state is the layers applied and not reverted when the recording ends: the `applied` and `reverted` entries
 /// replayed by layer id. Each is exported with its seam, spec, seed and time to live:
 /// - **Seed.** A layer given no seed drew from the session seed, so it is exported with the header's
-///   ``Recording/Header/sessionSeed`` as its seed: applying a spec with seed *s* draws what it drew under session
+///   `Recording.Header.sessionSeed` as its seed: applying a spec with seed *s* draws what it drew under session
 ///   seed *s*, so every export draws the same numbers as the recorded run, whatever the new run's session seed.
 /// - **Time to live.** The layer's original TTL, as it was applied: a recording does not say when it stopped, so
 ///   the time left at its end is not known, and a fresh run wants the change to last as it did.
@@ -48,7 +48,7 @@ public struct RecordingExport: Sendable, Equatable {
         public var ttl: Duration?
         /// Who applied it.
         public var source: String?
-        /// The seam's call number when it was applied (see ``Recording/Entry/call``).
+        /// The seam's call number when it was applied (see `Recording.Entry.call`).
         public var call: Int?
     }
 
