@@ -16,7 +16,7 @@ struct MischiefCommand: AsyncParsableCommand {
             DemoCommand.self, AttachCommand.self, ListCommand.self, ApplyCommand.self, RevertCommand.self,
             ReleaseCommand.self,
             ResetCommand.self,
-            GuardCommand.self, WatchCommand.self, SpecCommand.self, ThemesCommand.self,
+            GuardCommand.self, WatchCommand.self, SpecCommand.self, ThemesCommand.self, ExportCommand.self,
         ]
     )
 }
