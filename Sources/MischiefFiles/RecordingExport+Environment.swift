@@ -30,11 +30,11 @@ extension RecordingExport {
             var notes: [String] = []
             if layer.seed != seed {
                 notes.append(
-                    "\(layer.seam): its seed \(layer.seed) is not carried (MISCHIEF_SEED sets one seed for all);"
-                        + " export --as profile or --as test keeps it")
+                    "\(layer.seam): its seed \(layer.seed) (MISCHIEF_SEED sets one seed for all;"
+                        + " export --as profile or --as test keeps it)")
             }
             if let ttl = layer.ttl {
-                notes.append("\(layer.seam): its ttl of \(SpecDuration(ttl)) is not carried by MISCHIEF_APPLY")
+                notes.append("\(layer.seam): its ttl of \(SpecDuration(ttl)) (MISCHIEF_APPLY has no TTLs)")
             }
             return notes
         }

@@ -63,8 +63,7 @@ extension RecordingExport {
     var testNotes: [String] {
         layers.compactMap { layer in
             layer.ttl.map {
-                "\(layer.seam): its ttl of \(SpecDuration($0)) is not carried:"
-                    + " a test's changes last as long as the test"
+                "\(layer.seam): its ttl of \(SpecDuration($0)) (a test's changes last as long as the test)"
             }
         }
     }

@@ -56,7 +56,8 @@ public struct RecordingExport: Sendable, Equatable {
     public var header: Recording.Header
     /// The layers exported, oldest first, one for each seam.
     public var layers: [Layer]
-    /// What the recording held at its end that cannot be exported, in sentences.
+    /// What the recording held at its end that cannot be exported, each with why (the forms write them after
+    /// `Not exported: `).
     public var notes: [String]
 
     /// The state `recording` ends in.
@@ -87,7 +88,7 @@ public struct RecordingExport: Sendable, Equatable {
         var notes: [String] = []
         if let dropped = recording.header.dropped {
             notes.append(
-                "the recording dropped \(dropped) event\(dropped == 1 ? "" : "s") (it was kept in memory and full):"
+                "\(dropped) event\(dropped == 1 ? "" : "s") the recording dropped (it was kept in memory and full):"
                     + " the state at its end may differ")
         }
         var layers: [Layer] = []
@@ -95,17 +96,16 @@ public struct RecordingExport: Sendable, Equatable {
             guard let entry = open[id], let seam = entry.seam else { continue }
             guard let spec = entry.spec else {
                 notes.append(
-                    "\(seam): layer \(id) (\(Self.oneLine(entry.message))) was built in code, with no spec:"
-                        + " not exported")
+                    "\(seam): layer \(id) (\(Self.oneLine(entry.message))), built in code, with no spec")
                 continue
             }
             guard (try? Spec(parsing: spec)) != nil else {
-                notes.append("\(seam): layer \(id)'s spec \(Self.oneLine(spec)) does not parse: not exported")
+                notes.append("\(seam): layer \(id), whose spec \(Self.oneLine(spec)) does not parse")
                 continue
             }
             if let covered = layers.firstIndex(where: { $0.seam == seam }) {
                 notes.append(
-                    "\(seam): \(layers[covered].spec) (layer \(layers[covered].id)) was covered by a newer layer:"
+                    "\(seam): \(layers[covered].spec) (layer \(layers[covered].id)), covered by a newer layer:"
                         + " only the newest, which answered, is exported")
                 layers.remove(at: covered)
             }
@@ -117,7 +117,7 @@ public struct RecordingExport: Sendable, Equatable {
         }
         for (id, text) in guards {
             notes.append(
-                "guard \(id) was set (\(Self.oneLine(text))): not exported, as a recording keeps guards as text;"
+                "guard \(id) (\(Self.oneLine(text))): a recording keeps guards only as text;"
                     + " add it by hand if the export should have it")
         }
         self.layers = layers

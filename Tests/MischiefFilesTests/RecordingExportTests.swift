@@ -58,13 +58,13 @@ import Testing
         #expect(export.layers.map(\.spec) == [#"30%throw("offline") -> return("cached")"#, "return(6)"])
         #expect(
             export.notes == [
-                "the recording dropped 3 events (it was kept in memory and full): the state at its end may differ",
-                "testing.store: layer 4 (closure) was built in code, with no spec: not exported",
-                "testing.double: return(5) (layer 1) was covered by a newer layer: only the newest, which answered,"
+                "3 events the recording dropped (it was kept in memory and full): the state at its end may differ",
+                "testing.store: layer 4 (closure), built in code, with no spec",
+                "testing.double: return(5) (layer 1), covered by a newer layer: only the newest, which answered,"
                     + " is exported",
-                "testing.lookup: layer 6's spec retrun( does not parse: not exported",
-                "guard 1 was set (errors(testing.fetch) > 50% over 10s): not exported, as a recording keeps guards"
-                    + " as text; add it by hand if the export should have it",
+                "testing.lookup: layer 6, whose spec retrun( does not parse",
+                "guard 1 (errors(testing.fetch) > 50% over 10s): a recording keeps guards only as text;"
+                    + " add it by hand if the export should have it",
             ])
         let profile = export.text(as: .profile)
         for note in export.notes { #expect(profile.contains("# Not exported: " + note)) }
@@ -85,9 +85,9 @@ import Testing
         #expect(parsed.entries.map(\.spec) == export.layers.map(\.spec))
         #expect(
             export.notes(for: .env) == [
-                "testing.fetch: its seed 42 is not carried (MISCHIEF_SEED sets one seed for all);"
-                    + " export --as profile or --as test keeps it",
-                "testing.fetch: its ttl of 30s is not carried by MISCHIEF_APPLY",
+                "testing.fetch: its seed 42 (MISCHIEF_SEED sets one seed for all;"
+                    + " export --as profile or --as test keeps it)",
+                "testing.fetch: its ttl of 30s (MISCHIEF_APPLY has no TTLs)",
             ])
     }
 
@@ -127,6 +127,8 @@ import Testing
         try recorded.apply(spec: "40%return(-1)", to: "app.count", source: "console")
         try recorded.apply(spec: #"50%throw("offline")"#, to: "app.name", source: "console", seed: 3, ttl: .seconds(60))
         let expected = Self.draws(recordedCount, recordedName)
+        #expect(expected.contains { $0.hasPrefix("-1 ") } && expected.contains { $0.hasSuffix(" error") })
+        #expect(expected.contains { !$0.hasPrefix("-1 ") } && expected.contains { $0.hasSuffix(" Ann") })
         recorder.stop()
 
         // Replay its export on a fresh registry with another session seed.
@@ -143,6 +145,23 @@ import Testing
         for file in files { fresh.revert(profile: file.name) }
         #expect(fresh.snapshot().seams.allSatisfy { $0.layers.isEmpty })
         #expect(count(5) == 5)
+    }
+
+    /// What the exported test does, a profile for each seed in a test's scope, draws what the recorded run drew.
+    @Test func theTestsProfilesDrawInAScopeWhatTheRecordedRunDrew() throws {
+        let (recorded, recordedCount, recordedName) = try Self.registry(sessionSeed: 7)
+        let recorder = recorded.startRecording()
+        try recorded.apply(spec: "40%return(-1)", to: "app.count", source: "console")
+        try recorded.apply(spec: #"50%throw("offline")"#, to: "app.name", source: "console", seed: 3)
+        let expected = Self.draws(recordedCount, recordedName)
+        recorder.stop()
+
+        let (fresh, count, name) = try Self.registry(sessionSeed: 99)
+        let scope = ChaosScope("exported", registry: fresh)
+        for file in RecordingExport(recorder.recording).profiles(named: "Replayed") {
+            try scope.apply(profile: try file.profile())
+        }
+        #expect(scope.run { Self.draws(count, name) } == expected)
     }
 
     static func registry(sessionSeed: UInt64) throws -> (Registry, Seam<Int, Int, Never>, Seam<Void, String, any Error>)

@@ -3,7 +3,7 @@
 // The changes applied when it ended, each with the seed it drew from:
 //   testing.double = return(5): seed 7 (the session's), from console, at its call 3
 //   testing.fetch = 30%throw("offline") -> return("cached"): seed 42, ttl 30s, from console, at its call 12
-// Not exported: testing.fetch: its ttl of 30s is not carried: a test's changes last as long as the test
+// Not exported: testing.fetch: its ttl of 30s (a test's changes last as long as the test)
 // The trait looks the seams up in Seams.registry when the test starts: register them first.
 
 import Mischief
