@@ -9,18 +9,15 @@ extension RecordingExport {
         return seeds.count == 1 ? seeds.first! : header.sessionSeed
     }
 
-    /// The layers as a `MISCHIEF_APPLY` value, written by `EnvironmentChaos`'s own serializer (`seam=spec; …`), so
-    /// `EnvironmentChaos(parsing:)` reads back the same seams and specs.
-    public var environment: EnvironmentChaos {
-        let entries = layers.map { EnvironmentChaos.Entry(seam: $0.seam, spec: $0.spec) }
-        // Every spec parsed when the layers were read, so this does not throw.
-        return (try? EnvironmentChaos(entries: entries, source: EnvironmentChaos.variable))
-            ?? (try! EnvironmentChaos(parsing: ""))
+    /// The layers as a `MISCHIEF_APPLY` value, `seam=spec;seam=spec`, written by `EnvironmentChaos.value(of:)`, the
+    /// serializer of the console's `Y`, so `EnvironmentChaos(parsing:)` reads back the same seams and specs.
+    public var environmentValue: String {
+        EnvironmentChaos.value(of: layers.map { EnvironmentChaos.Entry(seam: $0.seam, spec: $0.spec) })
     }
 
-    /// `MISCHIEF_SEED=7 MISCHIEF_APPLY='clock.now=shift(+1d); net.request=50% offline'`, quoted for a POSIX shell.
+    /// `MISCHIEF_SEED=7 MISCHIEF_APPLY='clock.now=shift(+1d);net.request=50% offline'`, quoted for a POSIX shell.
     public var environmentLine: String {
-        "MISCHIEF_SEED=\(environmentSeed) \(EnvironmentChaos.variable)=\(Self.shellQuoted(environment.description))"
+        "MISCHIEF_SEED=\(environmentSeed) \(EnvironmentChaos.variable)=\(Self.shellQuoted(environmentValue))"
     }
 
     /// What a `MISCHIEF_APPLY` line cannot carry: times to live, and seeds other than the one it sets.

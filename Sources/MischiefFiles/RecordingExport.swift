@@ -28,7 +28,7 @@ public struct RecordingExport: Sendable, Equatable {
         case test
         /// A YAML profile file, as ``ProfileFile`` reads it.
         case profile
-        /// A shell line: `MISCHIEF_SEED=… MISCHIEF_APPLY='seam=spec; …'`.
+        /// A shell line: `MISCHIEF_SEED=… MISCHIEF_APPLY='seam=spec;seam=spec'`.
         case env
     }
 

@@ -79,8 +79,8 @@ import Testing
         #expect(
             export.text(as: .env)
                 == "MISCHIEF_SEED=7 MISCHIEF_APPLY='testing.double=return(5);"
-                + #" testing.fetch=30%throw("offline") -> return("cached")'"# + "\n")
-        let parsed = try EnvironmentChaos(parsing: export.environment.description)
+                + #"testing.fetch=30%throw("offline") -> return("cached")'"# + "\n")
+        let parsed = try EnvironmentChaos(parsing: export.environmentValue)
         #expect(parsed.entries.map(\.seam) == export.layers.map(\.seam))
         #expect(parsed.entries.map(\.spec) == export.layers.map(\.spec))
         #expect(
@@ -103,7 +103,7 @@ import Testing
         try process.run()
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(output == "7|" + export.environment.description)
+        #expect(output == "7|" + export.environmentValue)
         let parsed = try EnvironmentChaos(parsing: String(output.dropFirst(2)))
         #expect(parsed.entries.map(\.spec) == [#"return("it's; \"x\"")"#])
     }
