@@ -193,6 +193,36 @@ import Testing
         #expect(committed == exported, "MISCHIEF_RECORD_SNAPSHOTS=1 rewrites \(url.lastPathComponent)")
     }
 
+    /// The MischiefFiles article shows the test exported from a shop's recording in a compile-only example, which
+    /// `Scripts/readme-examples.sh` builds against the package as an app would: the default form (seams in
+    /// `Registry.shared`) compiles as written. `MISCHIEF_RECORD_SNAPSHOTS=1` rewrites it.
+    @Test func theArticlesExportedTestIsTheExportersOutput() throws {
+        let recording = Recording(
+            header: .init(
+                target: "shop", pid: 812, sessionSeed: 7, started: 1_800_000_000, seams: [], swift: "6.3",
+                platform: "Linux x86_64"),
+            entries: [
+                Self.entry(1, .applied, "clock.now", layer: 1, spec: "shift(1d)", call: 40),
+                Self.entry(2, .applied, "net.request", layer: 2, spec: "20%offline", call: 7, seed: 42, ttl: 30),
+            ])
+        let block =
+            "<!-- example: compile-only -->\n```swift\n" + RecordingExport(recording).text(as: .test) + "```\n"
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(
+                "Sources/MischiefFiles/MischiefFiles.docc/MischiefFiles.md")
+        var article = try String(contentsOf: url, encoding: .utf8)
+        func shown() throws -> Range<String.Index> {
+            let start = try #require(article.range(of: "<!-- exported-test:start -->\n"))
+            let end = try #require(article.range(of: "<!-- exported-test:end -->"))
+            return start.upperBound..<end.lowerBound
+        }
+        if ProcessInfo.processInfo.environment["MISCHIEF_RECORD_SNAPSHOTS"] == "1" {
+            article.replaceSubrange(try shown(), with: block)
+            try article.write(to: url, atomically: true, encoding: .utf8)
+        }
+        #expect(String(article[try shown()]) == block)
+    }
+
     @Test func withoutARegistryTheTestUsesTheSharedOneAndSaysSo() {
         let test = RecordingExport(Self.fixture).text(as: .test)
         #expect(test.contains("import Mischief\nimport MischiefTesting\nimport Testing\n"))
