@@ -109,11 +109,14 @@ public struct RecordingExport: Sendable, Equatable {
                         + " only the newest, which answered, is exported")
                 layers.remove(at: covered)
             }
+            let ttl = entry.ttl.flatMap(Self.ttl)
+            if let seconds = entry.ttl, ttl == nil {
+                notes.append("\(seam): layer \(id)'s ttl of \(seconds) seconds, which no registry takes")
+            }
             layers.append(
                 Layer(
                     id: id, seam: seam, spec: spec, seed: entry.seed ?? recording.header.sessionSeed,
-                    seedWasGiven: entry.seed != nil, ttl: entry.ttl.map { .milliseconds(Int64(($0 * 1000).rounded())) },
-                    source: entry.source, call: entry.call))
+                    seedWasGiven: entry.seed != nil, ttl: ttl, source: entry.source, call: entry.call))
         }
         for (id, text) in guards {
             notes.append(
@@ -182,6 +185,14 @@ public struct RecordingExport: Sendable, Equatable {
             }
         }
         return groups
+    }
+
+    /// A recorded time to live in seconds as a duration a registry takes (more than zero, at most
+    /// `Registry.longestTTL`), to the millisecond; nil for any other number a hand-edited file may hold.
+    static func ttl(_ seconds: Double) -> Duration? {
+        guard let milliseconds = Int64(exactly: (seconds * 1000).rounded()) else { return nil }
+        let ttl = Duration.milliseconds(milliseconds)
+        return (try? Registry.check(ttl: ttl)) == nil ? nil : ttl
     }
 
     // MARK: Guards in the event log

@@ -53,9 +53,12 @@ import Testing
             Self.entry(8, .report, "testing.double", message: "guard 2 added: no-success(testing.double) for 5s"),
             Self.entry(9, .report, "testing.double", message: "guard 2 removed"),
             Self.entry(10, .applied, "testing.lookup", layer: 6, spec: "retrun(", call: 2),
+            Self.entry(11, .applied, "testing.store", layer: 7, spec: "return(1)", call: 2, ttl: 1e300),
         ]
         let export = RecordingExport(recording)
-        #expect(export.layers.map(\.spec) == [#"30%throw("offline") -> return("cached")"#, "return(6)"])
+        #expect(
+            export.layers.map(\.spec) == [#"30%throw("offline") -> return("cached")"#, "return(6)", "return(1)"])
+        #expect(export.layers.last?.ttl == nil, "a TTL no registry takes is left out, and said")
         #expect(
             export.notes == [
                 "3 events the recording dropped (it was kept in memory and full): the state at its end may differ",
@@ -63,6 +66,7 @@ import Testing
                 "testing.double: return(5) (layer 1), covered by a newer layer: only the newest, which answered,"
                     + " is exported",
                 "testing.lookup: layer 6, whose spec retrun( does not parse",
+                "testing.store: layer 7's ttl of 1e+300 seconds, which no registry takes",
                 "guard 1 (errors(testing.fetch) > 50% over 10s): a recording keeps guards only as text;"
                     + " add it by hand if the export should have it",
             ])
