@@ -15,7 +15,7 @@ struct MischiefCommand: AsyncParsableCommand {
         subcommands: [
             DemoCommand.self, AttachCommand.self, ListCommand.self, ApplyCommand.self, RevertCommand.self,
             ReleaseCommand.self,
-            ResetCommand.self, RecordCommand.self, ReplayCommand.self,
+            ResetCommand.self, RecordCommand.self, ReplayCommand.self, ExportCommand.self,
             GuardCommand.self, WatchCommand.self, SpecCommand.self, ThemesCommand.self,
         ]
     )

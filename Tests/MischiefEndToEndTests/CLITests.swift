@@ -29,11 +29,12 @@ struct CLI {
         let error: String
     }
 
-    /// Runs the binary with `environment` added to this process's, in `directory` (default: this process's).
+    /// Runs the binary with `environment` added to this process's, in `directory` (default: this process's), with
+    /// the file `input` as its standard input when given.
     ///
     /// - Throws: `Poll.Failure` naming the command when it has not exited within `timeout` (it is then killed).
     static func run(
-        _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil,
+        _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil, input: URL? = nil,
         timeout: Duration = .seconds(60)
     ) throws -> Result {
         let process = Process()
@@ -41,6 +42,7 @@ struct CLI {
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if let directory { process.currentDirectoryURL = directory }
+        if let input { process.standardInput = try FileHandle(forReadingFrom: input) }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

@@ -107,6 +107,12 @@ public struct EnvironmentChaos: Sendable, Equatable, CustomStringConvertible {
         entries.map(\.description).joined(separator: "; ")
     }
 
+    /// `entries` as one value of the variable, `seam=spec;seam=spec`: what the console's `Y` copies and
+    /// `mischief export --as env` writes, so both read back alike with ``init(parsing:)``.
+    public static func value(of entries: [Entry]) -> String {
+        entries.map(\.description).joined(separator: ";")
+    }
+
     /// Splits on `;` outside double-quoted strings (whose `\"` and `\\` do not end them).
     static func split(_ text: String) throws(EnvironmentChaosError) -> [Substring] {
         var pieces: [Substring] = []

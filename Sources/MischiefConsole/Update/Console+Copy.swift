@@ -17,11 +17,13 @@ extension Console {
 
     /// `Y`: copies every seam's spec as one `MISCHIEF_APPLY` value, `seam=spec;seam=spec`, in list order.
     static func copyAll(in state: inout ConsoleState) -> [ConsoleCommand] {
-        let pairs = (state.data?.seams ?? []).compactMap { seam in state.spec(of: seam).map { "\(seam.id)=\($0)" } }
-        guard !pairs.isEmpty else {
+        let entries = (state.data?.seams ?? []).compactMap { seam in
+            state.spec(of: seam).map { EnvironmentChaos.Entry(seam: seam.id, spec: $0) }
+        }
+        guard !entries.isEmpty else {
             state.message = .init("nothing applied from a spec: nothing to copy")
             return []
         }
-        return [.copy(pairs.joined(separator: ";"))]
+        return [.copy(EnvironmentChaos.value(of: entries))]
     }
 }

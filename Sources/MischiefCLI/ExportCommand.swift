@@ -1,0 +1,95 @@
+import ArgumentParser
+import Foundation
+import Mischief
+import MischiefFiles
+
+/// `mischief export`: the state a recording ends in, as a test, a profile file or a `MISCHIEF_APPLY` line.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the changes a recording ends with as a Swift test, a profile file or a MISCHIEF_APPLY line.",
+        discussion: """
+            Reads a recording (MISCHIEF_RECORD=FILE, or `mischief record`) and exports the layers still applied \
+            when it ended, each with its seam, spec, seed (its own, else the recording's session seed, so random \
+            parts draw what they drew) and time to live (as applied). What cannot be exported (a change built in \
+            code, a layer covered by a newer one on its seam, a guard, a TTL or seed the form cannot carry) is \
+            said on standard error and, in a test or profile, in a comment.
+
+            --as test: a Swift Testing test applying the changes with MischiefTesting's .mischief trait. \
+            --as profile: a YAML profile file (a list, one profile a seed, when the changes have several). \
+            --as env: MISCHIEF_SEED=… MISCHIEF_APPLY='…', to start a program with the same changes.
+
+            A file that is not a recording is refused with its line; nothing is written, and the exit status is 1.
+            """
+    )
+
+    /// The forms `--as` takes.
+    enum Form: String, ExpressibleByArgument, CaseIterable {
+        case test, profile, env
+
+        var format: RecordingExport.Format {
+            switch self {
+            case .test: .test
+            case .profile: .profile
+            case .env: .env
+            }
+        }
+    }
+
+    @Argument(help: "The recording (JSON Lines), or - for standard input.")
+    var file: String
+
+    @Option(name: .customLong("as"), help: ArgumentHelp("What to write.", valueName: "form"))
+    var form: Form
+
+    @Option(name: .long, help: "The profile's name, or the test's display name (default: Recorded TARGET).")
+    var name: String?
+
+    @Option(
+        name: .long,
+        help: "For a test: the Swift expression of the registry its seams are registered in (default: Registry.shared)."
+    )
+    var registry: String?
+
+    @Option(name: [.short, .long], help: "Write to this file instead of standard output.")
+    var output: String?
+
+    func run() throws {
+        let text: String
+        do {
+            text = try Self.read(file)
+        } catch {
+            printError("cannot read \(file): \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+        let recording: Recording
+        do throws(RecordingError) {
+            recording = try Recording(jsonLines: text)
+        } catch {
+            printError("\(file == "-" ? "standard input" : file): \(error)")
+            throw ExitCode(1)
+        }
+        let export = RecordingExport(recording)
+        let exported = export.text(as: form.format, name: name, registry: registry)
+        var standardError = StandardError()
+        for note in export.notes(for: form.format) { print("warning: not exported: \(note)", to: &standardError) }
+        if let output {
+            do {
+                try Data(exported.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                printError("cannot write \(output): \(error.localizedDescription)")
+                throw ExitCode(1)
+            }
+        } else {
+            print(exported, terminator: "")
+        }
+    }
+
+    /// The text of `path`, or of standard input for `-`.
+    static func read(_ path: String) throws -> String {
+        let data =
+            path == "-"
+            ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
+        return String(decoding: data, as: UTF8.self)
+    }
+}
