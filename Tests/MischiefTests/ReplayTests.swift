@@ -115,10 +115,12 @@ import Testing
         #expect(schedule.steps.map(\.action) == [.apply, .advance])
 
         let fresh = try Fixture()
-        #expect(await fresh.registry.replay(schedule).divergence?.replayed == "this target cannot advance its time")
+        #expect(
+            await fresh.registry.replay(schedule: schedule).divergence?.replayed
+                == "this target cannot advance its time")
         let advanced = Locked<[Duration]>([])
         let outcome = await fresh.registry.replay(
-            schedule,
+            schedule: schedule,
             options: ReplayOptions(advance: { duration in
                 advanced.withLock { $0.append(duration) }
                 return true

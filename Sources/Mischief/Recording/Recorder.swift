@@ -10,7 +10,7 @@
     import Darwin
 #endif
 
-/// A recording in progress (``Registry/startRecording(capacity:)``, ``Registry/startRecording(toFile:)``): every
+/// A recording in progress (``Registry/startRecording(capacity:target:)``, ``Registry/startRecording(toFile:target:)``): every
 /// event the registry logs from its start until ``stop()``, with the seam's call number at that moment. While one
 /// records, the registry counts calls (as if observed), so call numbers are exact.
 public final class Recorder: Sendable {

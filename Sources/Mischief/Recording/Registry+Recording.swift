@@ -19,7 +19,9 @@ extension Registry {
     /// line each as it happens (see ``Recording``): the recording survives the process being killed, up to its last
     /// whole line.
     ///
-    /// - Parameter target: the name the header gives the target; the executable's name when nil.
+    /// - Parameters:
+    ///   - path: the file to record to.
+    ///   - target: the name the header gives the target; the executable's name when nil.
     /// - Throws: ``RecordingStartError`` when the file cannot be opened or written.
     @discardableResult
     public func startRecording(toFile path: String, target: String? = nil) throws(RecordingStartError) -> Recorder {
@@ -33,6 +35,10 @@ extension Registry {
     /// Starts recording every event in memory, up to `capacity` entries (events after that are counted in
     /// ``Recording/Header/dropped``, not kept): what a control server keeps so that a console or `mischief record`
     /// can save the session at any time.
+    ///
+    /// - Parameters:
+    ///   - capacity: the most entries kept.
+    ///   - target: the name the header gives the target; the executable's name when nil.
     @discardableResult
     public func startRecording(capacity: Int = 10_000, target: String? = nil) -> Recorder {
         state.withLock { state in

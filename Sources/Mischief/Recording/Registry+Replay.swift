@@ -45,11 +45,11 @@ extension Registry {
                     step: 0, steps: recording.entries.count, matched: 0, line: error.line, seam: nil,
                     recorded: "a step to replay", replayed: error.reason))
         }
-        return await replay(schedule, options: options)
+        return await replay(schedule: schedule, options: options)
     }
 
     /// Replays a schedule; see ``replay(_:options:)``.
-    public func replay(_ schedule: ReplaySchedule, options: ReplayOptions = ReplayOptions()) async -> ReplayOutcome {
+    public func replay(schedule: ReplaySchedule, options: ReplayOptions = ReplayOptions()) async -> ReplayOutcome {
         await startReplay(schedule, options: options).outcome()
     }
 
