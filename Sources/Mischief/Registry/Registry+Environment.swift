@@ -126,11 +126,6 @@ extension Registry {
 
     /// Writes a line to stderr, its controls escaped (see ``printable(_:)``).
     @Sendable static func writeToStandardError(_ line: String) {
-        var bytes = Array((printable(line) + "\n").utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
-            if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return }
-        }
+        _ = Recorder.write(printable(line) + "\n", to: 2)  // whole, as a recording's lines are
     }
 }
