@@ -12,7 +12,7 @@ import Testing
         var state = F.state(rows: 30, columns: 120)
         #expect(F.press([.character("W")], &state) == [.saveRecording])
         _ = Console.update(&state, .commandFinished(.saveRecording, .success("/tmp/r/demo-20261126-103012.jsonl")))
-        #expect(state.message?.text == "recording saved: /tmp/r/demo-20261126-103012.jsonl")
+        #expect(state.message?.text == "recording demo-20261126-103012.jsonl saved in /tmp/r")
         #expect(Format.homeRelative("/home/ada/.local/state/x.jsonl", home: "/home/ada") == "~/.local/state/x.jsonl")
         #expect(Format.homeRelative("/home/adam/x", home: "/home/ada") == "/home/adam/x")
     }

@@ -142,7 +142,7 @@ import Testing
         }
         try tmux.send(session, keys: "W")
         _ = try await tmux.wait(for: "the recording saved", in: session) { text in
-            text.contains("recording saved: ") ? true : nil
+            text.contains("recording mischief-demo-") ? true : nil
         }
         // The one file in the state directory (the status line may cut a long path).
         let directory = state.appendingPathComponent("mischief/recordings")

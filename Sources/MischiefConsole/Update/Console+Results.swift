@@ -60,7 +60,11 @@ extension Console {
             }
         case .saveRecording:
             if case .success(let path) = result {
-                state.message = .init("recording saved: \(Format.homeRelative(path ?? "a file"))")
+                // The file's name first: a narrow status line cuts the end, the folder, which the help names.
+                let file = (path ?? "a file").split(separator: "/").last.map(String.init) ?? "a file"
+                let folder = path.map { String($0.dropLast(file.count + 1)) } ?? ""
+                state.message = .init(
+                    "recording \(file) saved" + (folder.isEmpty ? "" : " in \(Format.homeRelative(folder))"))
             }
         case .cycleTheme:
             if case .success(let name) = result {
