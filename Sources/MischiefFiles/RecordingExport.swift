@@ -66,7 +66,7 @@ public struct RecordingExport: Sendable, Equatable {
         var open: [Int: Recording.Entry] = [:]
         var order: [Int] = []
         var guards: [(id: String, text: String)] = []
-        for entry in recording.entries {
+        for entry in (recording.header.active ?? []) + recording.entries {
             switch entry.kind {
             case .applied:
                 guard let layer = entry.layer else { continue }

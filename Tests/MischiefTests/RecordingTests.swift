@@ -101,3 +101,27 @@ import Testing
         }
     }
 }
+
+/// A recording that starts while layers are applied (a console after `MISCHIEF_PROFILE`, a server after
+/// `MISCHIEF_APPLY`) lists them in its header, so a replay makes them and nothing is lost.
+@Suite struct RecordingActiveLayersTests {
+    @Test func layersActiveAtTheStartAreInTheHeaderAndAReplayMakesThem() async throws {
+        let f = try Fixture()
+        try f.registry.apply(spec: #"30%return("x")"#, to: "test.rules", source: "env", seed: 9)
+        try f.registry.apply(spec: "return(7)", to: "test.double", source: "profile P", ttl: .seconds(60))
+        let recorder = f.registry.startRecording()
+        try f.registry.apply(spec: "return(8)", to: "test.double", source: "console")
+        let recording = recorder.recording
+        let active = try #require(recording.header.active)
+        #expect(active.map(\.seam) == ["test.double", "test.rules"])
+        #expect(active.map(\.spec) == ["return(7)", #"30%return("x")"#])
+        #expect(active[0].ttl == 60 && active[0].source == "profile P" && active[1].seed == 9)
+        #expect(try Recording(jsonLines: recording.jsonLines) == recording)
+
+        let fresh = try Fixture()
+        let outcome = await fresh.registry.replay(recording)
+        #expect(outcome.divergence == nil, "\(outcome)")
+        let layers = fresh.registry.snapshot().layers.filter { $0.status == .active }
+        #expect(Set(layers.map(\.source)) == ["env", "profile P", "console"], "\(layers)")
+    }
+}

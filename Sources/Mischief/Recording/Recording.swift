@@ -49,6 +49,9 @@ public struct Recording: Sendable, Equatable {
         public var seams: [Seam]
         /// Events that happened but are not in the recording, because an in-memory recording was full.
         public var dropped: Int?
+        /// The layers active when the recording began, oldest first, as `applied` entries at call 0 (their `event`
+        /// is the one that applied them): a replay makes them first, and an export keeps them. Nil when none was.
+        public var active: [Entry]?
 
         /// A header for a recording of `target` as of now.
         public init(

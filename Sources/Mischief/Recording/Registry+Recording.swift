@@ -69,10 +69,10 @@ extension Registry {
         }
     }
 
-    /// The header of a recording starting now.
+    /// The header of a recording starting now, with the layers active now.
     private func recordingHeader(state: State, target: String?) -> Recording.Header {
         let executable = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
-        return Recording.Header(
+        var header = Recording.Header(
             target: target ?? (executable.isEmpty ? "target" : executable), pid: Int(getpid()),
             sessionSeed: sessionSeed, started: RealClock.seconds(),
             seams: state.order.compactMap { id in
@@ -81,6 +81,18 @@ extension Registry {
                         id: id, title: record.seam.info.title, actions: record.seam.actionSignatures.map(\.name))
                 }
             })
+        let active = state.order.flatMap { id in
+            (state.records[id]?.layers ?? []).map { layer in
+                Recording.Entry(
+                    event: 0, kind: .applied, seam: id, source: layer.source,
+                    message: Recording.redacted(layer.description), time: layer.appliedAt.seconds,
+                    wall: header.started, call: 0, layer: layer.entry.rawValue,
+                    spec: layer.spec.map(Recording.redacted),
+                    seed: layer.givenSeed, seeds: layer.seeds.isEmpty ? nil : layer.seeds, ttl: layer.ttl?.seconds)
+            }
+        }
+        header.active = active.isEmpty ? nil : active
+        return header
     }
 
     /// Starts recording the process-wide registry to `$MISCHIEF_RECORD`, when set; a file that cannot be opened is

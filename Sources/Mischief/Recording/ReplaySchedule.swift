@@ -15,8 +15,9 @@ public struct ReplaySchedule: Sendable, Equatable, CustomStringConvertible {
     public var sessionSeed: UInt64
 
     /// The schedule of `recording`: its `applied` and `reverted` events, and its advances of time; other events
-    /// (reports, refusals, guards' trips) are not replayed, and a revert of a layer applied before the recording
-    /// began is left out (the replay never applied it).
+    /// (reports, refusals, guards' trips) are not replayed; the layers active when it began (its header's `active`)
+    /// come first; and a revert of a layer applied before the recording began and not in its header is left out
+    /// (the replay never applied it).
     ///
     /// - Throws: ``RecordingError`` at the line of an event a replay cannot make: an applied layer without a spec
     ///   (built in code), or an event without its seam.
@@ -24,8 +25,9 @@ public struct ReplaySchedule: Sendable, Equatable, CustomStringConvertible {
         sessionSeed = recording.header.sessionSeed
         steps = []
         var layers: Set<Int> = []
-        for (offset, entry) in recording.entries.enumerated() {
-            let line = offset + 2  // the header is line 1
+        // The layers active when the recording began come first, from the header (line 1).
+        let active = (recording.header.active ?? []).map { (line: 1, entry: $0) }
+        for (line, entry) in active + recording.entries.enumerated().map({ (line: $0.offset + 2, entry: $0.element) }) {
             let at = max(0, entry.wall - recording.header.started)
             let after = entry.call.flatMap { $0 > 0 ? $0 : nil }
             var step = ReplayStep(number: steps.count + 1, line: line, action: .apply, seam: entry.seam, at: at)

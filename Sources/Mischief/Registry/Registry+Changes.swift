@@ -41,6 +41,7 @@ extension Registry.State {
                 entry: entry, run: run, description: change.behaviourText, spec: change.spec,
                 source: source, group: group, appliedAt: time, seeds: context.seeds, pauses: context.pauses)
             layer.delays = context.delays
+            layer.givenSeed = change.seed
             if offset < ttls.count { layer.setTTL(ttls[offset], at: time) }
             layers.append((id, layer))
             givenSeeds.append(change.seed)

@@ -229,6 +229,8 @@ extension Registry {
         let group: Int
         let appliedAt: Duration
         let seeds: [UInt64]
+        /// The seed the change was given (nil: derived from the session seed), for a recording that starts later.
+        var givenSeed: UInt64? = nil
         /// Where the behaviour holds calls (its pauses), so they can be released, and closed when it goes.
         let pauses: [PauseSite]
         /// Where the behaviour's delays wait, so those waits end when it goes.
