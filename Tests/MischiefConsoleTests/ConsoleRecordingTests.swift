@@ -47,4 +47,18 @@ import Testing
         #expect(RecordingFiles.directory(environment: ["XDG_STATE_HOME": "/s"]).path == "/s/mischief/recordings")
         #expect(RecordingFiles.directory(environment: ["HOME": "/h"]).path == "/h/.local/state/mischief/recordings")
     }
+
+    @Test func qAsksOnceWhenTheSessionsChangesAreNotSavedAndWClearsIt() {
+        var state = F.state(rows: 30, columns: 120)
+        #expect(F.press([.character("q")], &state) == [.quit], "nothing changed: q quits")
+        let apply = ConsoleCommand.apply(seam: "clock.now", spec: "shift(1d)")
+        _ = Console.update(&state, .commandFinished(apply, .success(nil)))
+        #expect(F.press([.character("q")], &state) == [], "changes not saved: q asks")
+        #expect(state.message?.text == "this session's changes are not saved: W writes its recording, q quits")
+        #expect(F.press([.character("q")], &state) == [.quit], "asked: the next q quits")
+        #expect(F.press([.character("j"), .character("q")], &state) == [], "another key first: q asks again")
+        #expect(F.press([.control("c")], &state) == [.quit], "Ctrl-C always quits")
+        _ = Console.update(&state, .commandFinished(.saveRecording, .success("/tmp/r/x.jsonl")))
+        #expect(F.press([.character("q")], &state) == [.quit], "saved: q quits")
+    }
 }

@@ -29,7 +29,7 @@ struct ConsoleRunnerOrderTests {
         try await terminal.frame(containing: "profile Seven switched")
         #expect(terminal.last.contains("profile Seven switched off"), "\(terminal.last)")
         #expect(!registry.profiles[0].isActive)
-        terminal.push(.character("q"))
+        terminal.push([.character("q"), .character("q")])  // the first says the session is not saved
         #expect(try await run.value == .quit)
     }
 
@@ -45,7 +45,7 @@ struct ConsoleRunnerOrderTests {
         try await terminal.frame(containing: "0 of 1 match “q”")
         let stale = terminal.frames.filter { $0.contains("everything reverted") && $0.contains("return(7)") }
         #expect(stale.isEmpty, "the old delta was drawn after the revert:\n\(stale.first ?? "")")
-        terminal.push([.escape, .character("q")])
+        terminal.push([.escape, .character("q"), .character("q")])  // the first q says the session is not saved
         #expect(try await run.value == .quit)
     }
 
@@ -63,7 +63,7 @@ struct ConsoleRunnerOrderTests {
         try await terminal.frame(containing: "test.answer: original")
         #expect(registry.snapshot().seam("test.answer")?.behaviourText == nil)
         #expect(!terminal.frames.contains { $0.contains("already runs its original") })
-        terminal.push(.character("q"))
+        terminal.push([.character("q"), .character("q")])  // the first says the session is not saved
         #expect(try await run.value == .quit)
     }
 }

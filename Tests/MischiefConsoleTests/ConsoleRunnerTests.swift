@@ -71,6 +71,8 @@ struct ConsoleRunnerTests {
         await screen(containing: "everything reverted")
         #expect(registry.snapshot().seam("test.answer")?.behaviourText == nil)
         terminal.push(.character("q"))
+        await screen(containing: "changes are not saved")  // this console changed the target: q asks once
+        terminal.push(.character("q"))
         #expect(try await run.value == .quit)
         #expect(terminal.stopCount == 1)
     }

@@ -137,6 +137,10 @@ import Testing
         #expect(try again.behaviour(of: "location.current") != nil)
 
         try tmux.send(session, keys: "q")
+        _ = try await tmux.wait(for: "q to say the session is not saved", in: session) { text in
+            text.contains("changes are not saved") ? true : nil
+        }
+        try tmux.send(session, keys: "q")
         let status = try await Poll.file(demo.directory.appendingPathComponent("status")) { tmux.screen(session) }
         #expect(status == "0\n")
     }

@@ -91,7 +91,11 @@ import Testing
                 && screen.row(39).contains("q quit") ? screen : nil
         }
 
-        // q quits cleanly.
+        // q quits cleanly: the first says this session's changes are not saved (W writes them), the second quits.
+        try tmux.send(session, keys: "q")
+        _ = try await tmux.wait(for: "q to say the session is not saved", in: session) { text in
+            text.contains("changes are not saved") ? true : nil
+        }
         try tmux.send(session, keys: "q")
         let status = try await Poll.file(directory.appendingPathComponent("status")) { tmux.screen(session) }
         #expect(status == "0\n")

@@ -111,6 +111,10 @@ public struct ConsoleState: Sendable, Equatable {
     public internal(set) var rates: [SeamID: RateHistory] = [:]
     /// The status bar's message.
     public internal(set) var message: Message?
+    /// Whether this console changed the target since its recording was last written (`W`): `q` then asks first.
+    public internal(set) var hasUnsavedChanges = false
+    /// Whether `q` has just said the session is not saved: the next `q` quits.
+    var quitAsked = false
     /// Problems the console found itself (at start: broken theme or profile files), listed in the event log.
     public internal(set) var problems: [Event] = []
     /// Whether invisible characters in the target's text (bidirectional controls, zero-width spaces) are drawn as

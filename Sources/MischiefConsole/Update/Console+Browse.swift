@@ -4,6 +4,7 @@ extension Console {
     /// A key on the main screen: what ``KeyBindings`` binds it to.
     static func browseKey(_ key: Key, in state: inout ConsoleState) -> [ConsoleCommand] {
         guard let command = KeyBindings.browse[key] else { return [] }
+        if command != .quit { state.quitAsked = false }
         switch command {
         case .move(let rows):
             move(.by(rows), in: &state)
@@ -66,6 +67,12 @@ extension Console {
         case .help:
             state.mode = .help(scroll: 0)
         case .quit:
+            // Changes this console made and has not written: say so once; the next q quits (Ctrl-C always does).
+            if state.hasUnsavedChanges && !state.quitAsked {
+                state.quitAsked = true
+                state.message = .init("this session's changes are not saved: W writes its recording, q quits")
+                return []
+            }
             return [.quit]
         case .dismiss:
             if state.filter.text.isEmpty {

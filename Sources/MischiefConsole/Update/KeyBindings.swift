@@ -233,7 +233,11 @@ enum KeyBindings {
                     .browse([.character("I"): .invisibleMarks])),
                 KeyBinding("? F1", "this help", docs: "help", .browse([.character("?"): .help, .function(1): .help])),
                 KeyBinding("Esc", "clear the filter, or the message", .browse([.escape: .dismiss])),
-                KeyBinding("q  Ctrl-C", "quit", .browse([.character("q"): .quit, .control("c"): .quit])),
+                KeyBinding(
+                    "q  Ctrl-C", "quit",
+                    docs: "quit; when this console changed the target since its recording was last written (`W`), the "
+                        + "first `q` says so and the second quits (Ctrl-C quits at once)",
+                    .browse([.character("q"): .quit, .control("c"): .quit])),
             ]),
         Section(
             title: "Mouse (off with --no-mouse)",
