@@ -39,6 +39,21 @@ import Testing
         #expect(text.split(separator: "\n").count == recording.entries.count + 1, "one line an event")
     }
 
+    @Test func aFileRecordingKeepsEveryEventOnDiskAndABoundedCopyInMemory() throws {
+        let f = try Fixture()
+        let path = Self.temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorder = try f.registry.startRecording(toFile: path)
+        for value in 0..<10_003 { try f.registry.apply(spec: "return(\(value))", to: "test.double") }
+        recorder.stop()
+        let kept = recorder.recording
+        let onDisk = try Recording(jsonLines: try String(contentsOfFile: path, encoding: .utf8))
+        #expect(kept.entries.count == 10_000, "a long recording must not grow the target's memory")
+        #expect(kept.header.dropped == onDisk.entries.count - 10_000)
+        #expect(onDisk.entries.filter { $0.kind == .applied }.count == 10_003, "the file has every event")
+        #expect(onDisk.header.dropped == nil)
+    }
+
     @Test func anInMemoryRecordingKeepsItsCapacityAndCountsTheRest() throws {
         let f = try Fixture()
         let recorder = f.registry.startRecording(capacity: 2)

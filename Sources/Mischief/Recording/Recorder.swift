@@ -16,8 +16,9 @@
 public final class Recorder: Sendable {
     /// Where the lines go.
     enum Sink {
-        /// Written to this file descriptor, one `write` a line, as it happens; closed at stop.
-        case file(Int32, path: String)
+        /// Written to this file descriptor, one `write` a line, as it happens; closed at stop. The first `keeping`
+        /// entries are also kept in memory, for ``recording``; the file has every one.
+        case file(Int32, path: String, keeping: Int)
         /// Kept in memory, up to this many entries; later ones are counted as dropped.
         case memory(capacity: Int)
     }
@@ -34,6 +35,8 @@ public final class Recorder: Sendable {
     }
 
     let sink: Sink
+    /// How many entries of a file recording are also kept in memory (``recording``); the file keeps every one.
+    static let fileEntriesKept = 10_000
     let state: Locked<State>
     /// The registry recorded, until stopped.
     weak let registry: Registry?
@@ -44,8 +47,8 @@ public final class Recorder: Sendable {
         self.registry = registry
     }
 
-    /// What has been recorded so far: the header and the entries kept (all of them for a file, which keeps them
-    /// on disk as well; up to the capacity in memory, with ``Recording/Header/dropped`` counting the rest).
+    /// What has been recorded so far: the header and the entries kept in memory (up to the capacity, or the first
+    /// 10,000 of a file recording, whose file has every one), with ``Recording/Header/dropped`` counting the rest.
     public var recording: Recording {
         state.withLock { state in
             var header = state.header
@@ -59,7 +62,7 @@ public final class Recorder: Sendable {
 
     /// The file recorded to, or nil for an in-memory recording.
     public var path: String? {
-        if case .file(_, let path) = sink { return path }
+        if case .file(_, let path, _) = sink { return path }
         return nil
     }
 
@@ -81,11 +84,13 @@ public final class Recorder: Sendable {
             switch sink {
             case .memory(let capacity):
                 if state.entries.count < capacity { state.entries.append(entry) } else { state.dropped += 1 }
-            case .file(let descriptor, _):
+            case .file(let descriptor, _, let keeping):
                 if let failure = Self.write(Recording.line(entry), to: descriptor) {
                     state.failure = failure
-                } else {
+                } else if state.entries.count < keeping {
                     state.entries.append(entry)
+                } else {
+                    state.dropped += 1  // on disk, not in memory: a long recording must not grow the target
                 }
             }
         }
@@ -96,7 +101,7 @@ public final class Recorder: Sendable {
         state.withLock { state in
             guard !state.stopped else { return }
             state.stopped = true
-            if case .file(let descriptor, _) = sink { closeFile(descriptor) }
+            if case .file(let descriptor, _, _) = sink { closeFile(descriptor) }
         }
     }
 

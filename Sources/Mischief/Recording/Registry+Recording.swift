@@ -28,7 +28,10 @@ extension Registry {
         try state.withLock { (state) throws(RecordingStartError) -> Recorder in
             let header = recordingHeader(state: state, target: target)
             let descriptor = try Recorder.open(path, header: header)
-            return state.startRecording(Recorder(sink: .file(descriptor, path: path), header: header, registry: self))
+            return state.startRecording(
+                Recorder(
+                    sink: .file(descriptor, path: path, keeping: Recorder.fileEntriesKept), header: header,
+                    registry: self))
         }
     }
 
