@@ -233,8 +233,13 @@ public final class ControlServer: Sendable {
 
     /// ``start()`` for callers outside async code: blocks until serving or failed.
     public func startInBackground() throws {
-        try prepare()
-        try finishStart(try listen().wait())
+        do {
+            try prepare()
+            try finishStart(try listen().wait())
+        } catch {
+            undoPrepare()
+            throw error
+        }
     }
 
     /// Checks the socket directory and path, replaces a stale socket, and serves until ``stop()``.
@@ -243,8 +248,25 @@ public final class ControlServer: Sendable {
     ///   binding fails (with the system's reason, at once); `MischiefError.disabled(reason:)` in a build without
     ///   the `Chaos` trait, where nothing listens.
     public func start() async throws {
-        try prepare()
-        try finishStart(try await listen().get())
+        do {
+            try prepare()
+            try finishStart(try await listen().get())
+        } catch {
+            undoPrepare()
+            throw error
+        }
+    }
+
+    /// A server that could not listen leaves nothing behind: its recording stops (the registry stops counting for
+    /// it) and the system seams it installed are uninstalled.
+    private func undoPrepare() {
+        let installed = state.withLock { state in
+            defer { state.systemSeams = nil }
+            return (try? state.systemSeams?.get()) != nil
+        }
+        if installed { SystemSeams.uninstall() }
+        handler.recorder?.stop()
+        handler.recorder = nil
     }
 
     private func prepare() throws {
