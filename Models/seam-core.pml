@@ -20,11 +20,19 @@
  * would if they shared a lane, and a lost `left` keeps a box from ever being freed. CALLERS and SHARDS set the
  * sizes.
  *
- * Memory model: the entered increment, the reload, the word's stores and the drain check's loads are
- * sequentially consistent in the code, as they are here; `left` is a release increment read by those loads. On a
- * *lane* (a shard one thread owns, mischief_lanes.h) `left` is a load and a release store, which is the same
- * increment because no other thread writes it (an async call, which may leave on another thread, uses a shared
- * shard); `entered` stays a read-modify-write everywhere.
+ * Memory model: the reload, the word's stores and the drain check's loads are sequentially consistent here (the
+ * reload is an acquiring load in the code: the word's stores and the drain check's loads are sequentially
+ * consistent, and what the reload may see early is the caller's own announcement, modelled below); `left` is a
+ * release increment read by those loads. On a *lane* (a shard one thread owns, mischief_lanes.h) `left` is a load
+ * and a release store, which is the same increment because no other thread writes it (an async call, which may
+ * leave on another thread, uses a shared shard).
+ *
+ * The announcement (`entered`) on a lane is a plain store followed by a compiler barrier when the process has
+ * asymmetric fences (mischief_fence.h, Linux membarrier): it may sit in the caller's store buffer, unseen by the
+ * drain check, while the reload goes ahead (`pending`; a Flusher process empties store buffers at any time, and a
+ * caller's later `left` store cannot pass it: stores leave in order). The registry's drain check starts with the
+ * kernel's barrier on every thread, which empties them all. Variants: LOCKED_ENTRY is the read-modify-write a process
+ * without membarrier uses (visible at once); NO_FENCE drops the registry's barrier, whose safety fails.
  */
 #ifndef CALLERS
 #define CALLERS 2
@@ -47,6 +55,17 @@ byte inside[SHARDS * 2];
    inside at t1 and nothing entered in between. `clean` records that: set at t1, cleared by every entry. */
 bool clean[SHARDS * 2];
 
+/* Announcements made with a plain store that the drain check cannot see yet (store buffers). */
+byte pending[SHARDS * 2];
+
+/* A store buffer empties: a pending announcement becomes an entry the drain check sees. */
+inline flush(idx) {
+    if
+    :: pending[idx] > 0 -> inside[idx] = inside[idx] + pending[idx]; pending[idx] = 0; clean[idx] = false
+    :: else -> skip
+    fi
+}
+
 /* Ghost state for the properties. */
 byte users[BOXES];      /* calls using the box */
 bool allocated[BOXES];
@@ -68,11 +87,15 @@ proctype Caller(byte shard) {
           atomic { inside[shard * 2 + p]++; clean[shard * 2 + p] = false }
           seen = box;
 #else
-          atomic { inside[shard * 2 + p]++; clean[shard * 2 + p] = false }   /* entered(p) += 1 */
+#ifdef LOCKED_ENTRY
+          atomic { inside[shard * 2 + p]++; clean[shard * 2 + p] = false }   /* entered(p) += 1, locked */
+#else
+          pending[shard * 2 + p]++;                                          /* entered(p) += 1, a plain store */
+#endif
           atomic { seen = wordBox; seenPhase = wordPhase }                   /* reload */
           if
           :: seenPhase != p || seen == 0 ->
-             inside[shard * 2 + p]--;                                        /* undo: left(p) += 1 */
+             atomic { flush(shard * 2 + p); inside[shard * 2 + p]-- }       /* undo: left(p) += 1 */
              box = seen; p = seenPhase;
              goto retry
           :: else -> skip
@@ -81,10 +104,10 @@ proctype Caller(byte shard) {
           atomic { assert(allocated[seen]); users[seen]++ }                  /* runs the behaviour */
           atomic { assert(allocated[seen]); users[seen]-- }
 #ifdef LANE_RACE
-          left = inside[shard * 2 + p];                                      /* left(p): load ... */
+          atomic { flush(shard * 2 + p); left = inside[shard * 2 + p] }      /* left(p): load ... */
           atomic { inside[shard * 2 + p] = left - 1; box = 0; seen = 0; p = 0; seenPhase = 0; left = 0 } /* store */
 #else
-          atomic { inside[shard * 2 + p]--; box = 0; seen = 0; p = 0; seenPhase = 0 }   /* left(p) += 1 */
+          atomic { flush(shard * 2 + p); inside[shard * 2 + p]--; box = 0; seen = 0; p = 0; seenPhase = 0 } /* left */
 #endif
           break;
 retry:    skip
@@ -92,10 +115,28 @@ retry:    skip
     od
 }
 
-/* Whether phase `ph` has drained: one step per read, as in SeamCore.isDrained. */
+/* Empties a store buffer at any time. */
+proctype Flusher() {
+    byte k;
+    do
+    :: atomic { select(k : 0 .. SHARDS * 2 - 1); flush(k); k = 0 }
+    od
+}
+
+/* Whether phase `ph` has drained: one step per read, as in SeamCore.isDrained, after the kernel's barrier on every
+   thread (membarrier), which empties every store buffer. */
 inline drained(ph, result) {
     result = true;
     s = 0;
+#ifndef NO_FENCE
+    atomic {
+        do
+        :: s < SHARDS * 2 -> flush(s); s++
+        :: else -> break
+        od;
+        s = 0
+    };
+#endif
     do
     :: s < SHARDS ->
        clean[s * 2 + ph] = (inside[s * 2 + ph] == 0);                        /* t1: read left */
@@ -234,7 +275,10 @@ init {
         :: i < CALLERS -> run Caller(i % SHARDS); i++
         :: else -> break
         od;
-        run Registry()
+        run Registry();
+#ifndef LOCKED_ENTRY
+        run Flusher()
+#endif
     }
 }
 

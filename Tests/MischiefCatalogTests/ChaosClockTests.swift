@@ -134,6 +134,35 @@ import Testing
         #expect(f.registry.snapshot().seam("test.clock")?.counters.calls == 3)
     }
 
+    /// A behaviour that runs on each call (a sequence, a closure) cannot be read in place: the reading gives it up
+    /// uncounted and makes the call in full, which counts it once; `now` is counted the same way.
+    @Test func aBehaviourRunPerCallIsCountedOnceAReading() throws {
+        let f = try ClockFixture()
+        let observation = f.registry.observe()
+        defer { withExtendedLifetime(observation) {} }
+        // A sequence runs on each call (the clock's scheduler peeks at every change, which takes a step of it, so
+        // both steps give one date here).
+        try f.apply("seq(freeze(2030-01-01), freeze(2030-01-01))")
+        #expect(f.clock.date == newYear2030)
+        #expect(f.clock.date == newYear2030)
+        #expect(f.clock.now.date == newYear2030)
+        let counters = try #require(f.registry.snapshot().seam("test.clock")?.counters)
+        #expect(counters.calls == 3)
+        #expect(counters.chaosCalls == 3)
+        #expect(counters.inFlight == 0)
+    }
+
+    /// Frozen time reads no clock and takes no lock: the stopped date, the shift and the advance as one sum.
+    @Test func frozenTimeIsTheSumOfItsDateShiftAndAdvance() async throws {
+        let f = try ClockFixture()
+        try f.apply("freeze(2030-01-01) + shift(+1d)")
+        #expect(f.clock.date == newYear2030.addingTimeInterval(86_400))
+        #expect(await f.clock.advance(by: .milliseconds(1_500)))
+        #expect(f.clock.date == newYear2030.addingTimeInterval(86_401.5))
+        #expect(f.clock.date == f.clock.peekDate())
+        #expect(f.clock.now.date == newYear2030.addingTimeInterval(86_401.5))
+    }
+
     @Test func advanceMovesShiftedAndDilatedTimeButNotRealTime() async throws {
         let f = try ClockFixture()
         #expect(await f.clock.advance(by: .seconds(3_600)) == false)

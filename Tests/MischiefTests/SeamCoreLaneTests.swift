@@ -8,6 +8,19 @@ import Testing
 /// Threads count on lanes of their own (`mischief_lanes.h`): a lane is written by one live thread only, is freed
 /// when its thread exits, and calls that may change threads, or threads beyond the lanes, count on shared lines.
 @Suite(.serialized) struct SeamCoreLaneTests {
+    /// Calls on a lane announce themselves with a plain store where the kernel gives the registry its barrier on
+    /// every thread (`mischief_fence.h`); where it cannot, they keep the locked add, and the test says which.
+    @Test func asymmetricFencesAreOnWhereTheKernelHasThem() {
+        guard mischief_light_entry() != 0 else {
+            print(
+                "asymmetric fences are off here (no membarrier, a ThreadSanitizer build or MISCHIEF_LIGHT_ENTRY=0):",
+                "calls announce themselves with a locked add")
+            #expect(mischief_heavy_fence() == -1 || mischief_light_entry() == 0)
+            return
+        }
+        #expect(mischief_heavy_fence() == 0)
+    }
+
     @Test func liveThreadsNeverShareALane() {
         let threads = SeamCore.laneCount + 8
         let lanes = Locked<[UInt32]>([])

@@ -37,6 +37,7 @@ struct PerCall {
 
     static func reset() {
         registry.revertAll()
+        Registry.shared.revertAll()
         observation?.cancel()
         observation = nil
         if let scope = scopeElsewhere {
@@ -83,6 +84,9 @@ struct PerCall {
 
     nonisolated(unsafe) static let cases: [PerCall] = {  // read by the main thread only
         try! registry.register(intSeam, dateSeam, clock.seam)
+        // The catalogue clock as the README spells it: the shared one, registered in the shared registry, read from
+        // this module (`ChaosClock.shared.date` in the loop) and changed by its id.
+        try! Registry.shared.register(ChaosClock.shared.seam)
         let reader = DateReader()
         return [
             PerCall(id: "int.direct", label: "direct call", baseline: "int.direct", setUp: reset) { n in
@@ -138,16 +142,45 @@ struct PerCall {
                     try registry.apply(dateSeam, .transform { $0.addingTimeInterval(86_400) })
                 }
             ) { n in dates(n) { dateSeam() } },
-            PerCall(id: "clock.off", label: "ChaosClock.date, nothing applied", baseline: "date.direct", setUp: reset) {
+            PerCall(
+                id: "clock.off", label: "ChaosClock(id:) of this module, .date, nothing applied",
+                baseline: "date.direct", setUp: reset
+            ) {
                 n in dates(n) { clock.date }
             },
             PerCall(
-                id: "clock.shifted", label: "ChaosClock.date, shift(+1d)", baseline: "date.direct",
+                id: "clock.shifted", label: "ChaosClock(id:) of this module, .date, shift(+1d)",
+                baseline: "date.direct",
                 setUp: {
                     reset()
                     try registry.apply(spec: "shift(+1d)", to: "bench.clock")
                 }
             ) { n in dates(n) { clock.date } },
+            PerCall(
+                id: "shared.off", label: "ChaosClock.shared.date, nothing applied", baseline: "date.direct",
+                setUp: reset
+            ) { n in dates(n) { ChaosClock.shared.date } },
+            PerCall(
+                id: "shared.hoisted", label: "ChaosClock.shared taken out of the loop, nothing applied",
+                baseline: "date.direct", setUp: reset
+            ) { n in
+                let clock = ChaosClock.shared
+                dates(n) { clock.date }
+            },
+            PerCall(
+                id: "shared.shifted", label: "ChaosClock.shared.date, shift(+1d)", baseline: "date.direct",
+                setUp: {
+                    reset()
+                    try Registry.shared.apply(spec: "shift(+1d)", to: "clock.now")
+                }
+            ) { n in dates(n) { ChaosClock.shared.date } },
+            PerCall(
+                id: "shared.frozen", label: "ChaosClock.shared.date, freeze(2030-01-01)", baseline: "date.direct",
+                setUp: {
+                    reset()
+                    try Registry.shared.apply(spec: "freeze(2030-01-01)", to: "clock.now")
+                }
+            ) { n in dates(n) { ChaosClock.shared.date } },
             PerCall(id: "deps.live", label: "@Dependency(\\.date.now), live", baseline: "date.direct", setUp: reset) {
                 n in dates(n) { reader.now }
             },

@@ -49,15 +49,17 @@ enum Table {
             let base = medians[entry.baseline]!
             let ratio =
                 entry.id == entry.baseline ? "1.00×" : String(format: "%.2f× (%+.1f ns)", value / base, value - base)
-            row(entry.label, String(format: "%.1f ns", value), ratio)
+            row(entry.label, String(format: "%.1f ns", value), ratio + (Goal.of[entry.id]?.verdict(value, base) ?? ""))
         }
         if let off = medians["faketime.off"], let shifted = medians["faketime.shifted"] {
             row("Date() in a child process", String(format: "%.1f ns", off), "1.00×")
             row(
                 "Date() under libfaketime FAKETIME=+1d", String(format: "%.1f ns", shifted),
                 String(format: "%.2f× the child's Date()", shifted / off))
-            if let clock = medians["clock.shifted"] {
-                row("ChaosClock shift(+1d) vs libfaketime +1d", "", String(format: "%.2f×", clock / shifted))
+            if let clock = medians["shared.shifted"] {
+                row(
+                    "ChaosClock.shared.date shift(+1d) vs libfaketime +1d", "",
+                    String(format: "%.2f×", clock / shifted) + Goal.ratio(1).verdict(clock, shifted))
             }
         } else {
             row("Date() under libfaketime", "not measured: \(Faketime.missing)", "")
@@ -132,5 +134,32 @@ enum Faketime {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
+    }
+}
+
+/// The goals issue 32 set for the per-call rows, checked on every run and printed beside the ratio.
+enum Goal {
+    /// At most this ratio to the baseline.
+    case ratio(Double)
+    /// At most this many nanoseconds over the baseline.
+    case over(Double)
+    /// At least this ratio to the baseline (for what Mischief is compared with).
+    case atLeast(Double)
+
+    static let of: [String: Goal] = [
+        "shared.off": .ratio(1.05), "shared.shifted": .ratio(1.1), "shared.frozen": .ratio(0.5),
+        "date.shifted": .over(10), "int.off": .over(1), "int.counting": .over(3), "int.constant": .over(8),
+        "deps.live": .atLeast(20),
+    ]
+
+    /// ` · goal ≤ 1.05×: met` (or `missed`).
+    func verdict(_ value: Double, _ base: Double) -> String {
+        let (text, met) =
+            switch self {
+            case .ratio(let limit): (String(format: "≤ %.2f×", limit), value / base <= limit)
+            case .over(let limit): (String(format: "≤ +%.0f ns", limit), value - base <= limit)
+            case .atLeast(let limit): (String(format: "≥ %.0f×", limit), value / base >= limit)
+            }
+        return " · goal \(text): \(met ? "met" : "missed")"
     }
 }

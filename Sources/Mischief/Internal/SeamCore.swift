@@ -60,30 +60,31 @@ final class SeamCore: @unchecked Sendable {
     // @unchecked: `lines` is a fixed block of atomics allocated in init and freed in deinit; every access to it
     // goes through `Atomic`. Everything else is behind `ownership`'s lock.
 
-    static let shardCount = 16
+    @usableFromInline static let shardCount = 16
     /// Shards owned by one thread each; the rest are shared.
-    static let laneCount = Int(MISCHIEF_LANE_COUNT)
-    static let slotsPerShard = 8
+    @usableFromInline static let laneCount = Int(MISCHIEF_LANE_COUNT)
+    @usableFromInline static let slotsPerShard = 8
     static let phaseCount = 2
 
     /// Slot indices within a shard's line.
+    @usableFromInline
     enum Slot {
         /// Chaos calls that announced themselves in `phase`.
-        @inline(__always) static func entered(_ phase: Int) -> Int { 2 * phase }
+        @inlinable @inline(__always) static func entered(_ phase: Int) -> Int { 2 * phase }
         /// Calls that left `phase` (on the shard they entered it).
-        @inline(__always) static func left(_ phase: Int) -> Int { 2 * phase + 1 }
+        @inlinable @inline(__always) static func left(_ phase: Int) -> Int { 2 * phase + 1 }
         /// Counted calls that met no behaviour.
-        static let plain = 4
+        @usableFromInline static let plain = 4
         /// Chaos calls whose behaviour did not fire.
-        static let passedThrough = 5
+        @usableFromInline static let passedThrough = 5
         /// Counted calls that ended in an error: thrown by a behaviour or the original, or reported afterwards.
-        static let errors = 6
+        @usableFromInline static let errors = 6
         /// Entries that are not calls: retries after a phase change, peeks.
-        static let uncounted = 7
+        @usableFromInline static let uncounted = 7
     }
 
     @usableFromInline static let countingBit: UInt = 1
-    static let phaseBit: UInt = 2
+    @usableFromInline static let phaseBit: UInt = 2
     /// Set while some ``ChaosScope`` is active: calls take the slow path and consult the task's scope.
     @usableFromInline static let scopedBit: UInt = 4
     @usableFromInline static let addressMask: UInt = ~0xF
@@ -102,7 +103,7 @@ final class SeamCore: @unchecked Sendable {
         for listener in changeListeners.withLock({ $0 }) { listener() }
     }
 
-    private let lines: UnsafeMutablePointer<Atomic<UInt64>>
+    @usableFromInline let lines: UnsafeMutablePointer<Atomic<UInt64>>
 
     /// Calls made outside Swift, which count themselves: a system seam's C hooks (`MischiefSystem`). Told when
     /// counting goes on or off, and read by ``counters()``.
@@ -113,7 +114,7 @@ final class SeamCore: @unchecked Sendable {
     /// One bit for each shard a call has counted on, set before its first count there: ``counters()`` sums only
     /// those, so reading a seam nobody called touches none of its lines. (``isDrained(phase:)`` reads every shard
     /// regardless: freeing must not depend on when a bit becomes visible.)
-    let usedShards = Atomic<UInt32>(0)
+    @usableFromInline let usedShards = Atomic<UInt32>(0)
 
     init() {
         let count = SeamCore.shardCount * SeamCore.slotsPerShard
@@ -135,8 +136,8 @@ final class SeamCore: @unchecked Sendable {
 
     /// Where the calling thread counts: its lane's line, which only it writes, or a shared line picked from its
     /// thread id. Calls that may leave on another thread (async ones) pass `shared`.
-    @inline(__always)
-    private func currentLine(shared: Bool = false) -> Line {
+    @inlinable @inline(__always)
+    func currentLine(shared: Bool = false) -> Line {
         if !shared {  // a thread that only makes async calls never claims a lane
             let lane = Int(truncatingIfNeeded: mischief_lane())
             if _fastPath(lane < SeamCore.laneCount) {
@@ -154,8 +155,8 @@ final class SeamCore: @unchecked Sendable {
     }
 
     /// Sets `shard`'s bit in `usedShards` the first time: afterwards a load that finds it set.
-    @inline(__always)
-    private func markUsed(_ shard: Int) {
+    @inlinable @inline(__always)
+    func markUsed(_ shard: Int) {
         let bit = UInt32(1) << UInt32(truncatingIfNeeded: shard)
         if _slowPath(usedShards.load(ordering: .relaxed) & bit == 0) {
             usedShards.bitwiseOr(bit, ordering: .releasing)
@@ -168,9 +169,15 @@ final class SeamCore: @unchecked Sendable {
         @usableFromInline let counters: UnsafeMutablePointer<Atomic<UInt64>>
         @usableFromInline let isOwned: Bool
 
+        @inlinable
+        init(counters: UnsafeMutablePointer<Atomic<UInt64>>, isOwned: Bool) {
+            self.counters = counters
+            self.isOwned = isOwned
+        }
+
         /// Adds one to `slot`: a plain load and a store on an owned line, else a locked add. `releasing` orders
         /// the call's earlier accesses before the add, for a drain check that reads it.
-        @inline(__always)
+        @inlinable @inline(__always)
         func bump(_ slot: Int, releasing: Bool = false) {
             let counter = counters + slot
             switch (isOwned, releasing) {
@@ -194,21 +201,39 @@ final class SeamCore: @unchecked Sendable {
         @usableFromInline let line: Line
         @usableFromInline let phase: Int
         @usableFromInline let box: UnsafeRawPointer
+
+        @inlinable
+        init(line: Line, phase: Int, box: UnsafeRawPointer) {
+            self.line = line
+            self.phase = phase
+            self.box = box
+        }
     }
 
     /// Called when the word was non-zero. Returns a ticket when a behaviour is installed (the call must
     /// `leave` it), or nil after counting the call as a plain one (the caller runs the original). A call that may
     /// leave on another thread than this one (an async call) passes `mayMigrate`.
-    @usableFromInline
+    ///
+    /// The announcement must be visible to the registry's drain check before the reload below reads the word. A
+    /// read-modify-write orders them on its own (on x86 only a locked instruction or a fence does), at some 20 cycles
+    /// a call; where the process has asymmetric fences (`mischief_fence.h`: Linux's membarrier) a call that owns its
+    /// lane stores instead, with only a compiler barrier, and the drain check has the kernel put a full barrier on
+    /// every thread before it reads (``isDrained(phase:)``). Inlined, so a call's path is one piece of code.
+    @inlinable @inline(__always)
     func enter(_ word: UInt, counted: Bool = true, mayMigrate: Bool = false) -> Ticket? {
         let line = currentLine(shared: mayMigrate)
         var word = word
         while word & SeamCore.addressMask != 0 {
             let phase = Int(truncatingIfNeeded: (word & SeamCore.phaseBit) >> 1)
-            // A read-modify-write on a lane too: on x86 only a locked instruction (or a fence) keeps the reload
-            // below from being answered before this add is visible to the registry's drain check.
-            line.counters[Slot.entered(phase)].wrappingAdd(1, ordering: .sequentiallyConsistent)
-            let current = self.word.load(ordering: .sequentiallyConsistent)
+            let entered = line.counters + Slot.entered(phase)
+            if line.isOwned && mischief_light_entry() != 0 {
+                entered.pointee.store(entered.pointee.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+                mischief_compiler_fence()
+            } else {
+                entered.pointee.wrappingAdd(1, ordering: .sequentiallyConsistent)
+            }
+            // Acquiring: the box the word names was published by its store.
+            let current = self.word.load(ordering: .acquiring)
             if current & SeamCore.phaseBit == word & SeamCore.phaseBit, current & SeamCore.addressMask != 0 {
                 if !counted { line.bump(Slot.uncounted) }
                 let address = UnsafeRawPointer(bitPattern: current & SeamCore.addressMask)!
@@ -226,7 +251,7 @@ final class SeamCore: @unchecked Sendable {
     }
 
     /// Counts a call that meets no behaviour while counting is on.
-    @usableFromInline
+    @inlinable @inline(__always)
     func countPlain() {
         currentLine().bump(Slot.plain)
     }
@@ -248,16 +273,21 @@ final class SeamCore: @unchecked Sendable {
         currentLine(shared: true).bump(Slot.errors)
     }
 
-    /// Ends a chaos call.
-    @usableFromInline
-    func leave(_ ticket: Ticket, passedThrough: Bool = false, failed: Bool = false) {
+    /// Ends a chaos call; `uncounted` takes it back from the counts (a reading that found it had to make the call in
+    /// full, which counts it).
+    @inlinable @inline(__always)
+    func leave(_ ticket: Ticket, passedThrough: Bool = false, failed: Bool = false, uncounted: Bool = false) {
+        if uncounted { ticket.line.bump(Slot.uncounted) }
         if passedThrough { ticket.line.bump(Slot.passedThrough) }
         if failed { ticket.line.bump(Slot.errors) }
         ticket.line.bump(Slot.left(ticket.phase), releasing: true)
     }
 
-    /// Whether every call that entered `phase` has left; see the type's documentation.
+    /// Whether every call that entered `phase` has left; see the type's documentation. With asymmetric fences (see
+    /// ``enter(_:counted:mayMigrate:)``) it first has every thread of the process run a full barrier, so a call that
+    /// read a word older than this check's has its announcement visible here; when that fails, nothing has drained.
     func isDrained(phase: Int) -> Bool {
+        if mischief_light_entry() != 0 && mischief_heavy_fence() != 0 { return false }
         for shard in 0..<SeamCore.shardCount {
             let line = line(shard)
             let left = line[Slot.left(phase)].load(ordering: .sequentiallyConsistent)

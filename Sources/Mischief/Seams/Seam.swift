@@ -77,12 +77,20 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
         #else
             let word = core.word.load(ordering: .relaxed)
             if _fastPath(word == 0) { return try original(input) }
-            if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 {
-                core.countPlain()
-                return try countingErrors(input)
-            }
-            return try chaosCall(input, word: word, counted: true)
+            return try changedCall(input, word: word)
         #endif
+    }
+
+    /// A call when the word is not zero: counted, changed, or in a test scope. Specialised for the caller's types but
+    /// not inlined into it, so the call site keeps only the load and the branch, and counting and entering are inlined
+    /// here (inlined into every caller, they made its path too large for the compiler to inline the call at all).
+    @inlinable @inline(never)
+    func changedCall(_ input: Input, word: UInt) throws(Failure) -> Output {
+        if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 {
+            core.countPlain()
+            return try countingErrors(input)
+        }
+        return try chaosCall(input, word: word, counted: true)
     }
 
     /// Calls the seam and hands its output to `body` where it lies: a constant behaviour's value is read in place,
@@ -123,6 +131,40 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
         #endif
     }
 
+    /// Like ``read(_:_:)`` when the call's output is a value that lies somewhere (the original's value, or a constant
+    /// behaviour's): hands its address to `body` (so a large value is read field by field, never copied) and counts
+    /// the call. Nil, counting nothing, when the call would run code
+    /// instead (a behaviour that is not a constant, a test scope's changes, an original without a value); the caller
+    /// then makes the call in full.
+    ///
+    /// It runs no behaviour and no original, so it releases no object its caller can see: the catalogue clock's
+    /// `date` calls it from a function marked `@_effects(releasenone)`, which spares a caller in another module a
+    /// retain and a release of `ChaosClock.shared` on every reading.
+    @inlinable @inline(__always)
+    package func readIfInPlace<Result>(_ input: Input, _ body: (UnsafePointer<Output>) -> Result) -> Result? {
+        guard let originalAddress else { return nil }
+        #if !Chaos
+            return body(originalAddress)
+        #else
+            let word = core.word.load(ordering: .relaxed)
+            if _fastPath(word == 0) { return body(originalAddress) }
+            if word & SeamCore.scopedBit != 0 { return nil }
+            if word & SeamCore.addressMask == 0 {
+                core.countPlain()
+                return body(originalAddress)
+            }
+            guard let ticket = core.enter(word, counted: true) else { return body(originalAddress) }
+            let box = Unmanaged<SyncBox<Input, Output, Failure>>.fromOpaque(ticket.box)
+            guard let address = box._withUnsafeGuaranteedRef({ $0.constantAddress }) else {
+                core.leave(ticket, uncounted: true)  // the full call that follows counts it
+                return nil
+            }
+            let read = body(address)
+            core.leave(ticket)
+            return read
+        #endif
+    }
+
     /// Calls the seam without counting the call, so a console can read a value without inflating counts.
     ///
     /// Behaviours that depend on call order (sequences, first-N, call indices) still see the peek; `pause`, `delay`
@@ -144,7 +186,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     }
 
     /// Runs the original for a counted call, counting the error it throws.
-    @inlinable
+    @inlinable @inline(__always)
     func countingErrors(_ input: Input) throws(Failure) -> Output {
         do {
             return try original(input)

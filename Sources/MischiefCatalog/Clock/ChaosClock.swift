@@ -73,16 +73,51 @@ public final class ChaosClock: Clock, Sendable {
 
     /// The current chaos time (a counted seam call).
     public var now: Instant {
-        Instant(durationSince1970: seam().chaos(atReal: Instants.realNow()))
+        @inlinable get { Instant(durationSince1970: nowInPlace() ?? nowInFull()) }
     }
 
     /// The current chaos time as a `Date`: the same reading as ``now`` to a `Date`'s precision (a counted seam call).
     ///
-    /// With nothing applied it costs `Date()` and the seam's own check; under `shift` it adds one sum. The timeline
-    /// is read where the seam keeps it (`Seam.read`), and only a sum leaves the call: copying the timeline out
-    /// would retain and release its advance offset, which cost more than the sum.
+    /// With nothing applied it costs `Date()` and the seam's own check; under `shift` it adds one sum, and while time
+    /// stands still (`freeze`, `virtual`) it reads no clock at all. The timeline is read where the seam keeps it
+    /// (`Seam.read`), and only a sum leaves the call: copying the timeline out would retain and release its advance
+    /// offset, which cost more than the sum.
+    ///
+    /// Inlined into the caller, so that reading `ChaosClock.shared.date` from another module costs what reading a
+    /// clock of that module does (the reading is made in `dateInPlace()`, which says why).
     public var date: Date {
+        @inlinable get { dateInPlace() ?? dateInFull() }
+    }
+
+    /// The reading when the timeline lies in place (nothing applied, or a `shift`, `freeze` or `virtual`, which are
+    /// constants of the seam): nil when the seam must run a behaviour, which ``dateInFull()`` does.
+    ///
+    /// `@_effects(releasenone)`, and true to it: it takes a ticket, reads the timeline and the real clock, and leaves,
+    /// running no behaviour and no code of the caller's. A caller in another module reads `ChaosClock.shared` from a
+    /// global it sees only through an accessor, and without this promise the compiler retains and releases the clock
+    /// around the call for fear that the call frees it: two atomic operations, some 20 ns, more than half a `Date()`
+    /// (issue 32; `Benchmarks/run.sh`, rows `shared.off` and `shared.hoisted`). Not inlined, so the promise stands.
+    @usableFromInline @inline(never) @_effects(releasenone)
+    func dateInPlace() -> Date? {
+        seam.readIfInPlace((), Timeline.reading(at:))?.date
+    }
+
+    /// The reading as a full seam call, for behaviours that run on each call (a closure, a pause, a sequence).
+    @usableFromInline @inline(never)
+    func dateInFull() -> Date {
         seam.read { $0.reading() }.date
+    }
+
+    /// ``now`` when the timeline lies in place; see ``dateInPlace()``.
+    @usableFromInline @inline(never) @_effects(releasenone)
+    func nowInPlace() -> Duration? {
+        seam.readIfInPlace((), { $0.pointee.chaos(atReal: Instants.realNow()) })
+    }
+
+    /// ``now`` as a full seam call.
+    @usableFromInline @inline(never)
+    func nowInFull() -> Duration {
+        seam.read { $0.chaos(atReal: Instants.realNow()) }
     }
 
     /// The target's time as a `Date`, without counting the call, for consoles.
