@@ -274,7 +274,8 @@ struct ConsoleOptions: ParsableArguments {
         // cannot start, so nothing is written under a screen the console owns.
         let terminal = CursesTerminal(palette: setup.themes[0].palette, mouse: !noMouse)
         let runner = ConsoleRunner(
-            terminal: terminal, controller: controller, themes: setup.themes, messages: setup.messages
+            terminal: terminal, controller: controller, themes: setup.themes, messages: setup.messages,
+            historyFile: SpecHistoryFile.url()
         ) { terminal.setPalette($0.palette) }
         do {
             return try await runner.run()

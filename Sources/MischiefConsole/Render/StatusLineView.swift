@@ -19,7 +19,7 @@ enum StatusLineView {
             used = canvas.spans(
                 [.init(" \(question); overwrite? y/N", .warning, bold: true)], x: rect.x, y: rect.y,
                 maxWidth: rect.width)
-        case .browse, .help, .eventLog, .picker, .profileList:
+        case .browse, .help, .eventLog, .picker, .profileList, .palette:
             if let message = state.message {
                 // A long message leaves room for the mode's three most important hints, and says it is cut.
                 let essential = hintSpans(for: state, width: rect.width, keeping: 3)

@@ -36,6 +36,18 @@ extension Console {
         case .eventLog, .help:
             if wheel != 0 { _ = handle(wheel < 0 ? .up : .down, times: abs(wheel), in: &state) }
             return []
+        case .palette(var palette):
+            let count = paletteMatches(palette.field.text, in: state).count
+            if wheel != 0 {
+                palette.selected = max(0, min(count - 1, palette.selected + wheel))
+                state.mode = .palette(palette)
+                return []
+            }
+            guard let index = PaletteView.match(atRow: mouse.y, palette, state) else { return [] }
+            palette.selected = index
+            state.mode = .palette(palette)
+            guard mouse.action == .doubleClick else { return [] }
+            return runPalette(palette, matches: paletteMatches(palette.field.text, in: state), in: &state)
         case .filter, .picker, .saveName, .timeToLive, .confirmOverwrite:
             return []
         }

@@ -49,6 +49,8 @@ enum BrowseCommand: Hashable, Sendable {
     case invisibleMarks
     /// Copies the selected seam's spec, or every applied spec.
     case copy(all: Bool)
+    /// Opens the command palette.
+    case palette
     /// Opens the help screen.
     case help
     /// Quits.
@@ -231,6 +233,14 @@ enum KeyBindings {
                         + "spaces and joiners, the byte order mark, the soft hyphen) as dim marks such as `⟨RLO⟩` "
                         + "(`<RLO>` without UTF-8); they are shown at start, and never sent to the terminal as they are",
                     .browse([.character("I"): .invisibleMarks])),
+                KeyBinding(
+                    ":", "the palette: find any command, seam, action, profile, theme or key; or type apply SEAM SPEC",
+                    docs: "the command palette: fuzzy-find every command, seam, action, profile, theme and key (each "
+                        + "with its key), ↑↓ choose, Tab completes, Enter runs and closes; or type a line as on the "
+                        + "command line: `apply clock.now shift(+3h) ttl 10m`, `revert net.request`, `revert all`, "
+                        + "`profile Tokyo on`, `theme NAME`, `pause`/`release SEAM`, `reset`, `save recording`, `help`, "
+                        + "`quit` (`--ttl 10m` and `--all` as the CLI spells them work too)",
+                    .browse([.character(":"): .palette])),
                 KeyBinding("? F1", "this help", docs: "help", .browse([.character("?"): .help, .function(1): .help])),
                 KeyBinding("Esc", "clear the filter, or the message", .browse([.escape: .dismiss])),
                 KeyBinding(
