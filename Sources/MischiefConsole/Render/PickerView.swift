@@ -91,11 +91,20 @@ enum PickerView {
     /// The grammar in a line, then the seam's actions with their parameters, wrapped to `width`.
     static func cheatLines(_ actions: [ActionSignature], width: Int) -> [String] {
         let grammar = "20%A a fifth of calls · 3*A the first 3 · A -> B then · A + B both · seq(A, B) · F1 more"
-        let names = actions.map { action in
-            action.parameters.isEmpty ? action.name : "\(action.name)(\(action.parameters.map(\.name).joined(separator: ",")))"
+        // Parameters most actions share (a network rule's url, host, path…) are named once, at the end.
+        let withParameters = actions.filter { !$0.parameters.isEmpty }
+        let shared = Set(withParameters.flatMap { $0.parameters.map(\.name) }).filter { name in
+            withParameters.count >= 3 && withParameters.filter { $0.parameters.contains { $0.name == name } }.count * 2
+                > withParameters.count
         }
+        let names = actions.map { action in
+            let own = action.parameters.map(\.name).filter { !shared.contains($0) }
+            return own.isEmpty ? action.name : "\(action.name)(\(own.joined(separator: ",")))"
+        }
+        let sharedNames = withParameters.first?.parameters.map(\.name).filter(shared.contains) ?? []
+        let also = sharedNames.isEmpty ? "" : " · most also take " + sharedNames.joined(separator: ",")
         return TextWrap.lines(grammar, width: max(10, width))
-            + TextWrap.lines("actions: " + names.joined(separator: " "), width: max(10, width))
+            + TextWrap.lines("actions: " + names.joined(separator: " ") + also, width: max(10, width))
     }
 
     /// An action's whole description: its summary, every parameter with its kind, default, step and summary, and

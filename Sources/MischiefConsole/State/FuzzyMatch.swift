@@ -13,9 +13,9 @@ enum FuzzyMatch {
     /// The score of `query` in `candidate` (higher is better), or nil when its characters are not all there in
     /// order. An empty query matches everything with 0.
     ///
-    /// Each matched character scores 1, 8 more when it follows the previous match directly, 6 more at the start
+    /// Each matched character scores 1, 10 more when it follows the previous match directly, 6 more at the start
     /// of a word (after a space, `.`, `-`, `_`, `/`, `(` or at the start), and 2 more when it is the candidate's
-    /// first; every character skipped before the first match costs 1 (at most 10). The match is greedy from the
+    /// first; every character skipped before the first match costs 1 (at most 5). The match is greedy from the
     /// left, then each character is moved to a later word start when one follows before the next match.
     static func score(_ query: String, in candidate: String) -> Int? {
         let needle = Array(query.lowercased())
@@ -40,10 +40,10 @@ enum FuzzyMatch {
                 positions[index] = start
             }
         }
-        var score = -min(10, positions[0])
+        var score = -min(5, positions[0])
         for (index, position) in positions.enumerated() {
             score += 1
-            if index > 0, positions[index - 1] == position - 1 { score += 8 }
+            if index > 0, positions[index - 1] == position - 1 { score += 10 }
             if isWordStart(hay, position) { score += 6 }
             if position == 0 { score += 2 }
         }

@@ -1,0 +1,173 @@
+import Foundation
+import Mischief
+import Testing
+
+@testable import MischiefConsole
+
+/// The command palette (`:`): fuzzy-find anything and run it, or run a whole command line.
+@Suite struct ConsolePaletteTests {
+    typealias F = ConsoleFixtures
+
+    func palette(_ state: ConsoleState) -> CommandPalette? {
+        if case .palette(let palette) = state.mode { palette } else { nil }
+    }
+
+    func opened(rows: Int = 24, columns: Int = 80) -> ConsoleState {
+        var state = F.state(rows: rows, columns: columns)
+        state.themeNames = ["default", "mono", "retro"]
+        _ = F.press([.character(":")], &state)
+        return state
+    }
+
+    @Test func aWholeLineRunsAsOnTheCommandLineAndClosesThePalette() {
+        var state = opened()
+        #expect(palette(state) != nil)
+        // Typed in one piece (as tmux sends it) or key by key, it is text: q, digits and / do nothing else.
+        #expect(Console.update(&state, .key(.typed("apply clock.now shift(+3h)"))).isEmpty)
+        #expect(palette(state)?.field.text == "apply clock.now shift(+3h)")
+        #expect(F.press([.enter], &state) == [.apply(seam: "clock.now", spec: "shift(+3h)")])
+        #expect(state.mode == .browse)
+
+        state = opened()
+        _ = F.press(F.typing("apply clock.now shift(+3h) ttl 10m"), &state)
+        #expect(
+            F.press([.enter], &state) == [
+                .apply(seam: "clock.now", spec: "shift(+3h)"), .setTTL(seam: "clock.now", ttl: .seconds(600)),
+            ])
+        state = opened()
+        _ = F.press(F.typing("revert net.response"), &state)
+        #expect(F.press([.enter], &state) == [.revert("net.response")])
+    }
+
+    @Test func aLineThatIsNotACommandStaysWithItsError() {
+        var state = opened()
+        _ = F.press(F.typing("revert"), &state)
+        #expect(F.press([.enter], &state).isEmpty)
+        #expect(palette(state)?.error?.contains("revert SEAM, or revert all") == true)
+        let text = Console.render(state, size: state.size, theme: .standard).text
+        #expect(text.contains("revert SEAM, or revert all"))
+        _ = F.press([.character(" ")], &state)
+        #expect(palette(state)?.error == nil)  // typing clears it
+        _ = F.press([.escape], &state)
+        #expect(state.mode == .browse)
+    }
+
+    @Test func fuzzyMatchesRunTheChosenOne() {
+        var state = opened()
+        _ = F.press(F.typing("rvt all"), &state)
+        #expect(Console.paletteMatches("rvt all", in: state).first?.title == "revert all")
+        #expect(F.press([.enter], &state) == [.revertAll])
+
+        // A key's action by name.
+        state = opened()
+        _ = F.press(F.typing("invisible"), &state)
+        #expect(Console.paletteMatches("invisible", in: state).first?.key == "I")
+        #expect(F.press([.enter], &state).isEmpty)
+        #expect(!state.showsInvisibleMarks)
+
+        // A profile by name, a theme by name.
+        state = opened()
+        _ = F.press(F.typing("offline (off)"), &state)
+        #expect(Console.paletteMatches("offline (off)", in: state).first?.kind == .profile)
+        #expect(F.press([.enter], &state) == [.toggleProfile("Offline")])
+        state = opened()
+        _ = F.press(F.typing("retro"), &state)
+        #expect(F.press([.enter], &state) == [.selectTheme("retro")])
+
+        // ↓ chooses the next match.
+        state = opened()
+        _ = F.press(F.typing("revert") + [.down], &state)
+        #expect(palette(state)?.selected == 1)
+    }
+
+    @Test func anActionOpensThePickerEditingItsSpec() throws {
+        var state = opened()
+        _ = F.press(F.typing("clock.now freeze"), &state)
+        #expect(Console.paletteMatches("clock.now freeze", in: state).first?.kind == .action)
+        _ = F.press([.enter], &state)
+        guard case .picker(let picker) = state.mode else {
+            Issue.record("no picker: \(state.mode)")
+            return
+        }
+        #expect(state.selection == "clock.now")
+        #expect(picker.choice == 1)
+        #expect(try #require(picker.field).text.hasPrefix("freeze("))
+    }
+
+    @Test func profilesSwitchOnAndOffAsAsked() {
+        var state = opened()
+        _ = F.press(F.typing("profile Tokyo on"), &state)
+        #expect(F.press([.enter], &state).isEmpty)  // already on
+        #expect(state.message?.text == "profile Tokyo is already on")
+        state = opened()
+        _ = F.press(F.typing("profile tokyo off"), &state)
+        #expect(F.press([.enter], &state) == [.toggleProfile("Tokyo")])
+        state = opened()
+        _ = F.press(F.typing("profile Nowhere"), &state)
+        #expect(F.press([.enter], &state).isEmpty)
+        #expect(state.message?.isError == true)
+    }
+
+    @Test func tabCompletesCommandsSeamsAndActions() {
+        var state = opened()
+        _ = F.press(F.typing("app") + [.tab], &state)
+        #expect(palette(state)?.field.text == "apply ")
+        _ = F.press(F.typing("clock") + [.tab], &state)
+        #expect(palette(state)?.field.text == "apply clock.")
+        _ = F.press(F.typing("n") + [.tab], &state)
+        #expect(palette(state)?.field.text == "apply clock.now ")
+        _ = F.press(F.typing("sh") + [.tab], &state)
+        #expect(palette(state)?.field.text == "apply clock.now shift(")
+        _ = F.press([.tab], &state)
+        #expect(palette(state)?.field.text == "apply clock.now shift(by: ")
+        state = opened()
+        _ = F.press(F.typing("profile Of") + [.tab], &state)
+        #expect(palette(state)?.field.text == "profile Offline ")
+        // On a match that is a command to finish, Tab takes its text.
+        state = opened()
+        _ = F.press(F.typing("ttl") + [.tab], &state)
+        #expect(palette(state)?.field.text == "ttl ")
+    }
+
+    @Test func everyKeysActionCanBeFoundByName() {
+        let state = opened()
+        let runs = Set(Console.paletteItems(state).compactMap { item -> String? in
+            if case .browse(let command) = item.run { "\(command)" } else { nil }
+        })
+        let skipped: Set<String> = ["move", "page", "first", "last", "profile", "palette", "dismiss"]
+        for command in Set(KeyBindings.browse.values) {
+            let name = "\(command)"
+            guard !skipped.contains(where: { name.hasPrefix($0) }) else { continue }
+            #expect(runs.contains(name), "no palette item for \(name)")
+        }
+        for item in Console.paletteItems(state) where item.kind == .key { #expect(!item.key.isEmpty) }
+    }
+
+    @Test func theMouseChoosesAndRunsAMatch() {
+        var state = opened()
+        let (rect, _) = PaletteView.frame(state.size, matches: Console.paletteMatches("", in: state).count)
+        let firstRow = rect.inner.y + 2
+        _ = Console.update(&state, .key(.mouse(Mouse(.click, x: rect.x + 3, y: firstRow + 2))))
+        #expect(palette(state)?.selected == 2)
+        _ = Console.update(&state, .key(.mouse(Mouse(.wheelDown, x: rect.x + 3, y: firstRow))))
+        #expect(palette(state)?.selected == 5)
+        // The third command is `revert all`.
+        _ = Console.update(&state, .key(.mouse(Mouse(.click, x: rect.x + 3, y: firstRow + 2))))
+        let commands = Console.update(&state, .key(.mouse(Mouse(.doubleClick, x: rect.x + 3, y: firstRow + 2))))
+        #expect(commands == [.revertAll])
+    }
+
+    @Test(arguments: [ScreenSize(rows: 24, columns: 80), ScreenSize(rows: 60, columns: 200)])
+    func theRenderedPalette(size: ScreenSize) {
+        var state = opened(rows: size.rows, columns: size.columns)
+        assertSnapshot(Console.render(state, size: size, theme: .standard), named: "palette-\(size.columns)x\(size.rows)")
+        _ = F.press(F.typing("apply clock.now shift(+3h) ttl 10m"), &state)
+        let typed = Console.render(state, size: size, theme: .standard)
+        assertSnapshot(typed, named: "palette-line-\(size.columns)x\(size.rows)")
+        #expect(typed.text.contains("⏎ runs: apply clock.now shift(+3h) ttl 10m"))
+        state = opened(rows: size.rows, columns: size.columns)
+        _ = F.press(F.typing("net status"), &state)
+        let found = Console.render(state, size: size, theme: .standard).text
+        #expect(found.contains("net.response") && found.contains("status(code)"), "\(found)")
+    }
+}
