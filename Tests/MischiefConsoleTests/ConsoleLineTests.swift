@@ -33,7 +33,8 @@ import Testing
         #expect(try parse("apply clock.now 'shift(+1d)'") == .apply(seam: "clock.now", spec: "shift(+1d)", ttl: nil))
         // `ttl` inside the spec, not at its end, is part of the spec.
         #expect(
-            try parse("apply a.b respond(body: \"ttl 5\")") == .apply(seam: "a.b", spec: "respond(body: \"ttl 5\")", ttl: nil))
+            try parse("apply a.b respond(body: \"ttl 5\")")
+                == .apply(seam: "a.b", spec: "respond(body: \"ttl 5\")", ttl: nil))
         #expect(error("apply clock.now shift(1d) ttl soon")?.contains("ttl soon") == true)
         #expect(error("apply clock.now")?.contains("apply SEAM SPEC") == true)
     }

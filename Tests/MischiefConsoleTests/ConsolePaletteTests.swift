@@ -131,9 +131,10 @@ import Testing
 
     @Test func everyKeysActionCanBeFoundByName() {
         let state = opened()
-        let runs = Set(Console.paletteItems(state).compactMap { item -> String? in
-            if case .browse(let command) = item.run { "\(command)" } else { nil }
-        })
+        let runs = Set(
+            Console.paletteItems(state).compactMap { item -> String? in
+                if case .browse(let command) = item.run { "\(command)" } else { nil }
+            })
         let skipped: Set<String> = ["move", "page", "first", "last", "profile", "palette", "dismiss"]
         for command in Set(KeyBindings.browse.values) {
             let name = "\(command)"
@@ -160,7 +161,8 @@ import Testing
     @Test(arguments: [ScreenSize(rows: 24, columns: 80), ScreenSize(rows: 60, columns: 200)])
     func theRenderedPalette(size: ScreenSize) {
         var state = opened(rows: size.rows, columns: size.columns)
-        assertSnapshot(Console.render(state, size: size, theme: .standard), named: "palette-\(size.columns)x\(size.rows)")
+        assertSnapshot(
+            Console.render(state, size: size, theme: .standard), named: "palette-\(size.columns)x\(size.rows)")
         _ = F.press(F.typing("apply clock.now shift(+3h) ttl 10m"), &state)
         let typed = Console.render(state, size: size, theme: .standard)
         assertSnapshot(typed, named: "palette-line-\(size.columns)x\(size.rows)")

@@ -30,7 +30,8 @@ import Testing
             #expect(text.contains(part), "\(part) is not shown")
         }
         #expect(text.contains("✓ shift(1d)  ⏎ applies"))
-        assertSnapshot(Console.render(state, size: size, theme: .standard), named: "spec-field-\(size.columns)x\(size.rows)")
+        assertSnapshot(
+            Console.render(state, size: size, theme: .standard), named: "spec-field-\(size.columns)x\(size.rows)")
         // A mistake shows at once, before Enter, with a caret under its column.
         _ = F.press([.control("u")] + F.typing("20%shift(q)"), &state)
         let lines = screen(state).split(separator: "\n").map(String.init)
@@ -38,7 +39,8 @@ import Testing
         let caretColumn = Array(lines[specLine + 1]).firstIndex(of: "^")
         let qColumn = Array(lines[specLine]).firstIndex(of: "q")
         #expect(caretColumn != nil && caretColumn == qColumn)
-        assertSnapshot(Console.render(state, size: size, theme: .standard), named: "spec-field-error-\(size.columns)x\(size.rows)")
+        assertSnapshot(
+            Console.render(state, size: size, theme: .standard), named: "spec-field-error-\(size.columns)x\(size.rows)")
     }
 
     @Test func tabCompletesActionsParametersUnitsAndCities() {
@@ -60,7 +62,10 @@ import Testing
 
         // Cities, in a city's quotes.
         state = F.state()
-        state.select(line: state.lines.firstIndex { if case .seam(let i) = $0 { state.data?.seams[i].id == "location.current" } else { false } }!)
+        state.select(
+            line: state.lines.firstIndex {
+                if case .seam(let i) = $0 { state.data?.seams[i].id == "location.current" } else { false }
+            }!)
         _ = F.press([.enter, .enter, .control("u")] + F.typing("city(\"Toky") + [.tab], &state)
         #expect(picker(state)?.field?.text == "city(\"Tokyo\"")
     }

@@ -73,7 +73,9 @@ public enum ConsoleLine: Sendable, Equatable {
         let rest = Array(words.dropFirst())
         switch verb {
         case "apply":
-            guard rest.count >= 2 else { throw Self.error("apply SEAM SPEC [ttl D], such as apply clock.now shift(+3h)") }
+            guard rest.count >= 2 else {
+                throw Self.error("apply SEAM SPEC [ttl D], such as apply clock.now shift(+3h)")
+            }
             var spec = Array(rest.dropFirst())
             var ttl: Duration?
             if spec.count >= 3, ["ttl", "--ttl"].contains(spec[spec.count - 2].lowercased()) {

@@ -56,8 +56,11 @@ enum PaletteView {
                 return (error.message + " · Tab completes", .muted)
             }
         }
-        if text.isEmpty { return ("type to find, or a command: apply SEAM SPEC [ttl D], revert SEAM … · Tab completes", .muted) }
-        return matches.isEmpty ? ("nothing matches", .error) : ("⏎ runs the chosen one · ↑↓ choose · Tab completes", .muted)
+        if text.isEmpty {
+            return ("type to find, or a command: apply SEAM SPEC [ttl D], revert SEAM … · Tab completes", .muted)
+        }
+        return matches.isEmpty
+            ? ("nothing matches", .error) : ("⏎ runs the chosen one · ↑↓ choose · Tab completes", .muted)
     }
 
     /// The match (an index into the matches) on screen row `y`, if any.

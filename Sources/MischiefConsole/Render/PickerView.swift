@@ -94,8 +94,9 @@ enum PickerView {
         // Parameters most actions share (a network rule's url, host, path…) are named once, at the end.
         let withParameters = actions.filter { !$0.parameters.isEmpty }
         let shared = Set(withParameters.flatMap { $0.parameters.map(\.name) }).filter { name in
-            withParameters.count >= 3 && withParameters.filter { $0.parameters.contains { $0.name == name } }.count * 2
-                > withParameters.count
+            withParameters.count >= 3
+                && withParameters.filter { $0.parameters.contains { $0.name == name } }.count * 2
+                    > withParameters.count
         }
         let names = actions.map { action in
             let own = action.parameters.map(\.name).filter { !shared.contains($0) }

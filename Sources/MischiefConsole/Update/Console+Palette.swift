@@ -19,7 +19,9 @@ extension Console {
             let step = [Key.up: -1, .down: 1, .pageUp: -8, .pageDown: 8][key] ?? 0
             palette.selected = max(0, min(matches.count - 1, palette.selected + step))
         case .tab:
-            if let completed = completePaletteLine(palette.field.text, matches: matches, selected: palette.selected, in: state) {
+            if let completed = completePaletteLine(
+                palette.field.text, matches: matches, selected: palette.selected, in: state)
+            {
                 palette.field = TextField(completed)
                 palette.selected = 0
             }

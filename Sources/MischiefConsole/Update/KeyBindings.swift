@@ -139,9 +139,14 @@ enum KeyBindings {
                         + "else its first action that needs no arguments)",
                     .browse([.character(" "): .toggle])),
                 KeyBinding(
-                    "Enter", "choose an action, edit its spec, Enter applies",
-                    docs: "the action picker: choose an action, edit its spec as text (it starts from the one applied, "
-                        + "or one that applies: `freeze` at now), Enter applies",
+                    "Enter", "pick an action, edit its spec (Tab completes, ↑↓ history), Enter applies",
+                    docs: "the action picker: choose an action (`i` or → shows its whole description and examples), "
+                        + "edit its spec as text (it starts from the one applied, or one that applies: `freeze` at "
+                        + "now); above the field the grammar (`20%A`, `3*A`, `A -> B`, `A + B`, `seq(A, B)`) and the "
+                        + "seam's actions, under it a live check (the canonical form, or the error with a caret under "
+                        + "its column); Tab completes actions, parameters, city names and durations' units, ↑↓ walk "
+                        + "the specs applied before (100 a seam, kept in `$XDG_STATE_HOME/mischief/spec-history.json`), "
+                        + "F1 describes the action; Enter applies",
                     .browse([.enter: .pick])),
                 KeyBinding(
                     "+ -", "nudge the main parameter by one step",
@@ -214,9 +219,14 @@ enum KeyBindings {
             title: "Views",
             rows: [
                 KeyBinding(
-                    "/", "filter by title, id, category or behaviour",
-                    docs: "filter by title, id, category or behaviour (Enter keeps it, Esc clears)",
-                    .browse([.character("/"): .filter])),
+                    "/  :", "filter the list / the palette: run any command by name",
+                    docs: "`/` filters by title, id, category or behaviour (Enter keeps it, Esc clears); `:` is the "
+                        + "command palette: fuzzy-find every command, seam, action, profile, theme and key (each with "
+                        + "its key), ↑↓ choose, Tab completes, Enter runs and closes; or type a line as on the command "
+                        + "line: `apply clock.now shift(+3h) ttl 10m`, `revert net.request`, `revert all`, `profile "
+                        + "Tokyo on`, `theme NAME`, `pause`/`release SEAM`, `reset`, `save recording`, `help`, `quit` "
+                        + "(`--ttl 10m` and `--all`, as the CLI spells them, work too)",
+                    .browse([.character("/"): .filter, .character(":"): .palette])),
                 KeyBinding(
                     "e", "the event log: ↑↓ choose, Enter shows one whole, / filters, w wall clock",
                     docs: "the event log: repeats one after the other folded with ×N (at the latest one's time); a "
@@ -233,14 +243,6 @@ enum KeyBindings {
                         + "spaces and joiners, the byte order mark, the soft hyphen) as dim marks such as `⟨RLO⟩` "
                         + "(`<RLO>` without UTF-8); they are shown at start, and never sent to the terminal as they are",
                     .browse([.character("I"): .invisibleMarks])),
-                KeyBinding(
-                    ":", "the palette: find any command, seam, action, profile, theme or key; or type apply SEAM SPEC",
-                    docs: "the command palette: fuzzy-find every command, seam, action, profile, theme and key (each "
-                        + "with its key), ↑↓ choose, Tab completes, Enter runs and closes; or type a line as on the "
-                        + "command line: `apply clock.now shift(+3h) ttl 10m`, `revert net.request`, `revert all`, "
-                        + "`profile Tokyo on`, `theme NAME`, `pause`/`release SEAM`, `reset`, `save recording`, `help`, "
-                        + "`quit` (`--ttl 10m` and `--all` as the CLI spells them work too)",
-                    .browse([.character(":"): .palette])),
                 KeyBinding("? F1", "this help", docs: "help", .browse([.character("?"): .help, .function(1): .help])),
                 KeyBinding("Esc", "clear the filter, or the message", .browse([.escape: .dismiss])),
                 KeyBinding(

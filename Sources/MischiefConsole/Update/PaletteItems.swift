@@ -35,7 +35,8 @@ extension Console {
                 }
             }
             for (command, keys) in byCommand where paletteRuns(command) {
-                let title = byCommand.count == 1 ? row.help : "\(row.help) (\(keys.map(keyName).joined(separator: " ")))"
+                let title =
+                    byCommand.count == 1 ? row.help : "\(row.help) (\(keys.map(keyName).joined(separator: " ")))"
                 items.append(
                     PaletteItem(
                         kind: .key, title: title, key: keys.map(keyName).joined(separator: " "), run: .browse(command)))
@@ -44,7 +45,9 @@ extension Console {
         let seams = state.data?.seams ?? []
         for seam in seams {
             items.append(
-                PaletteItem(kind: .seam, title: "\(seam.id) · \(seam.title)", key: "", run: .pick(seam.id, action: nil, edit: false)))
+                PaletteItem(
+                    kind: .seam, title: "\(seam.id) · \(seam.title)", key: "",
+                    run: .pick(seam.id, action: nil, edit: false)))
         }
         for seam in seams {
             for (index, action) in seam.actions.enumerated() {
