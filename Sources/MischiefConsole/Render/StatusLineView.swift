@@ -6,6 +6,10 @@ enum StatusLineView {
         case .filter:
             used = canvas.text(" / ", x: rect.x, y: rect.y, .accent, bold: true)
             used += field(state.filter, at: rect.x + used, rect: rect, on: &canvas)
+            if let summary = state.searchSummary, rect.width - used > 24 {
+                used += canvas.text(
+                    " " + summary, x: rect.x + used, y: rect.y, .muted, maxWidth: rect.width - used - 20)
+            }
         case .eventLog(let log) where log.isFiltering:
             used = canvas.text(" / ", x: rect.x, y: rect.y, .accent, bold: true)
             used += field(log.filter, at: rect.x + used, rect: rect, on: &canvas)

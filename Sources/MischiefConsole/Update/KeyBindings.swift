@@ -220,7 +220,9 @@ enum KeyBindings {
             rows: [
                 KeyBinding(
                     "/  :", "filter the list / the palette: run any command by name",
-                    docs: "`/` filters by title, id, category or behaviour (Enter keeps it, Esc clears); `:` is the "
+                    docs: "`/` filters by title, id, category or behaviour, and by what else names a seam: its layers' "
+                        + "specs and sources, the profiles that change it, its events; the status line says where the "
+                        + "text was found (`2 seams · profile Tokyo · 3 events (e)`); Enter keeps it, Esc clears. `:` is the "
                         + "command palette: fuzzy-find every command, seam, action, profile, theme and key (each with "
                         + "its key), ↑↓ choose, Tab completes, Enter runs and closes; or type a line as on the command "
                         + "line: `apply clock.now shift(+3h) ttl 10m`, `revert net.request`, `revert all`, `profile "
