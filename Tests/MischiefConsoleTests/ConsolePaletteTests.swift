@@ -158,6 +158,20 @@ import Testing
         #expect(commands == [.revertAll])
     }
 
+    @Test func aClickOnTheStatusLinesHintOpensThePalette() throws {
+        var state = F.state(rows: 60, columns: 200)
+        let status = try #require(
+            Console.render(state, size: state.size, theme: .standard).text.split(separator: "\n").last)
+        let column = try #require(status.range(of: ": commands")).lowerBound
+        let x = status.distance(from: status.startIndex, to: column) + 3
+        _ = Console.update(&state, .key(.mouse(Mouse(.click, x: x, y: 59))))
+        #expect(palette(state) != nil)
+        // Elsewhere on the line, nothing.
+        state = F.state(rows: 60, columns: 200)
+        _ = Console.update(&state, .key(.mouse(Mouse(.click, x: 2, y: 59))))
+        #expect(state.mode == .browse)
+    }
+
     @Test(arguments: [ScreenSize(rows: 24, columns: 80), ScreenSize(rows: 60, columns: 200)])
     func theRenderedPalette(size: ScreenSize) {
         var state = opened(rows: size.rows, columns: size.columns)

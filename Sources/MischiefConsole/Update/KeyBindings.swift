@@ -256,8 +256,13 @@ enum KeyBindings {
         Section(
             title: "Mouse (off with --no-mouse)",
             rows: [
-                KeyBinding("click", "select a seam or a pane; on the bar, switch that profile"),
-                KeyBinding("double-click", "open the action picker on a seam; switch a profile in the list"),
+                KeyBinding(
+                    "click", "select a seam or a pane; on the bar, switch that profile",
+                    docs: "select a seam or a pane; on the bar, switch that profile; on the status line, a hint does "
+                        + "what its key does (`: commands` opens the palette); in the palette, choose a match"),
+                KeyBinding(
+                    "double-click", "open the action picker on a seam; switch a profile in the list",
+                    docs: "open the action picker on a seam; switch a profile in the list; run a match in the palette"),
                 KeyBinding("wheel", "move in the pane under the pointer, the log or the list"),
             ]),
         Section(
