@@ -23,8 +23,8 @@ public enum SpecHistoryFile {
         } catch {
             return (
                 SpecHistory(),
-                "the spec history \(Format.homeRelative(url.path)) cannot be read, so it starts empty "
-                    + "(the next spec applied replaces it)"
+                "the spec history cannot be read, so it starts empty (the next spec applied replaces "
+                    + "\(Format.homeRelative(url.path)))"
             )
         }
     }
