@@ -34,8 +34,8 @@ enum KeyHelp {
             [("y", "overwrite"), ("n", "keep the file")]
         case .picker(let picker):
             picker.isEditing
-                ? [("⏎", "apply"), ("Esc", "close"), ("←→", "cursor")]
-                : [("↑↓", "choose"), ("⏎", "edit spec"), ("Esc", "close")]
+                ? [("⏎", "apply"), ("Esc", "close"), ("Tab", "complete"), ("↑↓", "history"), ("F1", "describe")]
+                : [("↑↓", "choose"), ("⏎", "edit spec"), ("i", "describe"), ("Esc", "close")]
         case .help:
             [("↑↓", "scroll"), ("Esc ?", "close")]
         case .eventLog(let log):
