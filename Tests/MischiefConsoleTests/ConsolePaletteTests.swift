@@ -187,3 +187,28 @@ import Testing
         #expect(found.contains("net.response") && found.contains("status(code)"), "\(found)")
     }
 }
+
+extension ConsolePaletteTests {
+    /// A target with 300 seams of 10 actions each (3,000 actions, over 3,000 palette rows): finding and ranking for
+    /// a keystroke stays well under a frame's budget even in a debug build.
+    @Test func aLargeTargetIsSearchedQuickly() throws {
+        var data = F.data()
+        let actions = (0..<10).map { ActionSignature("action\($0)", summary: "does thing number \($0)") }
+        data.seams = try (0..<300).map { index in
+            SeamSnapshot(
+                id: try SeamID("area\(index % 7).seam\(index)"), title: "Seam number \(index)",
+                category: "Area \(index % 7)", summary: "", signature: "() -> Int", actions: actions)
+        }
+        var state = ConsoleState(size: ScreenSize(rows: 60, columns: 200))
+        _ = Console.update(&state, .data(data))
+        let clock = ContinuousClock()
+        var worst = Duration.zero
+        for query in ["a", "seam 29", "area3 action7", "zzz", "revert all"] {
+            let elapsed = clock.measure { _ = Console.paletteMatches(query, in: state) }
+            worst = max(worst, elapsed)
+        }
+        #expect(Console.paletteItems(state).count > 3_000)
+        #expect(worst < .milliseconds(500), "the slowest query took \(worst)")
+        print("palette: slowest of 5 queries over \(Console.paletteItems(state).count) items: \(worst)")
+    }
+}
