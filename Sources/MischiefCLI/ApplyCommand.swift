@@ -13,8 +13,8 @@ struct ApplyCommand: AsyncParsableCommand {
         abstract: "Apply a spec to a seam of a running target, or the profiles in a file.",
         discussion: """
             The change lasts until it is reverted (`mischief revert`), like a failpoint set over HTTP. With --hold \
-            it belongs to a session instead and is reverted when the command ends (Ctrl-C, SIGTERM). With --ttl the \
-            target reverts it by itself when the time is up, whether or not anyone is still attached. Exits 1 \
+            it belongs to a session instead and is reverted when the command ends (Ctrl-C, SIGTERM). With --ttl (or \
+            ttl D after the spec) the target reverts it by itself when the time is up, whether or not anyone is still attached. Exits 1 \
             when the target refuses (the reason is printed), 3 when no target is found.
             """)
 
