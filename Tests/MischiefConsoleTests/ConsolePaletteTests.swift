@@ -52,6 +52,18 @@ import Testing
         #expect(state.mode == .browse)
     }
 
+    @Test func aLineIsCheckedBeforeItIsSent() {
+        var state = opened()
+        _ = F.press(F.typing("apply clock.now shfit(1d) ttl 10m"), &state)
+        #expect(F.press([.enter], &state).isEmpty)  // neither the apply nor the ttl goes
+        #expect(palette(state)?.error?.contains("unknown action 'shfit'") == true)
+        #expect(palette(state)?.error?.contains("at column 1 of shfit(1d)") == true)
+        state = opened()
+        _ = F.press(F.typing("revert clock.nwo"), &state)
+        #expect(F.press([.enter], &state).isEmpty)
+        #expect(palette(state)?.error == "the target has no seam clock.nwo (clock.now?)")
+    }
+
     @Test func fuzzyMatchesRunTheChosenOne() {
         var state = opened()
         _ = F.press(F.typing("rvt all"), &state)

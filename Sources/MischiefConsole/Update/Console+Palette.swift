@@ -47,6 +47,11 @@ extension Console {
         if ConsoleLine.startsWithVerb(text) {
             do throws(ConsoleLine.ParseError) {
                 let line = try ConsoleLine(parsing: text)
+                if let problem = check(line, in: state) {
+                    palette.error = problem
+                    state.mode = .palette(palette)
+                    return []
+                }
                 state.mode = .browse
                 return run(line, in: &state)
             } catch {
@@ -79,6 +84,29 @@ extension Console {
             if edit { return pickerKey(.enter, picker, in: &state) }
             return []
         }
+    }
+
+    /// What is wrong with a line before it is sent: a seam the target does not have, or a spec that does not fit
+    /// the seam's actions (checked as the target checks it, so `apply … ttl D` never sends a ttl for a refused spec);
+    /// nil when it looks right.
+    static func check(_ line: ConsoleLine, in state: ConsoleState) -> String? {
+        let seamID: SeamID
+        switch line {
+        case .apply(let seam, _, _), .revert(let seam), .release(let seam), .reset(let seam?), .timeToLive(let seam, _):
+            seamID = seam
+        default:
+            return nil
+        }
+        let seams = state.data?.seams ?? []
+        guard let seam = seams.first(where: { $0.id == seamID }) else {
+            let known = suggestion(for: seamID.rawValue, among: seams.map(\.id.rawValue)).map { " (\($0)?)" } ?? ""
+            return "the target has no seam \(seamID)\(known)"
+        }
+        guard case .apply(_, let spec, _) = line, !spec.isEmpty else { return nil }
+        if case .failure(let error) = PickerView.check(spec, actions: seam.actions, seam: seam.id) {
+            return "\(error.message) (at column \(error.column) of \(spec))"
+        }
+        return nil
     }
 
     /// Does what a command line asks.
