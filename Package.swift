@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "MischiefNetwork", dependencies: ["Mischief"]),
         // The console's pure parts: its state, key handling, themes and rendering to cell grids; keys, colours,
         // an in-memory terminal, the driver loop. No terminal I/O.
-        .target(name: "MischiefConsole", dependencies: ["Mischief", "MischiefFiles"]),
+        .target(name: "MischiefConsole", dependencies: ["Mischief", "MischiefCatalog", "MischiefFiles"]),
         // The terminal: ncurses on a thread of its own, and a crash handler that restores the terminal.
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "CMischiefTerminal"),

@@ -13,8 +13,8 @@ struct ApplyCommand: AsyncParsableCommand {
         abstract: "Apply a spec to a seam of a running target, or the profiles in a file.",
         discussion: """
             The change lasts until it is reverted (`mischief revert`), like a failpoint set over HTTP. With --hold \
-            it belongs to a session instead and is reverted when the command ends (Ctrl-C, SIGTERM). With --ttl the \
-            target reverts it by itself when the time is up, whether or not anyone is still attached. Exits 1 \
+            it belongs to a session instead and is reverted when the command ends (Ctrl-C, SIGTERM). With --ttl (or \
+            ttl D after the spec) the target reverts it by itself when the time is up, whether or not anyone is still attached. Exits 1 \
             when the target refuses (the reason is printed), 3 when no target is found.
             """)
 
@@ -23,6 +23,13 @@ struct ApplyCommand: AsyncParsableCommand {
 
     @Argument(help: "The spec, such as 'shift(+1d)'.")
     var spec: String?
+
+    @Argument(
+        help: """
+            More of the spec, when the shell split it at spaces; 'ttl D' at its end gives it a time to live, as the \
+            console's palette (:) reads the same line: apply net.request 20%respond(status: 503) ttl 10m.
+            """)
+    var more: [String] = []
 
     @Option(name: .long, help: "A profile file (YAML): define its profiles on the target and apply them.")
     var profile: String?
@@ -60,6 +67,7 @@ struct ApplyCommand: AsyncParsableCommand {
             throw ValidationError("give a seam and a spec (mischief apply clock.now 'shift(+1d)'), or --profile FILE")
         }
         if profile != nil, seam != nil { throw ValidationError("give either a seam and a spec, or --profile FILE") }
+        _ = try resolved()
         if keep, hold { throw ValidationError("--keep and --hold contradict each other") }
         if seed != nil, profile != nil {
             throw ValidationError("--seed seeds one seam's spec; a profile file has a seed of its own (seed: N)")
@@ -67,6 +75,27 @@ struct ApplyCommand: AsyncParsableCommand {
         if allTargets, hold { throw ValidationError("--hold holds a change on one target; leave out --all-targets") }
         _ = try parsedTTL()
         try target.validateForAllTargets(allTargets)
+    }
+
+    /// The spec and time to live the line gives: the spec argument with the words after it, read as the console's
+    /// palette reads `apply SEAM SPEC [ttl D]` (``ConsoleLine``), and `--ttl` or a trailing `ttl D` (not both).
+    func resolved() throws -> (spec: String?, ttl: Duration?) {
+        let flag = try parsedTTL()
+        guard !more.isEmpty, let seam, let spec else { return (spec, flag) }
+        let line: ConsoleLine
+        do throws(ConsoleLine.ParseError) {
+            line = try ConsoleLine(parsing: (["apply", seam, spec] + more).joined(separator: " "))
+        } catch {
+            throw ValidationError(error.message)
+        }
+        guard case .apply(_, let text, let words) = line else { return (spec, flag) }
+        if words != nil, flag != nil { throw ValidationError("give the time to live once: ttl D or --ttl D") }
+        if let words {
+            do throws(MischiefError) { try Registry.check(ttl: words) } catch {
+                throw ValidationError("ttl: \(error.description)")
+            }
+        }
+        return (text, words ?? flag)
     }
 
     /// `--ttl` as a duration, checked as the target checks it.
@@ -92,7 +121,7 @@ struct ApplyCommand: AsyncParsableCommand {
 
     func run() async throws {
         let work: Work
-        let ttl = try parsedTTL()
+        let (spec, ttl) = try resolved()
         if let profile {
             do { work = .profiles(try String(contentsOfFile: profile, encoding: .utf8), file: profile, ttl: ttl) } catch
             {

@@ -17,7 +17,8 @@ struct DemoCommand: AsyncParsableCommand {
         discussion: """
             The demo app counts down to Halley's Comet, shows the weather where it thinks it is, greets you in a \
             fixed-width box and shows a profile card, calling its seams several times a second. Keys 1–8 toggle \
-            its preset profiles; ? lists every key. Quitting, Ctrl-C, SIGTERM and SIGHUP restore the terminal and \
+            its preset profiles; : opens the command palette (apply SEAM SPEC [ttl D], revert SEAM, any key's action \
+            by name); ? lists every key. Quitting, Ctrl-C, SIGTERM and SIGHUP restore the terminal and \
             revert what the console changed (unless --keep).
             """)
 
@@ -274,7 +275,8 @@ struct ConsoleOptions: ParsableArguments {
         // cannot start, so nothing is written under a screen the console owns.
         let terminal = CursesTerminal(palette: setup.themes[0].palette, mouse: !noMouse)
         let runner = ConsoleRunner(
-            terminal: terminal, controller: controller, themes: setup.themes, messages: setup.messages
+            terminal: terminal, controller: controller, themes: setup.themes, messages: setup.messages,
+            historyFile: SpecHistoryFile.url()
         ) { terminal.setPalette($0.palette) }
         do {
             return try await runner.run()

@@ -56,6 +56,26 @@ struct ConsoleRunnerTests {
         #expect(try await run.value == .quit)
     }
 
+    @Test func theSpecHistoryIsReadAtStartABrokenOneNotedAndWrittenWhenASpecApplies() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("runner-history-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = SpecHistoryFile.url(environment: ["XDG_STATE_HOME": directory.path])
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{not json".utf8).write(to: file)
+        let runner = ConsoleRunner(terminal: terminal, controller: controller, historyFile: file)
+        let run = Task { try await runner.run() }
+        await screen(containing: "the spec history cannot be read")
+        terminal.push(Key.character(" "))
+        await screen(containing: "active")
+        terminal.push(.character("q"))
+        await screen(containing: "changes are not saved")
+        terminal.push(.character("q"))
+        #expect(try await run.value == .quit)
+        let (history, problem) = SpecHistoryFile.load(from: file)
+        #expect(problem == nil)
+        #expect(history.specs(for: "test.answer").count == 1)
+    }
+
     @Test func keysChangeTheTargetAndTheScreenShowsIt() async throws {
         let run = start()
         await screen(containing: "The answer")

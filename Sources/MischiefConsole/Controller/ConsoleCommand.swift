@@ -28,6 +28,8 @@ public enum ConsoleCommand: Sendable, Equatable {
     case saveRecording
     /// Switch to the next theme (the driver owns the themes; report the new theme's name as the success text).
     case cycleTheme
+    /// Switch to the theme of this name (one of ``ConsoleState/themeNames``), as ``cycleTheme`` does.
+    case selectTheme(String)
     /// Put this text on the terminal's clipboard (the driver owns the terminal).
     case copy(String)
     /// Leave the console.
@@ -38,7 +40,7 @@ public enum ConsoleCommand: Sendable, Equatable {
     public var changesTarget: Bool {
         switch self {
         case .apply, .revert, .release, .setTTL, .revertAll, .resetCounters, .toggleProfile, .advanceTime: true
-        case .saveProfile, .overwriteProfile, .saveRecording, .cycleTheme, .copy, .quit: false
+        case .saveProfile, .overwriteProfile, .saveRecording, .cycleTheme, .selectTheme, .copy, .quit: false
         }
     }
 
@@ -78,7 +80,7 @@ public enum ConsoleCommand: Sendable, Equatable {
             case .saveRecording:
                 let recording = try await controller.recording()
                 return (.success(try RecordingFiles.save(recording)), 0)
-            case .cycleTheme, .copy, .quit:
+            case .cycleTheme, .selectTheme, .copy, .quit:
                 return nil
             }
         } catch ConsoleError.wouldReplace(let what) {

@@ -9,11 +9,17 @@ public enum RecordingFiles {
 
     /// The directory recordings are saved in, for `environment`.
     public static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        stateDirectory(environment: environment).appendingPathComponent("recordings")
+    }
+
+    /// The directory of the console's state, for `environment`: `$XDG_STATE_HOME/mischief`, or
+    /// `~/.local/state/mischief` without it (recordings, the spec history).
+    public static func stateDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         let state =
             environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
             ?? URL(fileURLWithPath: environment["HOME"] ?? NSTemporaryDirectory())
             .appendingPathComponent(".local/state")
-        return state.appendingPathComponent("mischief/recordings")
+        return state.appendingPathComponent("mischief")
     }
 
     /// Writes `recording` to a new file named after its target and the time, `demo-20261126-103012.jsonl` (with

@@ -48,22 +48,26 @@ public final class ConsoleRunner: Sendable {
     private let themes: [Theme]
     private let applyTheme: @Sendable (Theme) -> Void
     private let messages: [String]
+    private let historyFile: URL?
 
     /// A runner for `controller` on `terminal`.
     ///
     /// - Parameters:
     ///   - themes: The themes `t` cycles through; the first is in use at the start.
     ///   - messages: Lines to show in the status line at the start (problems found in theme or profile files).
+    ///   - historyFile: Where the specs applied before are kept across runs (``SpecHistoryFile/url(environment:)``);
+    ///     nil keeps them for this run only.
     ///   - applyTheme: Switches the terminal's colours to a theme.
     public init(
         terminal: any Terminal, controller: any ConsoleController, themes: [Theme] = [.default],
-        messages: [String] = [], applyTheme: @escaping @Sendable (Theme) -> Void = { _ in }
+        messages: [String] = [], historyFile: URL? = nil, applyTheme: @escaping @Sendable (Theme) -> Void = { _ in }
     ) {
         precondition(!themes.isEmpty, "the console needs at least one theme")
         self.terminal = terminal
         self.controller = controller
         self.themes = themes
         self.messages = messages
+        self.historyFile = historyFile
         self.applyTheme = applyTheme
     }
 
@@ -89,13 +93,28 @@ public final class ConsoleRunner: Sendable {
 
         var state = ConsoleState(size: terminal.size)
         state.source = controller.source
+        state.themeNames = themes.map(\.name)
         var themeIndex = 0
         var lastGrid: CellGrid?
         var waiting = Waiting()
-        for message in messages {
+        var startMessages = messages
+        if let historyFile {
+            let (history, problem) = SpecHistoryFile.load(from: historyFile)
+            state.specHistory = history
+            if let problem { startMessages.append(problem) }
+        }
+        var savedHistory = state.specHistory
+        defer { saveHistory(state.specHistory, unless: savedHistory) }
+        for message in startMessages {
             if let exit = await handle(.message(message), &state, &themeIndex, &waiting) { return exit }
         }
         for await input in inputs {
+            defer {
+                if state.specHistory != savedHistory {
+                    saveHistory(state.specHistory, unless: savedHistory)
+                    savedHistory = state.specHistory
+                }
+            }
             switch input {
             case .signal(let signal):
                 return .signal(signal)
@@ -161,6 +180,10 @@ public final class ConsoleRunner: Sendable {
                 switch command {
                 case .quit:
                     return .quit
+                case .selectTheme(let name):
+                    themeIndex = themes.firstIndex { $0.name == name } ?? themeIndex
+                    applyTheme(themes[themeIndex])
+                    pending.append(.commandFinished(command, .success(themes[themeIndex].name)))
                 case .cycleTheme:
                     themeIndex = (themeIndex + 1) % themes.count
                     applyTheme(themes[themeIndex])
@@ -180,5 +203,12 @@ public final class ConsoleRunner: Sendable {
             }
         }
         return nil
+    }
+
+    /// Writes the spec history when it changed; a failure to write loses only the history, silently (the console
+    /// works the same without it).
+    private func saveHistory(_ history: SpecHistory, unless saved: SpecHistory) {
+        guard let historyFile, history != saved else { return }
+        try? SpecHistoryFile.save(history, to: historyFile)
     }
 }

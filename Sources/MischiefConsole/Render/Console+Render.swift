@@ -27,7 +27,7 @@ extension Console {
             EventLogView.draw(log, state, size: size, on: &canvas)
         case .profileList(let selected):
             ProfileListView.draw(selected, state, size: size, on: &canvas)
-        case .browse, .filter, .saveName, .timeToLive, .confirmOverwrite, .picker:
+        case .browse, .filter, .saveName, .timeToLive, .confirmOverwrite, .picker, .palette:
             let layout = ConsoleLayout(state, size: size)
             let focus = layout.panes.contains(state.focus) ? state.focus : .list
             HeaderView.draw(state, in: layout.header, on: &canvas)
@@ -44,6 +44,9 @@ extension Console {
             ProfileBarView.draw(state, in: layout.profiles, on: &canvas)
             if case .picker(let picker) = state.mode {
                 PickerView.draw(picker, state, size: size, on: &canvas)
+            }
+            if case .palette(let palette) = state.mode {
+                PaletteView.draw(palette, state, size: size, on: &canvas)
             }
         }
         StatusLineView.draw(state, in: status, on: &canvas)

@@ -21,7 +21,8 @@ enum KeyHelp {
         case .browse:
             [
                 ("␣", "toggle"), ("⏎", "actions"), ("+-", "nudge"), ("r", "revert"), ("/", "filter"),
-                ("1-9", "profiles"), ("p", "list"), ("e", "events"), ("Tab", "pane"), ("?", "help"), ("q", "quit"),
+                ("1-9", "profiles"), ("p", "list"), ("e", "events"), ("Tab", "pane"), (":", "commands"), ("?", "help"),
+                ("q", "quit"),
             ]
         case .filter:
             [("⏎", "keep"), ("Esc", "clear"), ("↑↓", "move")]
@@ -33,8 +34,8 @@ enum KeyHelp {
             [("y", "overwrite"), ("n", "keep the file")]
         case .picker(let picker):
             picker.isEditing
-                ? [("⏎", "apply"), ("Esc", "close"), ("←→", "cursor")]
-                : [("↑↓", "choose"), ("⏎", "edit spec"), ("Esc", "close")]
+                ? [("⏎", "apply"), ("Esc", "close"), ("Tab", "complete"), ("↑↓", "history"), ("F1", "describe")]
+                : [("↑↓", "choose"), ("⏎", "edit spec"), ("i", "describe"), ("Esc", "close")]
         case .help:
             [("↑↓", "scroll"), ("Esc ?", "close")]
         case .eventLog(let log):
@@ -49,9 +50,11 @@ enum KeyHelp {
                     ]
         case .profileList:
             [("↑↓", "choose"), ("␣ ⏎", "switch"), ("1-9", "by key"), ("Esc p", "close")]
+        case .palette:
+            [("⏎", "run"), ("↑↓", "choose"), ("Tab", "complete"), ("Esc", "close")]
         }
     }
 
     /// Which hints to leave out first when the line is short: the last of these goes first.
-    static let importance = ["a", "u", "?", "q", "␣", "⏎", "+-", "r", "/", "p", "1-9", "Tab", "e"]
+    static let importance = ["a", "u", "?", "q", "␣", "⏎", "+-", "r", "/", "p", "1-9", "Tab", "e", ":"]
 }

@@ -1,11 +1,40 @@
 /// The bottom line: what is being typed or the last message, and the keys that matter now.
 enum StatusLineView {
     static func draw(_ state: ConsoleState, in rect: Rect, on canvas: inout Canvas) {
+        let used = drawLeft(state, in: rect, on: &canvas)
+        let hints = hintSpans(for: state, width: rect.width - used - 1)
+        let hintsWidth = hints.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        canvas.spans(hints, x: rect.maxX - hintsWidth, y: rect.y, maxWidth: hintsWidth)
+    }
+
+    /// The key of the hint drawn at column `x` of the status line on a screen of `size` (a click on `: commands`
+    /// does what `:` does), or nil.
+    static func hint(atColumn x: Int, _ state: ConsoleState, size: ScreenSize) -> String? {
+        var scratch = Canvas(size, theme: .standard)
+        let rect = Rect(x: 0, y: size.rows - 1, width: size.columns, height: 1)
+        let used = drawLeft(state, in: rect, on: &scratch)
+        let hints = hintSpans(for: state, width: rect.width - used - 1)
+        var column = rect.maxX - hints.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        // Spans come in pairs: the key, then what it does.
+        for pair in stride(from: 0, to: hints.count - 1, by: 2) {
+            let width = DisplayWidth.of(hints[pair].text) + DisplayWidth.of(hints[pair + 1].text)
+            if x >= column, x < column + width { return hints[pair].text.trimmingSpaces() }
+            column += width
+        }
+        return nil
+    }
+
+    /// The left of the line: what is typed, a question or the message; returns the columns used.
+    private static func drawLeft(_ state: ConsoleState, in rect: Rect, on canvas: inout Canvas) -> Int {
         var used = 0
         switch state.mode {
         case .filter:
             used = canvas.text(" / ", x: rect.x, y: rect.y, .accent, bold: true)
             used += field(state.filter, at: rect.x + used, rect: rect, on: &canvas)
+            if let summary = state.searchSummary, rect.width - used > 24 {
+                used += canvas.text(
+                    " " + summary, x: rect.x + used, y: rect.y, .muted, maxWidth: rect.width - used - 20)
+            }
         case .eventLog(let log) where log.isFiltering:
             used = canvas.text(" / ", x: rect.x, y: rect.y, .accent, bold: true)
             used += field(log.filter, at: rect.x + used, rect: rect, on: &canvas)
@@ -19,7 +48,7 @@ enum StatusLineView {
             used = canvas.spans(
                 [.init(" \(question); overwrite? y/N", .warning, bold: true)], x: rect.x, y: rect.y,
                 maxWidth: rect.width)
-        case .browse, .help, .eventLog, .picker, .profileList:
+        case .browse, .help, .eventLog, .picker, .profileList, .palette:
             if let message = state.message {
                 // A long message leaves room for the mode's three most important hints, and says it is cut.
                 let essential = hintSpans(for: state, width: rect.width, keeping: 3)
@@ -31,9 +60,7 @@ enum StatusLineView {
                     x: rect.x, y: rect.y, maxWidth: rect.width)
             }
         }
-        let hints = hintSpans(for: state, width: rect.width - used - 1)
-        let hintsWidth = hints.reduce(0) { $0 + DisplayWidth.of($1.text) }
-        canvas.spans(hints, x: rect.maxX - hintsWidth, y: rect.y, maxWidth: hintsWidth)
+        return used
     }
 
     /// The mode's key hints that fit in `width` columns (at most `keeping` of them), leaving out the least important

@@ -12,6 +12,15 @@ public struct ActionPicker: Sendable, Equatable {
     public internal(set) var error: String?
     /// The spec sent with ``ConsoleCommand/apply(seam:spec:)``, while waiting for its result.
     public internal(set) var applying: String?
+    /// What the last Tab chose among, when it found several (shown under the field).
+    public internal(set) var completions: [String] = []
+    /// Which spec of the history ↑/↓ show (an index into the seam's history), or nil for the text being typed.
+    public internal(set) var historyIndex: Int?
+    /// The text being typed, kept while ↑/↓ show the history.
+    public internal(set) var typed: String?
+    /// Whether the highlighted action's whole description and examples are shown (`i` while choosing, F1 while
+    /// typing).
+    public internal(set) var describing = false
 
     /// A picker choosing among the seam's actions, starting at `choice`.
     public init(seam: SeamID, choice: Int = 0) {

@@ -2,9 +2,12 @@ import Mischief
 
 extension ConsoleState {
     /// Whether a seam matches the filter: its title, id, category or behaviour contains the filter text,
-    /// ignoring case. Every seam matches an empty filter.
+    /// ignoring case, or one of its layers, a profile that changes it or one of its events does. Every seam matches
+    /// an empty filter.
     public func matchesFilter(_ seam: SeamSnapshot) -> Bool {
-        Self.matches(seam, needle: filter.text.lowercased())
+        let needle = filter.text.lowercased()
+        return Self.matches(seam, needle: needle)
+            || (data.map { Self.seamsMatchedElsewhere($0, needle: needle).contains(seam.id) } ?? false)
     }
 
     /// Whether a seam matches a lower-case filter text.
@@ -25,7 +28,9 @@ extension ConsoleState {
         var order: [String] = []
         var groups: [String: [Int]] = [:]
         let needle = filter.text.lowercased()
-        for (index, seam) in data.seams.enumerated() where Self.matches(seam, needle: needle) {
+        let elsewhere = Self.seamsMatchedElsewhere(data, needle: needle)
+        for (index, seam) in data.seams.enumerated()
+        where Self.matches(seam, needle: needle) || elsewhere.contains(seam.id) {
             if groups[seam.category] == nil {
                 order.append(seam.category)
             }

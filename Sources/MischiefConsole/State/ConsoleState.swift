@@ -39,6 +39,8 @@ public struct ConsoleState: Sendable, Equatable {
         case eventLog(EventLog)
         /// The list of every profile (`p`), with this one (an index into the data's profiles) selected.
         case profileList(selected: Int)
+        /// The command palette (`:`).
+        case palette(CommandPalette)
     }
 
     /// A pane of the main screen that can have the focus.
@@ -120,6 +122,10 @@ public struct ConsoleState: Sendable, Equatable {
     /// Whether invisible characters in the target's text (bidirectional controls, zero-width spaces) are drawn as
     /// dim marks such as `⟨RLO⟩` (``InvisibleMarks``); `I` switches.
     public internal(set) var showsInvisibleMarks = true
+    /// The names of the themes the driver has, for the palette's `theme NAME`.
+    public var themeNames: [String] = []
+    /// The specs this console applied, per seam, for ↑/↓ in the action picker (the driver loads and saves it).
+    public var specHistory = SpecHistory()
 
     /// A console with no data yet.
     public init(size: ScreenSize = ScreenSize(rows: 24, columns: 80), timeZone: TimeZone = .current) {
@@ -175,7 +181,7 @@ public struct ConsoleState: Sendable, Equatable {
     /// Whether keys go to a text field (filter, spec, profile name), so `q`, digits and `/` are text.
     public var isEditingText: Bool {
         switch mode {
-        case .filter, .saveName, .timeToLive: true
+        case .filter, .saveName, .timeToLive, .palette: true
         case .picker(let picker): picker.isEditing
         case .eventLog(let log): log.isFiltering
         case .browse, .help, .confirmOverwrite, .profileList: false

@@ -4,6 +4,11 @@ extension Console {
     /// A key on the main screen: what ``KeyBindings`` binds it to.
     static func browseKey(_ key: Key, in state: inout ConsoleState) -> [ConsoleCommand] {
         guard let command = KeyBindings.browse[key] else { return [] }
+        return browse(command, in: &state)
+    }
+
+    /// Does what a key of the main screen asks for (the palette runs these by name too).
+    static func browse(_ command: BrowseCommand, in state: inout ConsoleState) -> [ConsoleCommand] {
         if command != .quit { state.quitAsked = false }
         switch command {
         case .move(let rows):
@@ -66,6 +71,8 @@ extension Console {
             return copyAll(in: &state)
         case .help:
             state.mode = .help(scroll: 0)
+        case .palette:
+            state.mode = .palette(CommandPalette())
         case .quit:
             // Changes this console made and has not written: say so once; the next q quits (Ctrl-C always does).
             if state.hasUnsavedChanges && !state.quitAsked {

@@ -36,6 +36,18 @@ extension Console {
         case .eventLog, .help:
             if wheel != 0 { _ = handle(wheel < 0 ? .up : .down, times: abs(wheel), in: &state) }
             return []
+        case .palette(var palette):
+            let count = paletteMatches(palette.field.text, in: state).count
+            if wheel != 0 {
+                palette.selected = max(0, min(count - 1, palette.selected + wheel))
+                state.mode = .palette(palette)
+                return []
+            }
+            guard let index = PaletteView.match(atRow: mouse.y, palette, state) else { return [] }
+            palette.selected = index
+            state.mode = .palette(palette)
+            guard mouse.action == .doubleClick else { return [] }
+            return runPalette(palette, matches: paletteMatches(palette.field.text, in: state), in: &state)
         case .filter, .picker, .saveName, .timeToLive, .confirmOverwrite:
             return []
         }
@@ -85,7 +97,20 @@ extension Console {
             let profile = ProfileBarView.profile(at: mouse, state, in: layout.profiles)
         {
             return [.toggleProfile(profile.profile.name)]
+        } else if mouse.y == state.size.rows - 1,
+            let hint = StatusLineView.hint(atColumn: mouse.x, state, size: state.size),
+            let key = hintKeys[hint]
+        {
+            // A hint on the status line does what its key does: `: commands` opens the palette.
+            return handle(key, in: &state)
         }
         return []
     }
+
+    /// The status line's hints a click runs, by the label they show.
+    static let hintKeys: [String: Key] = [
+        ":": .character(":"), "?": .character("?"), "/": .character("/"), "p": .character("p"),
+        "e": .character("e"), "⏎": .enter, "␣": .character(" "), "r": .character("r"), "u": .character("u"),
+        "a": .character("a"),
+    ]
 }

@@ -52,6 +52,11 @@ extension Console {
         case .timeToLive(let seam, var field):
             insert(text, into: &field, limit: FieldLimit.timeToLive, name: "a time", pasted: pasted, in: &state)
             state.mode = .timeToLive(seam, field)
+        case .palette(var palette):
+            insert(text, into: &palette.field, limit: paletteLimit, name: "the palette", pasted: pasted, in: &state)
+            palette.selected = 0
+            palette.error = nil
+            state.mode = .palette(palette)
         case .picker(var picker):
             guard var field = picker.field else { return false }
             guard picker.applying == nil else { return true }

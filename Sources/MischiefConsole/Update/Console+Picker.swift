@@ -15,8 +15,12 @@ extension Console {
         }
         guard var field = picker.field else {
             switch key {
+            case .escape where picker.describing:
+                picker.describing = false
             case .escape, .character("q"):
                 state.mode = .browse
+            case .character("i"), .right:
+                picker.describing.toggle()
             case .enter:
                 let action = seam.actions[min(picker.choice, seam.actions.count - 1)]
                 // The spec applied now when it starts with this action (`shift(2d)`, not the draft's `shift(1d)`).
@@ -27,6 +31,7 @@ extension Console {
                     picker.field = TextField(draft.text, cursor: draft.cursor)
                 }
                 picker.error = nil
+                picker.describing = false
             default:
                 if let movement = movement(for: key, page: 5) {
                     picker.choice = movement.applied(to: picker.choice, limit: seam.actions.count - 1)
@@ -35,10 +40,18 @@ extension Console {
             return []
         }
         switch key {
+        case .escape where picker.describing:
+            picker.describing = false
         case .escape:
             state.mode = .browse
         case _ where picker.applying != nil:
             break  // waiting for the result
+        case .function(1):
+            picker.describing.toggle()
+        case .tab:
+            complete(&picker, field, actions: seam.actions)
+        case .up, .down:
+            walkHistory(&picker, field, up: key == .up, history: state.specHistory.specs(for: seam.id))
         case .enter:
             let spec = field.text.trimmingSpaces()
             guard !spec.isEmpty else {
@@ -49,9 +62,45 @@ extension Console {
             return [.apply(seam: seam.id, spec: spec)]
         default:
             if edit(&field, with: key, limit: FieldLimit.spec, name: "a spec", in: &state) {
+                if field != picker.field {
+                    picker.error = nil
+                    picker.completions = []
+                    picker.historyIndex = nil
+                }
                 picker.field = field
             }
         }
         return []
+    }
+
+    /// Tab: completes the word before the cursor (an action, a parameter, a city, a duration's unit); several
+    /// candidates are listed under the field.
+    static func complete(_ picker: inout ActionPicker, _ field: TextField, actions: [ActionSignature]) {
+        let before = String(field.text.prefix(field.cursor))
+        let after = String(field.text.dropFirst(field.cursor))
+        guard let result = Completion.spec(before, actions: actions) else {
+            picker.completions = []
+            return
+        }
+        picker.field = TextField(result.text + after, cursor: result.text.count)
+        picker.completions = result.options
+        picker.historyIndex = nil
+    }
+
+    /// ↑/↓: the seam's specs applied before, newest first; ↓ past the newest brings back what was being typed.
+    static func walkHistory(_ picker: inout ActionPicker, _ field: TextField, up: Bool, history: [String]) {
+        guard !history.isEmpty else { return }
+        let current = picker.historyIndex ?? history.count
+        let next = up ? max(0, current - 1) : current + 1
+        if picker.historyIndex == nil { picker.typed = field.text }
+        if next >= history.count {
+            picker.historyIndex = nil
+            picker.field = TextField(picker.typed ?? field.text)
+        } else {
+            picker.historyIndex = next
+            picker.field = TextField(history[next])
+        }
+        picker.completions = []
+        picker.error = nil
     }
 }

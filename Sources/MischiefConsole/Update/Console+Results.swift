@@ -12,6 +12,7 @@ extension Console {
         case .apply(let seam, let spec):
             if case .success = result {
                 state.lastUsed[seam] = spec
+                state.specHistory.add(spec, for: seam)
                 state.message = .init("\(seam): \(spec)")
             }
             if case .picker(var picker) = state.mode, picker.seam == seam, picker.applying == spec {
@@ -68,7 +69,7 @@ extension Console {
                 state.message = .init(
                     "recording \(file) saved" + (folder.isEmpty ? "" : " in \(Format.homeRelative(folder))"))
             }
-        case .cycleTheme:
+        case .cycleTheme, .selectTheme:
             if case .success(let name) = result {
                 state.message = .init("theme \(name ?? "changed")")
             }

@@ -125,6 +125,8 @@ public enum Console {
             return []
         case .profileList(let selected):
             return profileListKey(key, selected: selected, in: &state)
+        case .palette(let palette):
+            return paletteKey(key, palette, in: &state)
         }
     }
 

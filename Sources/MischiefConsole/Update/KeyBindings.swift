@@ -49,6 +49,8 @@ enum BrowseCommand: Hashable, Sendable {
     case invisibleMarks
     /// Copies the selected seam's spec, or every applied spec.
     case copy(all: Bool)
+    /// Opens the command palette.
+    case palette
     /// Opens the help screen.
     case help
     /// Quits.
@@ -137,9 +139,14 @@ enum KeyBindings {
                         + "else its first action that needs no arguments)",
                     .browse([.character(" "): .toggle])),
                 KeyBinding(
-                    "Enter", "choose an action, edit its spec, Enter applies",
-                    docs: "the action picker: choose an action, edit its spec as text (it starts from the one applied, "
-                        + "or one that applies: `freeze` at now), Enter applies",
+                    "Enter", "pick an action, edit its spec (Tab completes, ↑↓ history), Enter applies",
+                    docs: "the action picker: choose an action (`i` or → shows its whole description and examples), "
+                        + "edit its spec as text (it starts from the one applied, or one that applies: `freeze` at "
+                        + "now); above the field the grammar (`20%A`, `3*A`, `A -> B`, `A + B`, `seq(A, B)`) and the "
+                        + "seam's actions, under it a live check (the canonical form, or the error with a caret under "
+                        + "its column); Tab completes actions, parameters, city names and durations' units, ↑↓ walk "
+                        + "the specs applied before (100 a seam, kept in `$XDG_STATE_HOME/mischief/spec-history.json`), "
+                        + "F1 describes the action; Enter applies",
                     .browse([.enter: .pick])),
                 KeyBinding(
                     "+ -", "nudge the main parameter by one step",
@@ -212,9 +219,16 @@ enum KeyBindings {
             title: "Views",
             rows: [
                 KeyBinding(
-                    "/", "filter by title, id, category or behaviour",
-                    docs: "filter by title, id, category or behaviour (Enter keeps it, Esc clears)",
-                    .browse([.character("/"): .filter])),
+                    "/  :", "filter the list / the palette: run any command by name",
+                    docs: "`/` filters by title, id, category or behaviour, and by what else names a seam: its layers' "
+                        + "specs and sources, the profiles that change it, its events; the status line says where the "
+                        + "text was found (`2 seams · profile Tokyo · 3 events (e)`); Enter keeps it, Esc clears. `:` is the "
+                        + "command palette: fuzzy-find every command, seam, action, profile, theme and key (each with "
+                        + "its key), ↑↓ choose, Tab completes, Enter runs and closes; or type a line as on the command "
+                        + "line: `apply clock.now shift(+3h) ttl 10m`, `revert net.request`, `revert all`, `profile "
+                        + "Tokyo on`, `theme NAME`, `pause`/`release SEAM`, `reset`, `save recording`, `help`, `quit` "
+                        + "(`--ttl 10m` and `--all`, as the CLI spells them, work too)",
+                    .browse([.character("/"): .filter, .character(":"): .palette])),
                 KeyBinding(
                     "e", "the event log: ↑↓ choose, Enter shows one whole, / filters, w wall clock",
                     docs: "the event log: repeats one after the other folded with ×N (at the latest one's time); a "
@@ -242,8 +256,13 @@ enum KeyBindings {
         Section(
             title: "Mouse (off with --no-mouse)",
             rows: [
-                KeyBinding("click", "select a seam or a pane; on the bar, switch that profile"),
-                KeyBinding("double-click", "open the action picker on a seam; switch a profile in the list"),
+                KeyBinding(
+                    "click", "select a seam or a pane; on the bar, switch that profile",
+                    docs: "select a seam or a pane; on the bar, switch that profile; on the status line, a hint does "
+                        + "what its key does (`: commands` opens the palette); in the palette, choose a match"),
+                KeyBinding(
+                    "double-click", "open the action picker on a seam; switch a profile in the list",
+                    docs: "open the action picker on a seam; switch a profile in the list; run a match in the palette"),
                 KeyBinding("wheel", "move in the pane under the pointer, the log or the list"),
             ]),
         Section(
