@@ -89,6 +89,7 @@ public final class ConsoleRunner: Sendable {
 
         var state = ConsoleState(size: terminal.size)
         state.source = controller.source
+        state.socketPath = controller.socketPath
         var themeIndex = 0
         var lastGrid: CellGrid?
         var waiting = Waiting()

@@ -36,7 +36,7 @@ extension Console {
         case .eventLog, .help:
             if wheel != 0 { _ = handle(wheel < 0 ? .up : .down, times: abs(wheel), in: &state) }
             return []
-        case .filter, .picker, .saveName, .timeToLive, .confirmOverwrite:
+        case .filter, .picker, .saveName, .timeToLive, .answer, .confirmOverwrite:
             return []
         }
     }
