@@ -25,7 +25,9 @@ public struct ChangeCommands: Sendable, Equatable {
             let query = ttl.map { "?ttl=\($0)" } ?? ""
             return ChangeCommands(
                 cli: "mischief apply \(seam) \(quoted(spec))\(ttlOption) --socket \(path)",
-                curl: "curl --unix-socket \(path) -X PUT \(quoted(url + query)) --data-binary \(quoted(spec))")
+                curl:
+                    "curl --unix-socket \(path) -X PUT \(quoted(url + query)) -H 'Content-Type: text/plain' "
+                    + "--data-binary \(quoted(spec))")
         case .reverted:
             return ChangeCommands(
                 cli: "mischief revert \(seam) --socket \(path)",
