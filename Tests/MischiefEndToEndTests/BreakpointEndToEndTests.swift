@@ -133,6 +133,27 @@ import Testing
         }
     }
 
+    @Test func mischiefReleaseAnswersAHeldCallOfAHeadlessDemo() async throws {
+        let demo = try await HeadlessDemo.start()
+        defer { demo.kill() }
+        #expect(try demo.mischief(["apply", "model.user", "pause(1h)", "--socket", demo.socket]).status == 0)
+        _ = try await Poll.until("a call held on model.user", timeout: .seconds(60), lastSeen: { "" }) {
+            (try demo.seam("model.user")["held"] as? Int ?? 0) > 0 ? true : nil
+        }
+        let input = try #require(
+            (try demo.seam("model.user")["heldCalls"] as? [[String: Any]])?.first?["input"] as? String)
+        #expect(input == Self.demoUser)
+        let answer = "return(\(input.replacingOccurrences(of: "Ada Lovelace", with: "Grace Hopper")))"
+        let answered = try demo.mischief(["release", "model.user", "--return", answer, "--socket", demo.socket])
+        #expect(answered.status == 0, "\(answered.error)")
+        #expect(answered.output.hasPrefix("model.user: released 1 held call answering return("), "\(answered.output)")
+        let bad = try demo.mischief(["release", "model.user", "--return", "return(1)", "--socket", demo.socket])
+        #expect(bad.status != 0 && bad.error.contains("return(…) needs JSON for DemoUser"), "\(bad.error)")
+        let rest = try demo.mischief(["release", "model.user", "--continue", "--socket", demo.socket])
+        #expect(rest.status == 0 && rest.output.contains("the pause is reverted"), "\(rest.output) \(rest.error)")
+        #expect(try demo.behaviour(of: "model.user") == nil)
+    }
+
     @Test func theCommandLinesOfAChangeDoItOnALiveTarget() async throws {
         let demo = try await HeadlessDemo.start()
         defer { demo.kill() }
