@@ -155,7 +155,7 @@ let package = Package(
             name: "MischiefEndToEndTests",
             dependencies: [
                 "MischiefCLI", "MischiefBlockedTarget", "MischiefSystemProbe", "Mischief", "MischiefNetwork",
-                "MischiefTestSupport",
+                "MischiefTestSupport", "MischiefConsole",
             ]),
         // A test tool, not in the shipping `mischief`: the demo target blocking every thread of its task pool.
         .executableTarget(

@@ -70,6 +70,11 @@ public final class RemoteController: ConsoleController {
         self.init(sessionName: sessionName, keep: keep, saveDirectory: saveDirectory, retry: retry) { socketPath }
     }
 
+    /// The socket of the target it talks to now, else the one it would try.
+    public var socketPath: String? {
+        link.withLock { $0.client?.socketPath } ?? locate()
+    }
+
     public func updates() -> AsyncStream<ConsoleUpdate> {
         let (stream, continuation) = AsyncStream<ConsoleUpdate>.makeStream()
         let (previous, feed) = link.withLock { link in
@@ -265,6 +270,22 @@ public final class RemoteController: ConsoleController {
             try await client.release(seam)
         }
         return (answer.released, generation)
+    }
+
+    public func release(
+        _ seam: SeamID, answer: String?, holdNext: Bool
+    ) async throws -> (released: Int, generation: UInt64) {
+        let (result, generation) = try await perform { client throws(ControlClientError) in
+            try await client.release(seam, answer: answer, holdNext: holdNext)
+        }
+        return (result.released, generation)
+    }
+
+    @discardableResult
+    public func revert(layers: [LayerID], on seam: SeamID) async throws -> UInt64 {
+        try await perform { client throws(ControlClientError) in
+            for layer in layers { try await client.revert(layer: layer) }
+        }.1
     }
 
     @discardableResult

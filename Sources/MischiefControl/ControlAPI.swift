@@ -258,6 +258,22 @@ public struct RevertAllResult: Sendable, Codable, Equatable {
     public init(reverted: Int) { self.reverted = reverted }
 }
 
+/// `POST /v1/seams/{id}/release`'s body, which may be empty (release the held calls unchanged):
+/// `{"answer": "return({\"name\": \"Grace\"})", "holdNext": false}`.
+public struct ReleaseRequest: Sendable, Codable, Equatable {
+    /// The spec each held call returns or throws instead of going on (any spec of the seam: `return(…)`,
+    /// `throw(…)`, a city, a date); nil lets them go on unchanged.
+    public var answer: String?
+    /// Whether the pause stays and holds the next call (nil: yes); false reverts it so the rest run.
+    public var holdNext: Bool?
+
+    /// A release answering with `answer`, holding the next call unless `holdNext` is false.
+    public init(answer: String? = nil, holdNext: Bool? = nil) {
+        self.answer = answer
+        self.holdNext = holdNext
+    }
+}
+
 /// `POST /v1/seams/{id}/release`'s answer.
 public struct ReleaseResult: Sendable, Codable, Equatable {
     /// The seam whose held calls were released.

@@ -132,10 +132,27 @@ public struct ControlClient: Sendable {
         try await send(.DELETE, "seams/\(Self.escape(seam.rawValue))")
     }
 
+    /// Reverts one layer (`DELETE /v1/layers/{id}`), leaving the seam's others; the answer is the seam's state after.
+    @discardableResult
+    public func revert(layer: LayerID) async throws(ControlClientError) -> SeamDetail {
+        try await send(.DELETE, "layers/\(layer.rawValue)")
+    }
+
     /// Releases the calls a `pause` holds on a seam; the answer says how many went on.
     @discardableResult
     public func release(_ seam: SeamID) async throws(ControlClientError) -> ReleaseResult {
         try await send(.POST, "seams/\(Self.escape(seam.rawValue))/release")
+    }
+
+    /// Ends the calls a `pause` holds on a seam as a breakpoint does: each returns or throws what the spec `answer`
+    /// gives (nil: goes on unchanged); with `holdNext` false the pause is reverted so the rest run.
+    @discardableResult
+    public func release(
+        _ seam: SeamID, answer: String?, holdNext: Bool = true
+    ) async throws(ControlClientError) -> ReleaseResult {
+        try await send(
+            .POST, "seams/\(Self.escape(seam.rawValue))/release",
+            json: ReleaseRequest(answer: answer, holdNext: holdNext ? nil : false))
     }
 
     /// Resets a seam's counters (calls, chaos calls, errors) to zero; the answer has them as they were.

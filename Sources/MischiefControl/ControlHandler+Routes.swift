@@ -86,11 +86,14 @@ extension ControlHandler {
             let body: TTLRequest = try decodeJSON(request)
             return .json(try setTTL(try ttl(body.ttl), on: seam))
         case (.POST, .release(let id)):
-            return .json(try release(try seamID(id)))
+            let body: ReleaseRequest = request.body.isEmpty ? ReleaseRequest() : try decodeJSON(request)
+            return .json(try release(try seamID(id), body, session: session, client: client))
         case (.POST, .reset(let id)):
             return .json(try resetCounters(try seamID(id), session: session, client: client))
         case (.POST, .resetAll):
             return .json(ResetAllResult(reset: registry.resetCounters(source: source(for: session, client: client))))
+        case (.DELETE, .layer(let id)):
+            return .json(try revertLayer(id, source: source(for: session, client: client)))
         case (.DELETE, .seam(let id)):
             let seam = try seamID(id)
             try requireSeam(seam)
@@ -161,7 +164,7 @@ extension ControlHandler {
             currentProfile, profile(String, ProfileVerb)
         case status, resetAll, revertAll, advance, replay, sessions, renew(String), session(String), events, changes
         case guards, `guard`(String), rearm(String)
-        case recording
+        case recording, layer(String)
 
         init?(_ parts: [String]) {
             switch parts.count {
@@ -190,6 +193,7 @@ extension ControlHandler {
                 case ("seams", _): self = .seam(parts[1])
                 case ("sessions", _): self = .session(parts[1])
                 case ("guards", _): self = .guard(parts[1])
+                case ("layers", _): self = .layer(parts[1])
                 default: return nil
                 }
             case 3:

@@ -106,14 +106,45 @@ extension ControlHandler {
         }) ?? [:]
     }
 
-    /// `POST /v1/seams/{id}/release`: lets the calls the seam's pauses hold go on.
-    func release(_ seam: SeamID) throws(APIFailure) -> ReleaseResult {
+    /// `POST /v1/seams/{id}/release`: lets the calls the seam's pauses hold go on, unchanged or (a breakpoint)
+    /// answered with `{"answer": "return(…)"}`; `"holdNext": false` reverts the pause so the rest run.
+    func release(
+        _ seam: SeamID, _ body: ReleaseRequest = ReleaseRequest(), session: String? = nil, client: String? = nil
+    ) throws(APIFailure) -> ReleaseResult {
+        try requireSeam(seam)
         do throws(MischiefError) {
-            return ReleaseResult(seam: seam, released: try registry.release(seam))
+            if body.answer == nil, body.holdNext ?? true {
+                return ReleaseResult(seam: seam, released: try registry.release(seam))
+            }
+            let released = try registry.release(
+                seam, answer: body.answer, holdNext: body.holdNext ?? true, source: source(for: session, client: client)
+            )
+            return ReleaseResult(seam: seam, released: released)
         } catch {
-            let known = registry.seams.map(\.id)
-            throw APIFailure(.notFound, "unknown seam", unknownSeamMessage(seam, among: known))
+            switch error {
+            case .invalidSpec(_, let specError):
+                throw APIFailure(.badRequest, "invalid spec", error.description, column: specError.column)
+            case .unknownSeam:
+                let known = registry.seams.map(\.id)
+                throw APIFailure(.notFound, "unknown seam", unknownSeamMessage(seam, among: known))
+            default:
+                throw APIFailure(.badRequest, "refused", error.description)
+            }
         }
+    }
+
+    /// `DELETE /v1/layers/{id}`: reverts one layer (an entry applied on a seam, by its number in `layers`), leaving
+    /// the seam's other layers as they are; answers with the seam's state after it.
+    func revertLayer(_ text: String, source: String) throws(APIFailure) -> SeamDetail {
+        guard let number = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), number > 0 else {
+            throw APIFailure(.badRequest, "invalid layer", "a layer is its number, such as 12 (from `layers`)")
+        }
+        let id = LayerID(rawValue: number)
+        guard let layer = registry.snapshot().layers.first(where: { $0.id == id && $0.status == .active }) else {
+            throw APIFailure(.notFound, "unknown layer", "no active layer #\(number); `GET /v1/seams` lists them")
+        }
+        registry.revert(entries: [id], source: source)
+        return try detail(of: layer.seam)
     }
 
     /// `POST /v1/seams/{id}/reset`: zeroes the seam's calls, chaos calls and errors.

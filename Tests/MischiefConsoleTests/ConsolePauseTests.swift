@@ -42,7 +42,7 @@ import Testing
         let text = grid.text
         #expect(text.contains("2 held"))
         #expect(text.contains("chaos 1384  held 2"))
-        #expect(text.contains("u release held"))
+        #expect(text.contains("u release"))
         let none = Console.render(
             Self.state(held: 0, columns: 120), size: ScreenSize(rows: 24, columns: 120), theme: .standard
         ).text
@@ -53,7 +53,7 @@ import Testing
         var state = F.state(rows: 40, columns: 120)
         _ = F.press([.character("?")], &state)
         let text = Console.render(state, size: state.size, theme: .standard).text
-        #expect(text.contains("release the calls a pause holds"))
+        #expect(text.contains("held call: release, answer, fail,"))
     }
 
     @Test func spaceNeverAppliesPause() {

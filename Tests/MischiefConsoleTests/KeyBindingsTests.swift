@@ -52,7 +52,7 @@ import Testing
 
     /// Every key the table binds on the main screen does what it says there: a key it does not bind does nothing.
     @Test func theUpdateActsOnTheDeclaredKeysOnly() {
-        let unbound: [Key] = [.character("x"), .character("Q"), .alt("1"), .function(5), .control("x"), .insert]
+        let unbound: [Key] = [.character("X"), .character("Q"), .alt("1"), .function(5), .control("x"), .insert]
         for key in unbound {
             var state = F.state(rows: 40, columns: 120)
             let before = state

@@ -115,8 +115,14 @@ extension Behaviour.Node {
             let reporter = context.reporter
             return { input, output, failure in
                 // Blocks this thread (never a peek's); when the maximum passes the call goes on as if released.
-                if !Peek.isActive, site.gate.holdBlocking(at: site, max: max) == .expired {
-                    reporter.report(pauseExpired(max))
+                guard !Peek.isActive else { return run(input, output, failure) }
+                switch site.gate.holdBlocking(at: site, max: max, input: { HeldCall.render(input.pointee) }) {
+                case .expired: reporter.report(pauseExpired(max))
+                case .answered(let answer):
+                    // A breakpoint's answer: what the release said the call returns (or throws), built for this seam.
+                    let fired = (answer as! SyncBox<Input, Output, Failure>).run(input, output, failure)
+                    if fired != .skipped { return fired }
+                case .released, .cancelled: break
                 }
                 return run(input, output, failure)
             }

@@ -73,8 +73,14 @@ extension Behaviour.Node {
             return { input, output, failure in
                 // Suspends; a cancelled task, a release or the maximum time passing all let the call go on (as
                 // with delay, `Failure` may not be able to carry a CancellationError).
-                if !Peek.isActive, await site.gate.hold(at: site, max: max) == .expired {
-                    reporter.report(pauseExpired(max))
+                guard !Peek.isActive else { return await run(input, &output, &failure) }
+                switch await site.gate.hold(at: site, max: max, input: { HeldCall.render(input) }) {
+                case .expired: reporter.report(pauseExpired(max))
+                case .answered(let answer):
+                    // A breakpoint's answer: what the release said the call returns (or throws), built for this seam.
+                    let fired = await (answer as! AsyncBox<Input, Output, Failure>).run(input, &output, &failure)
+                    if fired != .skipped { return fired }
+                case .released, .cancelled: break
                 }
                 return await run(input, &output, &failure)
             }

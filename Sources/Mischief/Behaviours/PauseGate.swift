@@ -89,27 +89,39 @@ public final class PauseGate: Sendable {
     enum Outcome {
         /// Released (by the gate, the registry, a revert), or never held because its site was already open.
         case released
+        /// Released with an answer: the compiled behaviour (a `SyncBox` or `AsyncBox` of the seam's types) the
+        /// call runs instead of what follows the pause (see ``Registry/release(_:answer:holdNext:source:)``).
+        case answered(any AnyObject & Sendable)
         /// Its maximum time passed.
         case expired
         /// Its task was cancelled (async seams only).
         case cancelled
+
+        /// Whether the call went on because its maximum time passed.
+        var isExpired: Bool {
+            if case .expired = self { true } else { false }
+        }
     }
 
-    /// Blocks the calling thread until the call is released or `max` has passed.
-    func holdBlocking(at site: PauseSite, max: Duration) -> Outcome {
+    /// Blocks the calling thread until the call is released or `max` has passed. `input` is the held call's input
+    /// as people read it (``HeldCall/render(_:)``), made only once the call is held.
+    func holdBlocking(at site: PauseSite, max: Duration, input: () -> String = { "" }) -> Outcome {
         let parker = ThreadParker()
-        guard let id = admit(at: site, waking: .thread(parker)) else { return .released }
-        if parker.park(timeout: max) { return .released }
+        let answer = AnswerSlot()
+        guard let id = admit(at: site, waking: .thread(parker, answer), input: input) else { return .released }
+        if parker.park(timeout: max) { return answer.take().map(Outcome.answered) ?? .released }
         // The time is up, unless a release took the call off the list meanwhile (its wake-up is then on its way).
-        return withdraw(id) != nil ? .expired : .released
+        if withdraw(id) != nil { return .expired }
+        _ = parker.park(timeout: .seconds(1))  // the release that took it sets the answer before it wakes
+        return answer.take().map(Outcome.answered) ?? .released
     }
 
     /// Suspends the calling task until the call is released, `max` has passed or the task is cancelled.
-    func hold(at site: PauseSite, max: Duration) async -> Outcome {
+    func hold(at site: PauseSite, max: Duration, input: () -> String = { "" }) async -> Outcome {
         let id = state.withLock { $0.makeID() }
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-                guard admit(at: site, waking: .task(continuation), id: id) != nil else {
+                guard admit(at: site, waking: .task(continuation), id: id, input: input) != nil else {
                     return continuation.resume(returning: Task.isCancelled ? .cancelled : .released)
                 }
                 // The timer starts once the call is on the list, so it cannot fire before there is a call to end.
@@ -131,16 +143,22 @@ public final class PauseGate: Sendable {
         return outcome
     }
 
-    /// Releases the calls held at `site`; with `closing`, the site holds no call from now on. Returns how many.
-    func release(at site: PauseSite, closing: Bool) -> Int {
+    /// Releases the calls held at `site`; with `closing`, the site holds no call from now on. With an `answer`,
+    /// each released call runs it instead of what follows the pause. Returns how many.
+    func release(at site: PauseSite, closing: Bool, answer: (any AnyObject & Sendable)? = nil) -> Int {
         let released = state.withLock { state in
             if closing { site.isOpen.store(true, ordering: .relaxed) }
             let mine = state.held.filter { $0.site == ObjectIdentifier(site) }
             state.held.removeAll { $0.site == ObjectIdentifier(site) }
             return mine
         }
-        for waiter in released { waiter.wake() }
+        for waiter in released { waiter.wake(answer.map(Outcome.answered) ?? .released) }
         return released.count
+    }
+
+    /// The inputs of the calls held at `site`, oldest first.
+    func heldInputs(at site: PauseSite) -> [String] {
+        state.withLock { state in state.held.filter { $0.site == ObjectIdentifier(site) }.map(\.input) }
     }
 
     /// How many calls are held at `site`.
@@ -149,14 +167,19 @@ public final class PauseGate: Sendable {
     }
 
     /// Puts a call on the list, unless its site is open; returns its id, or nil when it goes on at once.
-    private func admit(at site: PauseSite, waking: Waiter.Waking, id: Int? = nil) -> Int? {
+    private func admit(
+        at site: PauseSite, waking: Waiter.Waking, id: Int? = nil, input: () -> String = { "" }
+    ) -> Int? {
+        // Rendered before the lock (a value's description may be slow), and only for a site that may hold it.
+        guard !site.isOpen.load(ordering: .relaxed) else { return nil }
+        let text = input()
         let (admitted, satisfied) = state.withLock { state -> (Int?, [Watcher]) in
             // `isOpen` is only set under this lock, so a site closed by a revert never admits a call afterwards;
             // a cancelled task is not admitted either (its cancellation handler may already have looked).
             guard !site.isOpen.load(ordering: .relaxed) else { return (nil, []) }
             if case .task = waking, Task.isCancelled { return (nil, []) }
             let id = id ?? state.makeID()
-            state.held.append(Waiter(id: id, site: ObjectIdentifier(site), waking: waking))
+            state.held.append(Waiter(id: id, site: ObjectIdentifier(site), waking: waking, input: text))
             guard !state.watchers.isEmpty else { return (id, []) }  // no need to count, call after call
             let total = state.held.count
             let here = state.heldCount(at: ObjectIdentifier(site))
@@ -200,26 +223,31 @@ public final class PauseGate: Sendable {
     private struct Waiter: @unchecked Sendable {
         // @unchecked: the continuation and parker are Sendable; the struct is only touched under the gate's lock.
         enum Waking {
-            case thread(ThreadParker)
+            case thread(ThreadParker, AnswerSlot)
             case task(CheckedContinuation<Outcome, Never>)
         }
 
         let id: Int
         let site: ObjectIdentifier
         let waking: Waking
+        /// The call's input as people read it.
+        let input: String
         var timer: Task<Void, Never>?
 
-        init(id: Int, site: ObjectIdentifier, waking: Waking) {
+        init(id: Int, site: ObjectIdentifier, waking: Waking, input: String) {
             self.id = id
             self.site = site
             self.waking = waking
+            self.input = input
         }
 
         /// Lets the call go on (once: the caller took it off the list).
         func wake(_ outcome: Outcome = .released) {
             timer?.cancel()
             switch waking {
-            case .thread(let parker): parker.wake()
+            case .thread(let parker, let slot):
+                if case .answered(let answer) = outcome { slot.put(answer) }
+                parker.wake()
             case .task(let continuation): continuation.resume(returning: outcome)
             }
         }
@@ -232,6 +260,19 @@ public final class PauseGate: Sendable {
         let site: ObjectIdentifier?
         let count: Int
         let continuation: CheckedContinuation<Bool, Never>
+    }
+}
+
+/// Where a release's answer waits for a thread held on a synchronous seam: set before the thread is woken.
+final class AnswerSlot: Sendable {
+    private let answer = Locked<(any AnyObject & Sendable)?>(nil)
+
+    func put(_ value: any AnyObject & Sendable) { answer.withLock { $0 = value } }
+
+    func take() -> (any AnyObject & Sendable)? {
+        answer.withLock { slot in
+            defer { slot = nil }; return slot
+        }
     }
 }
 
@@ -253,9 +294,15 @@ final class PauseSite: Sendable {
     /// How many calls are held here now.
     var heldCount: Int { gate.heldCount(at: self) }
 
-    /// Releases the calls held here; returns how many.
+    /// Releases the calls held here, with an answer they run instead of what follows the pause when given;
+    /// returns how many.
     @discardableResult
-    func release() -> Int { gate.release(at: self, closing: false) }
+    func release(answer: (any AnyObject & Sendable)? = nil) -> Int {
+        gate.release(at: self, closing: false, answer: answer)
+    }
+
+    /// The inputs of the calls held here, oldest first.
+    var heldInputs: [String] { gate.heldInputs(at: self) }
 
     /// Waits until `count` calls are held here.
     func waitUntilHeld(_ count: Int) async throws(CancellationError) {

@@ -68,7 +68,10 @@ extension Registry.SeamRecord {
     /// a change). A call counted since then makes `time` the seam's last call.
     mutating func readCounters(time: Duration) -> Bool {
         let live = liveCounters()
-        guard live != counters else { return false }
+        // A held call replaced by another leaves the count as it was: the inputs tell them apart.
+        let held = live.held > 0 || !heldCalls.isEmpty ? liveHeldCalls() : heldCalls
+        guard live != counters || held != heldCalls else { return false }
+        heldCalls = held
         if live.calls != counters.calls { lastCalled = time }
         counters = live
         return true

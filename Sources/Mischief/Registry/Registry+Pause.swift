@@ -15,6 +15,57 @@ extension Registry {
         return released
     }
 
+    /// Ends the calls held on `seam` as a breakpoint does: each goes on unchanged (`answer` nil), or returns or
+    /// throws what the spec `answer` gives, built with the seam's own actions and types (`return({"name": "Ann"})`,
+    /// `throw("offline")`, a city, a date: whatever the seam takes). Then the next call is held again, or, with
+    /// `holdNext` false, the pause is reverted and the rest run.
+    ///
+    /// An answer that does not fire (`50%return(1)` on a call it passes over) lets the call go on as a release does.
+    /// Calls held on the same gate for another seam stay held. The held calls and their inputs are in
+    /// ``SeamSnapshot/heldCalls``; the pause's maximum still ends a hold nobody answers (the event log says so).
+    ///
+    /// - Parameters:
+    ///   - seam: The seam whose held calls to end.
+    ///   - answer: The spec each call returns (or throws) instead of going on; nil releases them unchanged.
+    ///   - holdNext: Whether the pause stays and holds the next call; false reverts it.
+    ///   - source: Who asks, for the events.
+    /// - Returns: How many calls were ended.
+    /// - Throws: ``MischiefError/unknownSeam(_:)``, ``MischiefError/invalidSpec(_:_:)`` when `answer` does not
+    ///   parse or fit the seam, and ``MischiefError/unsupported(_:_:)`` when it would hold or wait itself. Nothing is
+    ///   released when it throws.
+    @discardableResult
+    public func release(
+        _ seam: SeamID, answer: String?, holdNext: Bool = true, source: String? = nil
+    ) throws(MischiefError) -> Int {
+        var compiled: (any Sendable)?
+        var canonical: String?
+        if let answer {
+            let change = try change(spec: answer, for: seam)
+            let context = LayerContext(sessionSeed: sessionSeed, label: change.behaviourText, reporter: reporter)
+            let run = try change.seam.compile(change.behaviour, context: context)
+            guard context.pauses.isEmpty, context.delays.isEmpty else {
+                throw .unsupported(seam, "an answer to a held call cannot pause or wait itself; give what it returns")
+            }
+            compiled = run
+            canonical = change.spec
+        }
+        let (sites, pausing) = try state.withLock {
+            (state) throws(MischiefError) -> ([PauseSite], Set<LayerID>) in
+            guard let record = state.records[seam] else { throw .unknownSeam(seam) }
+            let pausing = record.layers.filter { !$0.pauses.isEmpty }
+            return (pausing.flatMap(\.pauses), Set(pausing.map(\.entry)))
+        }
+        // The compiled run is a SyncBox or AsyncBox: a class, as the held call expects.
+        let box = compiled.map { $0 as! (any AnyObject & Sendable) }
+        let released = sites.reduce(0) { $0 + $1.release(answer: box) }
+        if released > 0 {
+            let how = canonical.map { " answering \($0)" } ?? ""
+            report(seam: seam, message: "released \(held(released))\(how)", kind: .report, source: source)
+        }
+        if !holdNext { revert(entries: pausing, source: source) }
+        return released
+    }
+
     /// Waits, without polling, until the pause applied to `seam` holds `count` calls: for tests that apply
     /// `pause` as a spec and so have no ``PauseGate`` of their own.
     ///

@@ -153,6 +153,8 @@ extension Registry {
         var lastCalled: Duration?
         /// The counters last read, and when the registry last counted a change to this seam.
         var counters = SeamCounters()
+        /// The calls its pauses held when the counters were last read, oldest first.
+        var heldCalls: [HeldCall] = []
         /// What the seam's core had counted at the last ``Registry/resetCounters(_:source:)`` (calls, chaos calls
         /// and errors; the core's counters only grow), subtracted from what it counts.
         var baseline = SeamCounters()
@@ -182,6 +184,11 @@ extension Registry {
             return counters
         }
 
+        /// The calls its layers' pauses hold now, oldest first.
+        func liveHeldCalls() -> [HeldCall] {
+            layers.flatMap { $0.pauses.flatMap(\.heldInputs) }.map(HeldCall.init(input:))
+        }
+
         func snapshot(history: [LayerID: LayerSnapshot]) -> SeamSnapshot {
             let status: RevertStatus
             if !layers.isEmpty {
@@ -203,7 +210,7 @@ extension Registry {
             return SeamSnapshot(
                 info: seam.info, counters: counters, behaviourText: behaviour, spec: spec,
                 layers: layers.compactMap { history[$0.entry] }, seeds: seeds, status: status, lastCalled: lastCalled,
-                notes: notes)
+                notes: notes, heldCalls: heldCalls)
         }
 
         /// The spec of what calls get now (the last layer's on a replacing seam, every layer's newest first joined

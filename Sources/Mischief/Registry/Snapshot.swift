@@ -54,4 +54,7 @@ public struct SeamSnapshot: Hashable, Sendable, Identifiable {
     /// What the seam reaches now, as its owner last said (``Registry/annotate(_:notes:)``), one line each: a system
     /// seam's coverage, library by library, and what may hide a change. Empty for most seams.
     public var notes: [String] = []
+    /// The calls its pauses hold now, oldest first, each with its input (a breakpoint's view; see
+    /// ``Registry/release(_:answer:holdNext:source:)``). Empty when none is held.
+    public var heldCalls: [HeldCall] = []
 }

@@ -39,7 +39,8 @@ extension SeamSnapshot: Codable {
     private enum CodingKeys: String, CodingKey {
         case id, title, category, summary, signature, stacking, isAsync, canThrow
         case behaviourText = "behaviour"
-        case spec, calls, chaosCalls, errors, inFlight, held, status, actions, layers, seeds, lastCalled, notes
+        case spec, calls, chaosCalls, errors, inFlight, held, status, actions, layers, seeds, lastCalled, notes,
+            heldCalls
     }
 
     /// Decodes a seam; the fields added after the first API version may be missing.
@@ -67,9 +68,10 @@ extension SeamSnapshot: Codable {
         seeds = try container.decodeIfPresent([UInt64].self, forKey: .seeds) ?? []
         lastCalled = try container.decodeIfPresent(Double.self, forKey: .lastCalled).map { .seconds($0) }
         notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
+        heldCalls = try container.decodeIfPresent([HeldCall].self, forKey: .heldCalls) ?? []
     }
 
-    /// Encodes the seam flat, with `lastCalled` in seconds and `notes` only when there are some.
+    /// Encodes the seam flat, with `lastCalled` in seconds, and `notes` and `heldCalls` only when there are some.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(info.id, forKey: .id)
@@ -94,5 +96,6 @@ extension SeamSnapshot: Codable {
         try container.encodeIfPresent(lastCalled?.seconds, forKey: .lastCalled)
         // Only a seam that has notes sends them, so every other seam's JSON is as it was.
         if !notes.isEmpty { try container.encode(notes, forKey: .notes) }
+        if !heldCalls.isEmpty { try container.encode(heldCalls, forKey: .heldCalls) }
     }
 }

@@ -9,6 +9,11 @@ public enum ConsoleCommand: Sendable, Equatable {
     case revert(SeamID)
     /// Release the calls a pause holds on a seam.
     case release(SeamID)
+    /// End the calls a pause holds on a seam as a breakpoint: each returns or throws what `spec` gives (nil: goes
+    /// on unchanged); `holdNext` false reverts the pause so the rest run.
+    case answer(seam: SeamID, spec: String?, holdNext: Bool)
+    /// Revert these layers of a seam, leaving its others (undo of this console's apply).
+    case revertLayers(seam: SeamID, layers: [LayerID])
     /// Give the changes on a seam a time to live from now, or (nil) none.
     case setTTL(seam: SeamID, ttl: Duration?)
     /// Revert everything.
@@ -39,7 +44,9 @@ public enum ConsoleCommand: Sendable, Equatable {
     /// sees while it is in flight may be its own.
     public var changesTarget: Bool {
         switch self {
-        case .apply, .revert, .release, .setTTL, .revertAll, .resetCounters, .toggleProfile, .advanceTime: true
+        case .apply, .revert, .release, .answer, .revertLayers, .setTTL, .revertAll, .resetCounters, .toggleProfile,
+            .advanceTime:
+            true
         case .saveProfile, .overwriteProfile, .saveRecording, .cycleTheme, .selectTheme, .copy, .quit: false
         }
     }
@@ -64,6 +71,14 @@ public enum ConsoleCommand: Sendable, Equatable {
             case .release(let seam):
                 let (count, generation) = try await controller.release(seam)
                 return (.success("\(seam): released \(count) held call\(count == 1 ? "" : "s")"), generation)
+            case .answer(let seam, let spec, let holdNext):
+                let (count, generation) = try await controller.release(seam, answer: spec, holdNext: holdNext)
+                var text = "\(seam): released \(count) held call\(count == 1 ? "" : "s")"
+                if let spec { text += " answering \(spec)" }
+                if !holdNext { text += "; the pause is reverted" }
+                return (.success(text), generation)
+            case .revertLayers(let seam, let layers):
+                return (.success(nil), try await controller.revert(layers: layers, on: seam))
             case .revertAll:
                 return (.success(nil), try await controller.revertAll())
             case .resetCounters(let seam):

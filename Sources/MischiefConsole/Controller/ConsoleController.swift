@@ -15,6 +15,9 @@ public protocol ConsoleController: Sendable {
     /// in process, the session's name when attached. What has another source was done by someone else.
     var source: String { get }
 
+    /// The control socket of the target, for the command lines the event log shows; nil in process.
+    var socketPath: String? { get }
+
     /// The target's state as it changes: first ``ConsoleUpdate/reset(_:)`` with everything, then a delta whenever
     /// something changed (at most about 20 a second) or a time the console shows turns to another second.
     ///
@@ -35,6 +38,18 @@ public protocol ConsoleController: Sendable {
 
     /// Releases the calls a pause holds on a seam; returns how many went on, and the generation that shows it.
     func release(_ seam: SeamID) async throws -> (released: Int, generation: UInt64)
+
+    /// Ends the calls a pause holds on a seam as a breakpoint does: each returns or throws what the spec `answer`
+    /// gives (nil: goes on unchanged); with `holdNext` false the pause is reverted so the rest run. Returns how many
+    /// were ended, and the generation that shows it.
+    ///
+    /// - Throws: ``ConsoleError/refused(_:)`` with the spec's own error text when `answer` does not fit the seam.
+    func release(_ seam: SeamID, answer: String?, holdNext: Bool) async throws -> (released: Int, generation: UInt64)
+
+    /// Reverts these layers of a seam (this console's own, for undo), leaving its others; returns the generation
+    /// that shows it.
+    @discardableResult
+    func revert(layers: [LayerID], on seam: SeamID) async throws -> UInt64
 
     /// Gives the changes on a seam a time to live from now (the target reverts them when it runs out, whether or
     /// not the console is still there), or with nil lets them last until reverted; returns the generation that shows
@@ -112,6 +127,22 @@ public enum ConsoleError: Error, Sendable, Equatable, CustomStringConvertible {
 extension ConsoleController {
     /// `console`, the source a registry gives changes made in process by the console.
     public var source: String { "console" }
+
+    /// None: a console in process has no socket.
+    public var socketPath: String? { nil }
+
+    /// Refuses: for controllers that cannot answer held calls.
+    public func release(
+        _ seam: SeamID, answer: String?, holdNext: Bool
+    ) async throws -> (released: Int, generation: UInt64) {
+        throw ConsoleError.refused("this console cannot answer held calls")
+    }
+
+    /// Refuses: for controllers that cannot revert single layers.
+    @discardableResult
+    public func revert(layers: [LayerID], on seam: SeamID) async throws -> UInt64 {
+        throw ConsoleError.refused("this console cannot revert single layers")
+    }
 
     /// No recording: for controllers that keep none.
     public func recording() async throws -> Recording {

@@ -183,6 +183,23 @@ public final class LocalController: ConsoleController {
         }
     }
 
+    public func release(
+        _ seam: SeamID, answer: String?, holdNext: Bool
+    ) async throws -> (released: Int, generation: UInt64) {
+        do throws(MischiefError) {
+            let released = try registry.release(seam, answer: answer, holdNext: holdNext, source: "console")
+            return (released, push())
+        } catch {
+            throw ConsoleError.refused(Self.message(error))
+        }
+    }
+
+    @discardableResult
+    public func revert(layers: [LayerID], on seam: SeamID) async throws -> UInt64 {
+        registry.revert(entries: Set(layers), source: "console")
+        return push()
+    }
+
     @discardableResult
     public func setTTL(_ ttl: Duration?, on seam: SeamID) async throws -> UInt64 {
         do throws(MischiefError) {

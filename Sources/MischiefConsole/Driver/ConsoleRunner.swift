@@ -94,6 +94,7 @@ public final class ConsoleRunner: Sendable {
         var state = ConsoleState(size: terminal.size)
         state.source = controller.source
         state.themeNames = themes.map(\.name)
+        state.socketPath = controller.socketPath
         var themeIndex = 0
         var lastGrid: CellGrid?
         var waiting = Waiting()

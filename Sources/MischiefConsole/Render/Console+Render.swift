@@ -27,7 +27,7 @@ extension Console {
             EventLogView.draw(log, state, size: size, on: &canvas)
         case .profileList(let selected):
             ProfileListView.draw(selected, state, size: size, on: &canvas)
-        case .browse, .filter, .saveName, .timeToLive, .confirmOverwrite, .picker, .palette:
+        case .browse, .filter, .saveName, .timeToLive, .answer, .confirmOverwrite, .picker, .palette:
             let layout = ConsoleLayout(state, size: size)
             let focus = layout.panes.contains(state.focus) ? state.focus : .list
             HeaderView.draw(state, in: layout.header, on: &canvas)

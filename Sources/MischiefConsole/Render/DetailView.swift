@@ -85,7 +85,7 @@ enum DetailView {
     /// the fixed row cuts it, the seam's actions
     /// with their parameters, then its recent events, newest first (repeats one after the other folded with ×N).
     static func scrollingLines(of seam: SeamSnapshot, in state: ConsoleState, width: Int) -> [[Canvas.Span]] {
-        var lines = layerLines(of: seam, in: state, width: width)
+        var lines = HeldCallLines.lines(of: seam, width: width) + layerLines(of: seam, in: state, width: width)
         let guards = (state.data?.guards ?? []).filter { $0.definition.condition.seam == seam.id }
         if !guards.isEmpty {
             lines.append([.init("Guards", .title, bold: true)])

@@ -29,6 +29,13 @@ enum EventDetailView {
         rows.append([])
         let messageRole: StyleRole = EventLogView.role(event.kind) == .error ? .error : .text
         for text in TextWrap.lines(event.message, width: width) { rows.append([.init(text, messageRole)]) }
+        if let commands = ChangeCommands.lines(for: event, socket: state.socketPath) {
+            // The same change from a shell: `y` copies the first line, `Y` the second.
+            rows.append([])
+            rows.append([.init("The same from a shell (y copies, Y the curl line)", .title, bold: true)])
+            for text in TextWrap.lines(commands.cli, width: width) { rows.append([.init(text, .accent)]) }
+            for text in TextWrap.lines(commands.curl, width: width) { rows.append([.init(text, .muted)]) }
+        }
         for (row, spans) in rows.prefix(inner.height).enumerated() {
             canvas.spans(spans, x: x, y: inner.y + row, maxWidth: width)
         }

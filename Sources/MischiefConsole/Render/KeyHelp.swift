@@ -15,8 +15,8 @@ enum KeyHelp {
         case .browse where (state.selectedSeam?.held ?? 0) > 0:
             // Only while the selected seam holds calls, so the usual hints stay as they are.
             [
-                ("u", "release held"), ("␣", "toggle"), ("⏎", "actions"), ("r", "revert"), ("/", "filter"),
-                ("1-9", "profiles"), ("p", "list"), ("e", "events"), ("?", "help"), ("q", "quit"),
+                ("u", "release"), ("o", "return…"), ("x", "fail"), ("c", "continue"), ("␣", "toggle"),
+                ("⏎", "actions"), ("r", "revert"), ("e", "events"), ("?", "help"), ("q", "quit"),
             ]
         case .browse:
             [
@@ -30,6 +30,8 @@ enum KeyHelp {
             [("⏎", "save"), ("Esc", "cancel")]
         case .timeToLive:
             [("⏎", "set"), ("Esc", "cancel")]
+        case .answer:
+            [("⏎", "answer"), ("Esc", "cancel")]
         case .confirmOverwrite:
             [("y", "overwrite"), ("n", "keep the file")]
         case .picker(let picker):
@@ -42,7 +44,7 @@ enum KeyHelp {
             log.isFiltering
                 ? [("⏎", "keep"), ("Esc", "clear")]
                 : log.showsDetail
-                    ? [("↑↓", "older/newer"), ("Esc ⏎", "back")]
+                    ? [("↑↓", "older/newer"), ("y Y", "copy command/curl"), ("Esc ⏎", "back")]
                     : [
                         ("↑↓", "choose"), ("⏎", "whole"), ("/", "filter"), ("w", "wall clock"),
                         ("Home End", "oldest/newest"),
@@ -56,5 +58,5 @@ enum KeyHelp {
     }
 
     /// Which hints to leave out first when the line is short: the last of these goes first.
-    static let importance = ["a", "u", "?", "q", "␣", "⏎", "+-", "r", "/", "p", "1-9", "Tab", "e", ":"]
+    static let importance = ["a", "u", "o", "x", "c", "?", "q", "␣", "⏎", "+-", "r", "/", "p", "1-9", "Tab", "e", ":"]
 }

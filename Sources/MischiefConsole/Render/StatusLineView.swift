@@ -44,6 +44,9 @@ enum StatusLineView {
         case .timeToLive(let seam, let ttl):
             used = canvas.text(" Revert \(seam) after: ", x: rect.x, y: rect.y, .accent, bold: true)
             used += field(ttl, at: rect.x + used, rect: rect, on: &canvas)
+        case .answer(let seam, let answer):
+            used = canvas.text(" \(seam) returns: ", x: rect.x, y: rect.y, .accent, bold: true)
+            used += field(answer, at: rect.x + used, rect: rect, on: &canvas)
         case .confirmOverwrite(_, let question):
             used = canvas.spans(
                 [.init(" \(question); overwrite? y/N", .warning, bold: true)], x: rect.x, y: rect.y,

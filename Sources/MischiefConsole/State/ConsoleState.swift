@@ -30,6 +30,8 @@ public struct ConsoleState: Sendable, Equatable {
         case saveName(TextField)
         /// Typing how long the changes on a seam last (`T`): a duration such as `30s`, or `off`.
         case timeToLive(SeamID, TextField)
+        /// Typing what the calls a pause holds on a seam return (`o`): a spec of the seam.
+        case answer(SeamID, TextField)
         /// Asking whether to overwrite the file profile `name` would be saved to, which holds something else;
         /// `question` says what (`tokyo.yaml exists (2 profiles: Tokyo, Osaka)`).
         case confirmOverwrite(name: String, question: String)
@@ -119,6 +121,11 @@ public struct ConsoleState: Sendable, Equatable {
     var quitAsked = false
     /// Problems the console found itself (at start: broken theme or profile files), listed in the event log.
     public internal(set) var problems: [Event] = []
+    /// The target's control socket, for the command lines the event log shows (nil in process: they name
+    /// `$MISCHIEF_SOCKET`).
+    public var socketPath: String?
+    /// This console's changes, for `U` to undo and `Ctrl-R` to redo.
+    public internal(set) var history = UndoHistory()
     /// Whether invisible characters in the target's text (bidirectional controls, zero-width spaces) are drawn as
     /// dim marks such as `⟨RLO⟩` (``InvisibleMarks``); `I` switches.
     public internal(set) var showsInvisibleMarks = true
@@ -181,7 +188,7 @@ public struct ConsoleState: Sendable, Equatable {
     /// Whether keys go to a text field (filter, spec, profile name), so `q`, digits and `/` are text.
     public var isEditingText: Bool {
         switch mode {
-        case .filter, .saveName, .timeToLive, .palette: true
+        case .filter, .saveName, .timeToLive, .palette, .answer: true
         case .picker(let picker): picker.isEditing
         case .eventLog(let log): log.isFiltering
         case .browse, .help, .confirmOverwrite, .profileList: false

@@ -35,6 +35,16 @@ extension Console {
             return revertSelected(in: &state)
         case .release:
             return releaseSelected(in: &state)
+        case .answer:
+            askAnswer(in: &state)
+        case .fail:
+            return failHeld(in: &state)
+        case .letRestRun:
+            return letRestRun(in: &state)
+        case .undo:
+            return undo(in: &state)
+        case .redo:
+            return redo(in: &state)
         case .resetCounters(all: false):
             return state.selectedSeam.map { [.resetCounters($0.id)] } ?? []
         case .resetCounters(all: true):

@@ -2,9 +2,21 @@ import Mischief
 
 extension Console {
     /// A key in the event log: arrows choose a line, Enter opens it whole, `/` filters, Esc steps back.
-    static func eventLogKey(_ key: Key, _ log: EventLog, in state: inout ConsoleState) {
+    static func eventLogKey(_ key: Key, _ log: EventLog, in state: inout ConsoleState) -> [ConsoleCommand] {
         var log = log
-        let count = log.lines(of: state.events).count
+        let lines = log.lines(of: state.events)
+        let count = lines.count
+        if !log.isFiltering, key == .character("y") || key == .character("Y") {
+            // The selected change as a command line: `y` the `mischief` one, `Y` the `curl` one.
+            let index = count - 1 - log.selected
+            guard lines.indices.contains(index),
+                let commands = ChangeCommands.lines(for: lines[index].event, socket: state.socketPath)
+            else {
+                state.message = .init("only an apply or a revert has a command line to copy")
+                return []
+            }
+            return [.copy(key == .character("y") ? commands.cli : commands.curl)]
+        }
         if log.isFiltering {
             switch key {
             case .enter:
@@ -34,7 +46,7 @@ extension Console {
                 log.selected = 0
             case .escape, .character("e"), .character("q"):
                 state.mode = .browse
-                return
+                return []
             case .enter:
                 log.showsDetail = count > 0
             case .character("/"):
@@ -54,5 +66,6 @@ extension Console {
             }
         }
         state.mode = .eventLog(log)
+        return []
     }
 }

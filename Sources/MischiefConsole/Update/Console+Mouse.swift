@@ -48,7 +48,7 @@ extension Console {
             state.mode = .palette(palette)
             guard mouse.action == .doubleClick else { return [] }
             return runPalette(palette, matches: paletteMatches(palette.field.text, in: state), in: &state)
-        case .filter, .picker, .saveName, .timeToLive, .confirmOverwrite:
+        case .filter, .picker, .saveName, .timeToLive, .answer, .confirmOverwrite:
             return []
         }
     }

@@ -29,7 +29,7 @@ extension Console {
         var rest = Substring(text)
         while let first = rest.first {
             if insert(String(rest), in: &state, pasted: false) { break }
-            commands += handle(.character(first), in: &state)
+            commands += noting(.character(first), in: &state)
             rest = rest.dropFirst()
         }
         return commands
@@ -57,6 +57,9 @@ extension Console {
             palette.selected = 0
             palette.error = nil
             state.mode = .palette(palette)
+        case .answer(let seam, var field):
+            insert(text, into: &field, limit: answerLimit, name: "an answer", pasted: pasted, in: &state)
+            state.mode = .answer(seam, field)
         case .picker(var picker):
             guard var field = picker.field else { return false }
             guard picker.applying == nil else { return true }

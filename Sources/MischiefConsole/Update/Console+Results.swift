@@ -8,6 +8,10 @@ extension Console {
             state.message = .init(message, isError: true)
         }
         if command.changesTarget, case .success = result { state.hasUnsavedChanges = true }
+        state.history.finished(command, result)
+        defer {
+            if case .success = result, let echo = state.history.echoed(after: command) { state.message = .init(echo) }
+        }
         switch command {
         case .apply(let seam, let spec):
             if case .success = result {
@@ -30,6 +34,10 @@ extension Console {
             succeeded(result, "\(seam): original", in: &state)
         case .release(let seam):
             succeeded(result, "\(seam): released", in: &state)
+        case .answer(let seam, _, _):
+            succeeded(result, "\(seam): released", in: &state)
+        case .revertLayers(let seam, _):
+            succeeded(result, "\(seam): this console's change reverted", in: &state)
         case .resetCounters(let seam):
             succeeded(result, seam.map { "\($0): counters reset" } ?? "every seam's counters reset", in: &state)
         case .setTTL(let seam, let ttl):
@@ -73,6 +81,8 @@ extension Console {
             if case .success(let name) = result {
                 state.message = .init("theme \(name ?? "changed")")
             }
+        case .copy(let text) where text.hasPrefix("mischief ") || text.hasPrefix("curl "):
+            succeeded(result, "copied: \(text)", in: &state)  // a change's command line, from the event log
         case .copy(let text):
             // `y` copies the selected seam's spec, `Y` every seam's as `seam=spec;…`.
             let selected = state.selectedSeam

@@ -36,7 +36,7 @@ public enum Console {
     private static func apply(_ event: ConsoleEvent, to state: inout ConsoleState) -> [ConsoleCommand] {
         switch event {
         case .key(let key):
-            let commands = handle(key, in: &state)
+            let commands = noting(key, in: &state)
             state.commandsInFlight += commands.count(where: \.changesTarget)
             return commands
         case .data(let data):
@@ -115,14 +115,15 @@ public enum Console {
             return saveNameKey(key, field, in: &state)
         case .timeToLive(let seam, let field):
             return timeToLiveKey(key, seam: seam, field, in: &state)
+        case .answer(let seam, let field):
+            return answerKey(key, seam: seam, field, in: &state)
         case .confirmOverwrite(let name, let question):
             return confirmOverwriteKey(key, name: name, question: question, in: &state)
         case .help(let scroll):
             helpKey(key, scroll: scroll, in: &state)
             return []
         case .eventLog(let log):
-            eventLogKey(key, log, in: &state)
-            return []
+            return eventLogKey(key, log, in: &state)
         case .profileList(let selected):
             return profileListKey(key, selected: selected, in: &state)
         case .palette(let palette):

@@ -23,6 +23,16 @@ enum BrowseCommand: Hashable, Sendable {
     case revert
     /// Releases the calls a pause holds on the selected seam.
     case release
+    /// Asks what the calls a pause holds on the selected seam return (a breakpoint's answer).
+    case answer
+    /// Fails the calls a pause holds on the selected seam.
+    case fail
+    /// Releases the held calls and reverts the pause, so the rest run.
+    case letRestRun
+    /// Undoes this console's last change.
+    case undo
+    /// Redoes the last change undone.
+    case redo
     /// Resets the counters of the selected seam, or of every seam.
     case resetCounters(all: Bool)
     /// Asks how long the selected seam's changes last.
@@ -156,12 +166,23 @@ enum KeyBindings {
                         .character("_"): .nudge(-1),
                     ])),
                 KeyBinding(
-                    "r", "revert the seam", docs: "revert the selected seam", .browse([.character("r"): .revert])),
+                    "u o x c", "held call: release, answer, fail, go on",
+                    docs: "a `pause` is a breakpoint: the row shows `2 held` and the detail each held call's input; "
+                        + "`u` releases them unchanged, `o` types what they return (a spec of the seam: `return(…)`, "
+                        + "which starts from the input when the seam gives back what it takes, `throw(…)`, a city, a "
+                        + "date), `x` fails them, `c` releases them and reverts the pause so the next calls run; "
+                        + "otherwise the pause holds the next call too",
+                    .browse([
+                        .character("u"): .release, .character("o"): .answer, .character("x"): .fail,
+                        .character("c"): .letRestRun,
+                    ])),
                 KeyBinding(
-                    "u", "release the calls a pause holds on the seam",
-                    docs: "release the calls a `pause` holds on the selected seam (the row shows `2 held` while any "
-                        + "are; the hint line offers `u`)",
-                    .browse([.character("u"): .release])),
+                    "r  U  Ctrl-R", "revert the seam; undo, redo your changes",
+                    docs: "`r` reverts the selected seam; `U` undoes the last change this console made (an apply, a "
+                        + "revert, a profile switch: it brings back what this console had, leaving others' layers), "
+                        + "again and again as far back as its session goes, and the status line says what; `Ctrl-R` "
+                        + "redoes",
+                    .browse([.character("r"): .revert, .character("U"): .undo, .control("r"): .redo])),
                 KeyBinding(
                     "R  a", "revert everything / redo after a restart",
                     docs: "`R` reverts everything; `a`, after an attached target restarted (the console says so, with "
@@ -207,13 +228,11 @@ enum KeyBindings {
                         + "the row shows `29s left`",
                     .browse([.character("T"): .timeToLive])),
                 KeyBinding(
-                    "]", "move virtual time forward an hour",
-                    docs: "advance virtual time by an hour (under `virtual` or `freeze`)",
-                    .browse([.character("]"): .advanceTime(seconds: 3_600)])),
-                KeyBinding(
-                    "}", "move virtual time forward a day",
-                    docs: "advance virtual time by a day (under `virtual` or `freeze`)",
-                    .browse([.character("}"): .advanceTime(seconds: 86_400)])),
+                    "] }", "move virtual time forward an hour / a day",
+                    docs: "advance virtual time by an hour / a day (under `virtual` or `freeze`)",
+                    .browse([
+                        .character("]"): .advanceTime(seconds: 3_600), .character("}"): .advanceTime(seconds: 86_400),
+                    ])),
             ]),
         Section(
             title: "Views",
@@ -230,11 +249,13 @@ enum KeyBindings {
                         + "(`--ttl 10m` and `--all`, as the CLI spells them, work too)",
                     .browse([.character("/"): .filter, .character(":"): .palette])),
                 KeyBinding(
-                    "e", "the event log: ↑↓ choose, Enter shows one whole, / filters, w wall clock",
+                    "e", "the event log: Enter one whole, y Y copy its command, / filter",
                     docs: "the event log: repeats one after the other folded with ×N (at the latest one's time); a "
                         + "revert names what it reverted, who had applied it and, in brackets, who asked; ↑↓ choose, "
-                        + "Enter shows one whole (seam, source, seed, time since the start and on the wall clock), `/` "
-                        + "filters, `w` shows the target's wall-clock times instead of time since it started",
+                        + "Enter shows one whole (seam, source, seed, time since the start and on the wall clock, and "
+                        + "for a change the `mischief apply`/`revert` command and the `curl` line that do the same), "
+                        + "`y` copies that command, `Y` the `curl` line, `/` filters, `w` shows the target's "
+                        + "wall-clock times instead of time since it started",
                     .browse([.character("e"): .eventLog])),
                 KeyBinding(
                     "t", "the next theme", docs: "the next theme (all shipped themes are built in)",
