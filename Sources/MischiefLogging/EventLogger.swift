@@ -10,7 +10,7 @@ import Synchronization
 /// and `mischief.session_seed`, so a log backend can filter on them. Levels (``level(for:)``) are what an operator
 /// would choose: chaos switched on or off is `notice`, a refusal or a tripped guard `warning`.
 ///
-/// It follows ``Registry/eventStream(bufferingNewest:)`` on a task of its own, so the seams' hot path does not
+/// It follows `Registry.eventStream(bufferingNewest:)` on a task of its own, so the seams' hot path does not
 /// change: a call logs nothing (a behaviour's own report does, as an event).
 ///
 /// ```swift

@@ -7,19 +7,19 @@ import Synchronization
 ///
 /// | metric | kind | from |
 /// |---|---|---|
-/// | `mischief_seam_calls` | counter | ``SeamCounters/calls`` |
-/// | `mischief_seam_chaos_calls` | counter | ``SeamCounters/chaosCalls`` |
-/// | `mischief_seam_errors` | counter | ``SeamCounters/errors`` |
-/// | `mischief_seam_in_flight` | meter | ``SeamCounters/inFlight`` |
-/// | `mischief_seam_held` | meter | ``SeamCounters/held`` |
+/// | `mischief_seam_calls` | counter | `SeamCounters.calls` |
+/// | `mischief_seam_chaos_calls` | counter | `SeamCounters.chaosCalls` |
+/// | `mischief_seam_errors` | counter | `SeamCounters.errors` |
+/// | `mischief_seam_in_flight` | meter | `SeamCounters.inFlight` |
+/// | `mischief_seam_held` | meter | `SeamCounters.held` |
 /// | `mischief_layers_active` | meter | the layers applied now, all seams |
 ///
 /// Each has the dimension `seam` (`clock.now`, `system.net`). The counters are read from the registry's snapshots
 /// every ``interval`` on a task of its own, never on a seam's call: the hot path is the same with the reporter as
-/// without it. A counter resets (`mischief reset`) are reported as a fresh start, never as a negative increment.
+/// without it. Counter resets (`mischief reset`) are reported as a fresh start, never as a negative increment.
 ///
 /// Calls that meet a behaviour are always counted; calls that pass through are counted while something observes
-/// the registry (a serving ``ControlServer`` does). Pass `countsCalls: true` to count them when nothing else does: the
+/// the registry (a serving `ControlServer` does). Pass `countsCalls: true` to count them when nothing else does: the
 /// hot path then pays the counting, a few nanoseconds a call (`Benchmarks/run.sh` measures it).
 ///
 /// ```swift

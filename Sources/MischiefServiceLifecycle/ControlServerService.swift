@@ -3,7 +3,7 @@ import Mischief
 import MischiefControl
 import ServiceLifecycle
 
-/// A ``ControlServer`` as a swift-service-lifecycle `Service`: it starts with the application and, on graceful
+/// A `ControlServer` as a swift-service-lifecycle `Service`: it starts with the application and, on graceful
 /// shutdown (SIGTERM, SIGINT, the group ending), stops: the sessions end and what they applied is reverted, the
 /// socket is removed, and the system seams it installed are uninstalled.
 ///
@@ -23,10 +23,10 @@ public struct ControlServerService: Service {
         /// What sessions still own (consoles attached, `mischief apply --hold`); lasting changes stay, as they would
         /// if the server went on. The default.
         case revertSessions
-        /// Every change on every seam, lasting ones too (``Registry/revertAll(source:)``): the process leaves
+        /// Every change on every seam, lasting ones too (`Registry.revertAll(source:)`): the process leaves
         /// nothing applied, whoever applied it.
         case revertEverything
-        /// Nothing: sessions end, and the target keeps what they applied (``ControlServer/stop()``).
+        /// Nothing: sessions end, and the target keeps what they applied (`ControlServer.stop()`).
         case keep
     }
 
@@ -50,7 +50,7 @@ public struct ControlServerService: Service {
 
     /// Starts the server, serves until graceful shutdown or cancellation, then stops it.
     ///
-    /// - Throws: What ``ControlServer/start()`` throws when it cannot listen (``ControlSocketError``).
+    /// - Throws: What `ControlServer.start()` throws when it cannot listen (`ControlSocketError`).
     public func run() async throws {
         try await server.start()
         logger?.info("mischief control server listening", metadata: ["mischief.socket": "\(server.socketPath)"])

@@ -3,7 +3,7 @@ import MischiefLogging
 import MischiefMetrics
 import ServiceLifecycle
 
-/// An ``EventLogger`` and a ``SeamMetrics`` reporter as one swift-service-lifecycle `Service`: they run until graceful
+/// An `EventLogger` and a `SeamMetrics` reporter as one swift-service-lifecycle `Service`: they run until graceful
 /// shutdown, then log the events not written yet and report the counters once more.
 ///
 /// List it before ``ControlServerService`` in a `ServiceGroup`: services shut down in reverse order, so the
