@@ -18,8 +18,14 @@ command -v wrk >/dev/null || { echo "wrk is missing: apt-get install wrk" >&2; e
 
 start=$SECONDS
 echo "building mischief and QuoteService ($config)…"
-swift build -c "$config" --package-path "$root" --product mischief 2>&1 | tail -1
-swift build -c "$config" --package-path "$here" --product QuoteService 2>&1 | tail -1
+# build PACKAGE PRODUCT: the last line of the build, or its last 30 when it fails.
+build() {
+    local out
+    out=$(swift build -c "$config" --package-path "$1" --product "$2" 2>&1) || { tail -30 <<<"$out" >&2; exit 1; }
+    tail -1 <<<"$out"
+}
+build "$root" mischief
+build "$here" QuoteService
 echo "built in $((SECONDS - start)) s"
 mischief="$(swift build -c "$config" --package-path "$root" --show-bin-path)/mischief"
 service="$(swift build -c "$config" --package-path "$here" --show-bin-path)/QuoteService"
