@@ -13,6 +13,11 @@ let package = Package(
         .library(name: "MischiefControl", targets: ["MischiefControl"]),
         .library(name: "MischiefTesting", targets: ["MischiefTesting"]),
         .library(name: "MischiefSystem", targets: ["MischiefSystem"]),
+        // The server ecosystem (README, "Servers"): events to swift-log, seam counters to swift-metrics, the control
+        // server as a swift-service-lifecycle Service. Small products beside the core, which depends on none of them.
+        .library(name: "MischiefLogging", targets: ["MischiefLogging"]),
+        .library(name: "MischiefMetrics", targets: ["MischiefMetrics"]),
+        .library(name: "MischiefServiceLifecycle", targets: ["MischiefServiceLifecycle"]),
         .executable(name: "mischief", targets: ["MischiefCLI"]),
     ],
     // Chaos is on by default. An app turns it off for its shipping builds by depending on Mischief with
@@ -28,6 +33,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        // Only the server products below use these three; the core and the CLI link none of them.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // `swift package generate-documentation`: the DocC catalogs; Scripts/docs.sh builds them in CI.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
@@ -80,6 +89,22 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
+        // A registry's events as swift-log records, with the seam, behaviour, source and seed as metadata; off the hot path
+        // (a subscriber of the change feed, on a task of its own).
+        .target(name: "MischiefLogging", dependencies: ["Mischief", .product(name: "Logging", package: "swift-log")]),
+        // Seam counters (calls, chaos calls, errors, in flight, held) as swift-metrics gauges with the seam as a
+        // dimension, read from snapshots by a poller: the seams' hot path is not touched.
+        .target(
+            name: "MischiefMetrics", dependencies: ["Mischief", .product(name: "Metrics", package: "swift-metrics")]),
+        // The control server as a Service: starts with the application, stops (reverting its sessions' layers and
+        // removing its socket) on graceful shutdown; the event logger and the metrics reporter as another.
+        .target(
+            name: "MischiefServiceLifecycle",
+            dependencies: [
+                "Mischief", "MischiefControl", "MischiefLogging", "MischiefMetrics",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // A console attached to a target over its control socket: the console's remote controller.
         .target(
             name: "MischiefAttach", dependencies: ["Mischief", "MischiefFiles", "MischiefConsole", "MischiefControl"]),
@@ -110,7 +135,8 @@ let package = Package(
             name: "mischief-bench",
             dependencies: [
                 "Mischief", "MischiefCatalog", "MischiefConsole", "MischiefControl", "MischiefAttach", "MischiefDemo",
-                "MischiefSystem",
+                "MischiefSystem", "MischiefLogging", "MischiefMetrics", .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
             ],
             path: "Benchmarks/MischiefBench"),
         .testTarget(name: "MischiefTests", dependencies: ["Mischief", "CMischiefTSan", "MischiefTestSupport"]),
@@ -131,6 +157,18 @@ let package = Package(
         .testTarget(
             name: "MischiefExampleTests",
             dependencies: ["MischiefTesting", "Mischief", "MischiefCatalog", "MischiefNetwork", "MischiefTestSupport"]),
+        // The server products: log records captured by a handler of the test's own, MetricsTestKit's backend, and the
+        // control server run by a ServiceGroup and shut down gracefully.
+        .testTarget(
+            name: "MischiefServerTests",
+            dependencies: [
+                "MischiefLogging", "MischiefMetrics", "MischiefServiceLifecycle", "MischiefControl", "Mischief",
+                "MischiefTestSupport",
+                .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+            ]),
         // Snapshots/ holds rendered text and role grids; MISCHIEF_RECORD_SNAPSHOTS=1 re-records them.
         .testTarget(
             name: "MischiefConsoleTests", dependencies: ["MischiefConsole", "Mischief", "MischiefFiles"],

@@ -4,6 +4,7 @@
 #     swift format -i -r Sources Tests Package.swift Benchmarks/Package.swift Benchmarks/Sources Benchmarks/MischiefBench
 set -euo pipefail
 cd "$(dirname "$0")/.."
-paths=(Sources Tests Package.swift Benchmarks/Package.swift Benchmarks/Sources Benchmarks/MischiefBench)  # not Benchmarks/.build
+paths=(Sources Tests Package.swift Benchmarks/Package.swift Benchmarks/Sources Benchmarks/MischiefBench
+    Examples/HummingbirdService/Package.swift Examples/HummingbirdService/Sources)  # not their .build
 swift format lint --strict --recursive --parallel "${paths[@]}"
 echo "swift format lint --strict: $(git ls-files '*.swift' | wc -l) files clean"

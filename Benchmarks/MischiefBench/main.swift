@@ -7,6 +7,7 @@
 //     swift run -c release mischief-bench --registry      # only the registry's scale section
 //     swift run -c release mischief-bench --system        # only what system.clock costs Date(), beside libfaketime
 //     swift run -c release mischief-bench --probability   # only per-call and keyed probabilities
+//     swift run -c release mischief-bench --server        # only the seam's cost with MischiefLogging/-Metrics running
 //     Scripts/control-attack.sh                           # the HTTP attack suite against a pinned target
 //
 // `Benchmarks/run.sh` (a package of its own) measures these side by side with Date(), swift-dependencies and
@@ -190,6 +191,10 @@ if let index = arguments.firstIndex(of: "--attack") {
 }
 if arguments.contains("--paste") {
     PasteBenchmarks.report()
+    exit(0)
+}
+if arguments.contains("--server") {
+    try ServerBenchmarks.report()
     exit(0)
 }
 if arguments.contains("--system") {

@@ -71,8 +71,12 @@ final class ControlHandler: Sendable {
     }
 
     /// Ends every session without reverting (the server stops: the target keeps what it has) and logs it.
-    func endAllSessions() {
+    func endAllSessions(reverting: Bool = false) {
         let ended = state.withLock { $0.sessions.endAll(reason: "the control server stopped") }
+        if reverting {
+            for session in ended { finish(session) }
+            return
+        }
         for session in ended.map(\.session) {
             registry.report(
                 seam: nil, message: "\(session.name) ended: the control server stopped; its changes stay",

@@ -138,7 +138,8 @@ public final class ControlServer: Sendable {
 
     /// The API the transport serves: the registry, the sessions, the routes.
     let handler: ControlHandler
-    var registry: Registry { handler.registry }
+    /// The registry it serves.
+    public var registry: Registry { handler.registry }
     var options: Options { handler.options }
     let group: MultiThreadedEventLoopGroup
     let feed: EventFeed
@@ -410,7 +411,15 @@ public final class ControlServer: Sendable {
 
     /// Stops serving and removes the socket, and uninstalls the system seams it installed (``Options/systemSeams``).
     /// Sessions end without reverting: the target keeps what it has.
-    public func stop() async {
+    public func stop() async { await stop(revertingSessions: false) }
+
+    /// Stops serving and removes the socket, and uninstalls the system seams it installed (``Options/systemSeams``).
+    ///
+    /// - Parameter revertingSessions: End each session as if its client went: revert what it still owns and remove
+    ///   the guards it added (a session opened with `keep` keeps them), as a service shutting down gracefully does
+    ///   (`ControlServerService`). False: sessions end and the target keeps what they applied, as ``stop()`` does.
+    ///   Lasting changes (applied without a session, `mischief apply` without `--hold`) stay either way.
+    public func stop(revertingSessions: Bool) async {
         let (channels, installedSystemSeams) = state.withLock { state in
             state.stopped = true
             state.observation?.cancel()
@@ -422,7 +431,7 @@ public final class ControlServer: Sendable {
         handler.recorder?.stop()
         handler.recorder = nil
         // Sessions end here, before their streams close: a stream closing ends its session with a revert.
-        handler.endAllSessions()
+        handler.endAllSessions(reverting: revertingSessions)
         for channel in channels { try? await channel.close() }
         let loop = connections.loop
         try? await loop.submit { [feed, connections] in
