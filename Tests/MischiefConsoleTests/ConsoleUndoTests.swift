@@ -50,6 +50,24 @@ import Testing
         #expect(state.message?.text == "redid apply clock.now shift(+3h)")
     }
 
+    /// `apply clock.now shift(+3h) ttl 10m` from the palette sends an apply and a TTL: redoing it sets the TTL again,
+    /// so a redone change still reverts by itself.
+    @Test func redoingAnApplyWithATimeToLiveSetsItAgain() {
+        var state = F.state()
+        _ = Console.update(&state, .data(Self.data(own: nil)))
+        let apply = ConsoleCommand.apply(seam: "clock.now", spec: "shift(+3h)")
+        let ttl = ConsoleCommand.setTTL(seam: "clock.now", ttl: .seconds(600))
+        state.history.note(apply, data: state.data, source: state.source)
+        state.history.note(ttl, data: state.data, source: state.source)
+        _ = Console.update(&state, .data(Self.data(own: "shift(+3h)")))
+        _ = Console.update(&state, .commandFinished(apply, .success(nil)))
+        _ = Console.update(&state, .commandFinished(ttl, .success(nil)))
+        #expect(state.history.done.map(\.label) == ["apply clock.now shift(+3h) ttl 10m"])
+        let undo = F.press([.character("U")], &state)
+        Self.finish(undo, &state, data: Self.data(own: nil))
+        #expect(F.press([.control("r")], &state) == [apply, ttl])
+    }
+
     @Test func keysThatChangeTheTargetAreNotedAndUndoItselfIsNot() {
         var state = F.state()
         _ = Console.update(&state, .data(Self.data(own: nil)))

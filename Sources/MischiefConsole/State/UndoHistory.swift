@@ -11,8 +11,9 @@ import Mischief
 public struct UndoHistory: Sendable, Equatable {
     /// What a step reaches.
     public enum Target: Sendable, Equatable {
-        /// This console's spec on a seam, or (nil) none of its layers there.
-        case ownSpec(SeamID, String?)
+        /// This console's spec on a seam, with the time it lives when one was set with it, or (nil) none of its
+        /// layers there.
+        case ownSpec(SeamID, String?, ttl: Duration? = nil)
         /// The seam runs this spec (applied by this console), or (nil) its original.
         case seamSpec(SeamID, String?)
         /// The profile is on or off.
@@ -64,6 +65,15 @@ public struct UndoHistory: Sendable, Equatable {
 
     /// Notes a change the user asked for, with what the target was like before it (`data`).
     mutating func note(_ command: ConsoleCommand, data: ConsoleData?, source: String) {
+        // A time to live sent with an apply (the palette's `apply SEAM SPEC ttl 10m`) belongs to that apply's step, so
+        // redoing it sets the time again: a redone change still reverts by itself.
+        if case .setTTL(let seam, let ttl?) = command, let last = pending.indices.last,
+            case .ownSpec(seam, let spec?, _) = pending[last].step.redo
+        {
+            pending[last].step.redo = .ownSpec(seam, spec, ttl: ttl)
+            pending[last].step.label += " ttl \(SpecDuration(ttl))"
+            return
+        }
         guard let step = Self.step(for: command, data: data, source: source) else { return }
         pending.append(Pending(command: command, step: step))
     }
@@ -99,9 +109,11 @@ public struct UndoHistory: Sendable, Equatable {
     /// The commands that reach `target` from what `data` shows; empty when it is reached already.
     static func commands(reaching target: Target, data: ConsoleData?, source: String) -> [ConsoleCommand] {
         switch target {
-        case .ownSpec(let seam, let spec?), .seamSpec(let seam, let spec?):
+        case .ownSpec(let seam, let spec?, let ttl):
+            return [.apply(seam: seam, spec: spec)] + (ttl.map { [.setTTL(seam: seam, ttl: $0)] } ?? [])
+        case .seamSpec(let seam, let spec?):
             return [.apply(seam: seam, spec: spec)]
-        case .ownSpec(let seam, nil):
+        case .ownSpec(let seam, nil, _):
             let own = data?.seams.first { $0.id == seam }?.activeLayers.filter { $0.source == source }.map(\.id) ?? []
             return own.isEmpty ? [] : [.revertLayers(seam: seam, layers: own)]
         case .seamSpec(let seam, nil):
