@@ -36,7 +36,9 @@ extension Console {
             }
             for (command, keys) in byCommand where paletteRuns(command) {
                 let title =
-                    byCommand.count == 1 ? row.help : "\(row.help) (\(keys.map(keyName).joined(separator: " ")))"
+                    byCommand.count == 1
+                    ? row.help
+                    : paletteTitle(command) ?? "\(row.help) (\(keys.map(keyName).joined(separator: " ")))"
                 items.append(
                     PaletteItem(
                         kind: .key, title: title, key: keys.map(keyName).joined(separator: " "), run: .browse(command)))
@@ -77,6 +79,23 @@ extension Console {
         switch command {
         case .move, .page, .first, .last, .profile, .palette, .dismiss: false
         default: true
+        }
+    }
+
+    /// A name of its own for a key's action whose help row it shares with others (`u o x c`, `r U Ctrl-R`), so the
+    /// palette lists `undo your last change` rather than the row's text three times; nil for the rest.
+    static func paletteTitle(_ command: BrowseCommand) -> String? {
+        switch command {
+        case .revert: "revert the seam"
+        case .undo: "undo your last change"
+        case .redo: "redo the change you undid"
+        case .release: "held call: release it unchanged"
+        case .answer: "held call: answer it (type what it returns)"
+        case .fail: "held call: fail it"
+        case .letRestRun: "held call: release it and let later calls run"
+        case .advanceTime(let seconds):
+            seconds >= 86_400 ? "advance virtual time a day" : "advance virtual time an hour"
+        default: nil
         }
     }
 
