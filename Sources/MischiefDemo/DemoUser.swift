@@ -21,8 +21,9 @@ public struct DemoUser: Codable, Hashable, Sendable {
     /// The kind of account.
     public var plan: Plan
 
-    /// Account kinds; an unknown raw value is a decoding error, so `randomize` meets a rejection.
-    public enum Plan: String, Codable, Hashable, Sendable {
+    /// Account kinds; an unknown raw value is a decoding error, so `randomize` meets a rejection. `CaseIterable`, so a
+    /// model's shape can be learnt without a sample (`set` learns it).
+    public enum Plan: String, Codable, Hashable, Sendable, CaseIterable {
         case free, family, business
     }
 

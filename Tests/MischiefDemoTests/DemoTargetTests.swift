@@ -80,6 +80,14 @@ struct DemoTargetTests {
         #expect(plain.contains("Ada Lovelace") && !changed.contains("Ada Lovelace"), "\(changed)")
     }
 
+    /// `set` learns the model's shape, which needs every enum it meets to be synthesisable: the demo's `Plan` was not
+    /// `CaseIterable`, and `set(path: "name", …)` was refused with a decoding error about `plan`.
+    @Test func setChangesOneFieldOfTheCard() throws {
+        try registry.apply(spec: #"set(path: "name", value: "Grace Hopper")"#, to: "model.user")
+        let changed = text(demo.screen())
+        #expect(changed.contains("Grace Hopper") && !changed.contains("Ada Lovelace"), "\(changed)")
+    }
+
     @Test func tokyoMovesTheWeatherPanel() throws {
         #expect(text(demo.screen()).contains("Lisbon, Portugal"))
         try registry.apply(profile: "Tokyo")
