@@ -192,10 +192,17 @@ public struct Timeline: Sendable, CustomStringConvertible {
                 return .date(
                     Date(timeIntervalSince1970: timeline.pointee.stoppedSeconds + seconds(at: advancedSeconds)))
             }
-            return .date(timeline.pointee.dateNow())
+            return .date(dilatedDate(at: timeline))
         }
         guard let advancedSeconds = timeline.pointee.advancedSeconds else { return .real }
         return .shifted(seconds: timeline.pointee.offsetSeconds + seconds(at: advancedSeconds))
+    }
+
+    /// The date on a dilated timeline, out of line: its exact arithmetic (a copy of the timeline, durations, the
+    /// advance's lock) would otherwise give every reading's inlined path its stack frame.
+    @inline(never)
+    static func dilatedDate(at timeline: UnsafePointer<Timeline>) -> Date {
+        timeline.pointee.dateNow()
     }
 
     /// Chaos time, as a duration since 1970, at a real time given the same way.
