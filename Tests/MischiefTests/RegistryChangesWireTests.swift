@@ -45,6 +45,20 @@ import Testing
         #expect(try json(changes)["profiles"] == nil)
     }
 
+    /// Times travel as seconds; read back they are whole nanoseconds again, as the registry took them, so an event
+    /// compares equal after a round trip (`anAnswerRoundTrips` failed now and then: `.seconds(Double)` kept the
+    /// Double's error in attoseconds).
+    @Test func anEventsTimeRoundTripsToTheNanosecond() throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<10_000 {
+            let time = Duration.nanoseconds(Int64.random(in: 0..<4_000_000_000_000_000, using: &generator))
+            let event = Event(id: 1, time: time, kind: .applied, seam: "test.double", message: "x")
+            let decoded = try JSONDecoder().decode(Event.self, from: JSONEncoder().encode(event))
+            #expect(decoded == event, "\(time)")
+            if decoded != event { break }
+        }
+    }
+
     @Test func brokenJSONSaysWhichFieldIsMissing() throws {
         let text = #"{"generation": 3, "since": 0, "uptime": 1.5}"#
         #expect {
