@@ -16,26 +16,35 @@ extension Console {
 
     /// `U`: undoes the last change this console made.
     static func undo(in state: inout ConsoleState) -> [ConsoleCommand] {
-        guard let step = state.history.done.popLast() else {
-            state.message = .init("nothing to undo: this console has made no change (or undid them all)")
-            return []
-        }
-        state.history.undone.append(step)
-        let commands = UndoHistory.commands(reaching: step.undo, data: state.data, source: state.source)
-        state.message = .init("undid \(step.label)" + (commands.isEmpty ? " (already so)" : "") + "; Ctrl-R redoes")
-        state.history.echo = (commands, state.message!.text)
-        return commands
+        step(
+            from: \.done, to: \.undone, reaching: \.undo, in: &state,
+            said: { "undid \($0)" + ($1 ? " (already so)" : "") + "; Ctrl-R redoes" },
+            none: "nothing to undo: this console has made no change (or undid them all)")
     }
 
     /// `Ctrl-R`: redoes the last change undone.
     static func redo(in state: inout ConsoleState) -> [ConsoleCommand] {
-        guard let step = state.history.undone.popLast() else {
-            state.message = .init("nothing to redo: U undoes this console's changes, Ctrl-R does them again")
+        step(
+            from: \.undone, to: \.done, reaching: \.redo, in: &state,
+            said: { "redid \($0)" + ($1 ? " (already so)" : "") },
+            none: "nothing to redo: U undoes this console's changes, Ctrl-R does them again")
+    }
+
+    /// Moves the last step of one list to the other and sends what reaches its `target`; `said` gets the step's label
+    /// and whether nothing had to be sent.
+    private static func step(
+        from source: WritableKeyPath<UndoHistory, [UndoHistory.Step]>,
+        to destination: WritableKeyPath<UndoHistory, [UndoHistory.Step]>,
+        reaching target: KeyPath<UndoHistory.Step, UndoHistory.Target>, in state: inout ConsoleState,
+        said: (String, Bool) -> String, none: String
+    ) -> [ConsoleCommand] {
+        guard let step = state.history[keyPath: source].popLast() else {
+            state.message = .init(none)
             return []
         }
-        state.history.done.append(step)
-        let commands = UndoHistory.commands(reaching: step.redo, data: state.data, source: state.source)
-        state.message = .init("redid \(step.label)" + (commands.isEmpty ? " (already so)" : ""))
+        state.history[keyPath: destination].append(step)
+        let commands = UndoHistory.commands(reaching: step[keyPath: target], data: state.data, source: state.source)
+        state.message = .init(said(step.label, commands.isEmpty))
         state.history.echo = (commands, state.message!.text)
         return commands
     }
