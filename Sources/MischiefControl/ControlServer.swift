@@ -80,6 +80,10 @@ public final class ControlServer: Sendable {
         /// `Registry.startRecording(capacity:)`): what `GET /v1/recording`, `mischief record` and a console's save
         /// write. Later events are counted as dropped. 0 keeps none.
         public var recordingCapacity = 10_000
+        /// How many chaos-call decisions the server's recording keeps (`Recording.Decision`: which layer answered
+        /// each call, and with what), so that a replay of it can check each call gets the same answer. Later ones
+        /// are counted as dropped. 0 keeps none, and chaos calls then cost nothing more.
+        public var recordingDecisions = 10_000
         /// More libraries for ``systemSeams`` to rebind, by file name or a part of it (see
         /// `SystemSeams.install(_:in:libraries:)`).
         public var systemLibraries: [String] = []
@@ -275,7 +279,8 @@ public final class ControlServer: Sendable {
         if options.allowCrash { registry.allowsCrash = true }  // before MISCHIEF_PROFILE, which may name crash
         installSystemSeams()  // before MISCHIEF_PROFILE too, which may name system.clock
         if options.recordingCapacity > 0, handler.recorder == nil {  // before MISCHIEF_PROFILE, which it records
-            handler.recorder = registry.startRecording(capacity: options.recordingCapacity, target: options.name)
+            handler.recorder = registry.startRecording(
+                capacity: options.recordingCapacity, target: options.name, decisions: options.recordingDecisions)
         }
         if registry === Registry.shared { ProfileEnvironment.applyFromEnvironment(to: registry) }
         let directory = (socketPath as NSString).deletingLastPathComponent

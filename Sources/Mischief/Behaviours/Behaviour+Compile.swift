@@ -191,9 +191,42 @@ extension Behaviour.Node {
     ) throws(MischiefError) -> SyncBox<Input, Output, Failure> {
         if let rules = matchRules {
             let list = try Self.compileRules(rules, original: original, context: context)
-            return SyncBox(Self.matchRun(list, otherwise: nil), rules: list)
+            return SyncBox(Self.matchRun(list, otherwise: nil), rules: list, replayable: isSelfContained)
         }
-        return SyncBox(try compileSync(original: original, context: context), constant: constantValue)
+        return SyncBox(
+            try compileSync(original: original, context: context), constant: constantValue,
+            replayable: isSelfContained)
+    }
+
+    /// Whether every value this behaviour gives comes from the behaviour alone (constants, seeded random values,
+    /// errors, in any order or proportion), so a replay gives the same; false when one may come from the original
+    /// or from code (`transform`, closures), which a replay does not make again.
+    var isSelfContained: Bool {
+        switch self {
+        case .original, .closure, .asyncClosure, .transform:
+            return false
+        case .constant, .random, .failure, .failureMessage, .crash:
+            return true
+        case .sequence(let nodes):
+            return nodes.allSatisfy { $0.isSelfContained }
+        case .fallback(let nodes):
+            return nodes.allSatisfy { $0.isSelfContained }
+        case .match(let rules, let fallback):
+            guard rules.allSatisfy({ $0.node.isSelfContained }) else { return false }
+            return fallback?.isSelfContained ?? true
+        case .delay(_, let node):
+            return node.isSelfContained
+        case .pause(_, _, let node):
+            return node.isSelfContained
+        case .log(_, let node):
+            return node.isSelfContained
+        case .probability(_, _, _, let node):
+            return node.isSelfContained
+        case .firstCalls(_, let node):
+            return node.isSelfContained
+        case .labelled(_, let node):
+            return node.isSelfContained
+        }
     }
 
     /// The rules of a `match` with no fallback (labelled or not); nil for any other behaviour.

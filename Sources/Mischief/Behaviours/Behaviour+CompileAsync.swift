@@ -176,9 +176,11 @@ extension Behaviour.Node {
     ) throws(MischiefError) -> AsyncBox<Input, Output, Failure> {
         if let rules = matchRules {
             let list = try Self.compileAsyncRules(rules, original: original, context: context)
-            return AsyncBox(Self.asyncMatchRun(list, otherwise: nil), rules: list)
+            return AsyncBox(Self.asyncMatchRun(list, otherwise: nil), rules: list, replayable: isSelfContained)
         }
-        return AsyncBox(try compileAsync(original: original, context: context), constant: constantValue)
+        return AsyncBox(
+            try compileAsync(original: original, context: context), constant: constantValue,
+            replayable: isSelfContained)
     }
 
     /// Each rule's test with its compiled behaviour, in order.

@@ -32,28 +32,81 @@ public final class Recorder: Sendable {
         var failure: String?
         /// The calls each seam had counted when the recording started: call numbers count from there.
         var callBase: [SeamID: Int] = [:]
+        /// The decisions kept in memory (all of an in-memory recording's; the first of a file's).
+        var decisions: [Recording.Decision] = []
+        /// The decisions recorded (kept or written).
+        var decisionCount = 0
+        /// The decisions after the bound, not recorded.
+        var droppedDecisions = 0
+        /// The last event recorded, which the next decisions follow.
+        var lastEvent = 0
     }
 
     let sink: Sink
+    /// The most decisions recorded (0: none are).
+    let decisionLimit: Int
     /// How many entries of a file recording are also kept in memory (``recording``); the file keeps every one.
     static let fileEntriesKept = 10_000
     let state: Locked<State>
     /// The registry recorded, until stopped.
     weak let registry: Registry?
 
-    init(sink: Sink, header: Recording.Header, registry: Registry) {
+    init(sink: Sink, header: Recording.Header, registry: Registry, decisions: Int = 0) {
         self.sink = sink
+        var header = header
+        header.decisions = decisions > 0 ? decisions : nil
         self.state = Locked(State(header: header))
         self.registry = registry
+        self.decisionLimit = max(0, decisions)
     }
 
     /// What has been recorded so far: the header and the entries kept in memory (up to the capacity, or the first
-    /// 10,000 of a file recording, whose file has every one), with ``Recording/Header/dropped`` counting the rest.
+    /// 10,000 of a file recording, whose file has every one), with ``Recording/Header/dropped`` counting the rest,
+    /// and the decisions made up to now.
     public var recording: Recording {
-        state.withLock { state in
+        if decisionLimit > 0 { registry?.drainDecisions() }
+        return state.withLock { state in
             var header = state.header
             header.dropped = state.dropped == 0 ? nil : state.dropped
-            return Recording(header: header, entries: state.entries)
+            header.droppedDecisions = state.droppedDecisions == 0 ? nil : state.droppedDecisions
+            return Recording(header: header, entries: state.entries, decisions: state.decisions)
+        }
+    }
+
+    /// Whether it still records decisions: it asked for them, it records, and its bound is not reached.
+    var wantsDecisions: Bool {
+        decisionLimit > 0
+            && state.withLock { !$0.stopped && $0.failure == nil && $0.decisionCount < decisionLimit }
+    }
+
+    /// Takes decisions read from a tape, in call order, numbering their calls from the recording's start; called
+    /// under the registry's lock. Past the bound they are counted, not kept.
+    func take(_ taken: [TakenDecision]) {
+        guard decisionLimit > 0 else { return }
+        state.withLock { state in
+            guard !state.stopped, state.failure == nil else { return }
+            for decision in taken {
+                guard state.decisionCount < decisionLimit else {
+                    if decision.outcome != .dropped { state.droppedDecisions += 1 }
+                    continue
+                }
+                let call = decision.rawCall - state.callBase[decision.seam, default: 0]
+                guard call > 0 else { continue }  // made before the recording began
+                let kept = Recording.Decision(
+                    seam: decision.seam, call: call, layer: decision.layer?.rawValue, outcome: decision.outcome,
+                    value: decision.value, live: decision.live ? true : nil, after: state.lastEvent)
+                state.decisionCount += 1
+                switch sink {
+                case .memory:
+                    state.decisions.append(kept)
+                case .file(let descriptor, _, let keeping):
+                    if let failure = Self.write(Recording.line(kept), to: descriptor) {
+                        state.failure = failure
+                        return
+                    }
+                    if state.decisions.count < keeping { state.decisions.append(kept) }
+                }
+            }
         }
     }
 
@@ -76,6 +129,7 @@ public final class Recorder: Sendable {
     func record(_ entry: Recording.Entry) {
         state.withLock { state in
             guard !state.stopped, state.failure == nil else { return }
+            state.lastEvent = entry.event
             var entry = entry
             if let seam = entry.seam, let call = entry.call {
                 if entry.kind == .registered { state.callBase[seam] = call }  // registered again: counts anew

@@ -19,11 +19,15 @@ public struct Recording: Sendable, Equatable {
     public var header: Header
     /// Every event recorded, oldest first.
     public var entries: [Entry]
+    /// The decision of each chaos call, when the recording asked for them (``Header/decisions``), in the order they
+    /// were read: by seam, in call order.
+    public var decisions: [Decision]
 
-    /// A recording of `entries`, headed by `header`.
-    public init(header: Header, entries: [Entry]) {
+    /// A recording of `entries` and `decisions`, headed by `header`.
+    public init(header: Header, entries: [Entry], decisions: [Decision] = []) {
         self.header = header
         self.entries = entries
+        self.decisions = decisions
     }
 
     /// The first line of a recording: the format, the target, and its seams when recording began.
@@ -49,6 +53,10 @@ public struct Recording: Sendable, Equatable {
         public var seams: [Seam]
         /// Events that happened but are not in the recording, because an in-memory recording was full.
         public var dropped: Int?
+        /// The most decisions the recording keeps, when it records them (nil: it does not).
+        public var decisions: Int?
+        /// Decisions made after that bound was reached, not recorded.
+        public var droppedDecisions: Int?
         /// The layers active when the recording began, oldest first, as `applied` entries at call 0 (their `event`
         /// is the one that applied them): a replay makes them first, and an export keeps them. Nil when none was.
         public var active: [Entry]?
@@ -275,13 +283,26 @@ extension Recording {
             )
         }
         var entries: [Entry] = []
+        var decisions: [Decision] = []
         let endsWithNewline = text.hasSuffix("\n")
         for (offset, line) in lines.enumerated().dropFirst() {
             let number = offset + 1
             if line.isEmpty { continue }
             let entry: Entry
             do {
-                entry = try decoder.decode(Entry.self, from: Data(line.utf8))
+                let data = Data(line.utf8)
+                if (try? decoder.decode(KindProbe.self, from: data))?.kind == "decision" {
+                    do {
+                        decisions.append(try decoder.decode(Decision.self, from: data))
+                    } catch {
+                        throw RecordingError(line: number, reason: "not a decision (\(Self.describe(error, in: line)))")
+                    }
+                    continue
+                }
+                entry = try decoder.decode(Entry.self, from: data)
+            } catch let error as RecordingError {
+                if offset == lines.count - 1 && !endsWithNewline { break }
+                throw error
             } catch {
                 // The last line without its newline was being written when the process died: not an error.
                 if offset == lines.count - 1 && !endsWithNewline { break }
@@ -293,12 +314,46 @@ extension Recording {
             }
             entries.append(entry)
         }
-        self.init(header: header, entries: entries)
+        self.init(header: header, entries: entries, decisions: decisions)
     }
 
-    /// The recording as JSON Lines: its header, then one line per entry, each ending with a newline.
+    /// The recording as JSON Lines: its header, then one line per entry, each decision after the event it
+    /// followed, each line ending with a newline.
     public var jsonLines: String {
-        ([Self.line(header)] + entries.map(Self.line)).joined()
+        var lines = [Self.line(header)]
+        for item in merged {
+            switch item {
+            case .entry(let index): lines.append(Self.line(entries[index]))
+            case .decision(let index): lines.append(Self.line(decisions[index]))
+            }
+        }
+        return lines.joined()
+    }
+
+    /// An entry or a decision, by index, in the order ``jsonLines`` writes them (line 2 onwards).
+    enum Item {
+        case entry(Int)
+        case decision(Int)
+    }
+
+    /// The entries and decisions in file order: each decision after the last entry it followed (its ``Decision/after``).
+    var merged: [Item] {
+        var items: [Item] = []
+        var next = 0
+        for (index, entry) in entries.enumerated() {
+            while next < decisions.count, decisions[next].after < entry.event {
+                items.append(.decision(next))
+                next += 1
+            }
+            items.append(.entry(index))
+        }
+        items += (next..<decisions.count).map { Item.decision($0) }
+        return items
+    }
+
+    /// Just the `kind` of a line, to tell decisions from events.
+    private struct KindProbe: Decodable {
+        var kind: String?
     }
 
     /// One value as a line of JSON with its newline (keys sorted, so lines diff and `jq` reads them alike).

@@ -15,6 +15,10 @@ extension Registry {
     /// (`MISCHIEF_RECORD=session.jsonl`).
     public static let recordVariable = "MISCHIEF_RECORD"
 
+    /// The environment variable that makes `MISCHIEF_RECORD` also record each chaos call's decision, up to that
+    /// many (`MISCHIEF_RECORD_DECISIONS=100000`).
+    public static let recordDecisionsVariable = "MISCHIEF_RECORD_DECISIONS"
+
     /// Starts recording every event to the file at `path` (created, or emptied; readable only by its owner), one
     /// line each as it happens (see ``Recording``): the recording survives the process being killed, up to its last
     /// whole line.
@@ -22,17 +26,25 @@ extension Registry {
     /// - Parameters:
     ///   - path: the file to record to.
     ///   - target: the name the header gives the target; the executable's name when nil.
+    ///   - decisions: the most chaos-call decisions to record (``Recording/Decision``), read from the calls every
+    ///     100 ms and written then; 0 records none, and costs the calls nothing.
     /// - Throws: ``RecordingStartError`` when the file cannot be opened or written.
     @discardableResult
-    public func startRecording(toFile path: String, target: String? = nil) throws(RecordingStartError) -> Recorder {
-        try state.withLock { (state) throws(RecordingStartError) -> Recorder in
+    public func startRecording(
+        toFile path: String, target: String? = nil, decisions: Int = 0
+    ) throws(RecordingStartError) -> Recorder {
+        let recorder = try state.withLock { (state) throws(RecordingStartError) -> Recorder in
             let header = recordingHeader(state: state, target: target)
-            let descriptor = try Recorder.open(path, header: header)
+            var opened = header
+            opened.decisions = decisions > 0 ? decisions : nil
+            let descriptor = try Recorder.open(path, header: opened)
             return state.startRecording(
                 Recorder(
                     sink: .file(descriptor, path: path, keeping: Recorder.fileEntriesKept), header: header,
-                    registry: self))
+                    registry: self, decisions: decisions))
         }
+        if decisions > 0 { expiry?.wake() }
+        return recorder
     }
 
     /// Starts recording every event in memory, up to `capacity` entries (events after that are counted in
@@ -42,13 +54,18 @@ extension Registry {
     /// - Parameters:
     ///   - capacity: the most entries kept.
     ///   - target: the name the header gives the target; the executable's name when nil.
+    ///   - decisions: the most chaos-call decisions kept (``Recording/Decision``); 0 keeps none, and costs the
+    ///     calls nothing. Later ones are counted in ``Recording/Header/droppedDecisions``.
     @discardableResult
-    public func startRecording(capacity: Int = 10_000, target: String? = nil) -> Recorder {
-        state.withLock { state in
+    public func startRecording(capacity: Int = 10_000, target: String? = nil, decisions: Int = 0) -> Recorder {
+        let recorder = state.withLock { state in
             let header = recordingHeader(state: state, target: target)
             return state.startRecording(
-                Recorder(sink: .memory(capacity: max(0, capacity)), header: header, registry: self))
+                Recorder(
+                    sink: .memory(capacity: max(0, capacity)), header: header, registry: self, decisions: decisions))
         }
+        if decisions > 0 { expiry?.wake() }
+        return recorder
     }
 
     /// Logs that the time of the clock seams was moved forward by `duration` (a console's `]`, `POST
@@ -65,10 +82,12 @@ extension Registry {
     func stopRecording(_ recorder: Recorder) {
         state.withLock { state in
             guard let index = state.recorders.firstIndex(where: { $0 === recorder }) else { return }
+            state.drainDecisions()
             state.recorders.remove(at: index)
             recorder.close()
             state.observers -= 1
             state.updateCounting()
+            state.updateTaps()
         }
     }
 
@@ -102,9 +121,15 @@ extension Registry {
     /// said on standard error and in the event log, and the program goes on.
     func recordFromEnvironment() {
         guard let path = Environment.value(Registry.recordVariable), !path.isEmpty else { return }
+        let decisions = Environment.value(Registry.recordDecisionsVariable).flatMap { Int($0) } ?? 0
+        if let text = Environment.value(Registry.recordDecisionsVariable), Int(text) == nil || decisions < 0 {
+            Registry.writeToStandardError(
+                "mischief: \(Registry.recordDecisionsVariable)=\(text) is not a count of decisions; not recording them")
+        }
         do throws(RecordingStartError) {
-            try startRecording(toFile: path)
-            Registry.writeToStandardError("mischief: recording to \(path) (\(Registry.recordVariable))")
+            try startRecording(toFile: path, decisions: max(0, decisions))
+            let what = decisions > 0 ? " with up to \(decisions) decisions" : ""
+            Registry.writeToStandardError("mischief: recording to \(path)\(what) (\(Registry.recordVariable))")
         } catch {
             Registry.writeToStandardError("mischief: \(error); not recording")
             report(seam: nil, message: "\(error); not recording", kind: .problem, source: Registry.recordVariable)
@@ -120,6 +145,7 @@ extension Registry.State {
         recorders.append(recorder)
         observers += 1
         updateCounting()
+        updateTaps()
         return recorder
     }
 

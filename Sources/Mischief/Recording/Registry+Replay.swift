@@ -73,7 +73,7 @@ extension Registry {
             kind: .report, source: "replay")
         replays.withLock { $0.append(replayer) }
         replayer.start()
-        if schedule.steps.isEmpty { replayer.finish(nil) }
+        if schedule.steps.isEmpty && schedule.decisions.isEmpty { replayer.finish(nil) }
         Task.detached { [weak self] in
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { await replayer.runTimedSteps() }
@@ -84,7 +84,9 @@ extension Registry {
                     } catch {}
                 }
                 await replayer.waitUntilDone(before: schedule.steps.count + 1)
+                if let divergence = await replayer.compareDecisions() { replayer.finish(divergence) }
                 replayer.finish(nil)  // only if it had not finished: disarms every seam
+                replayer.stopComparingDecisions()
                 group.cancelAll()
             }
             guard let self else { return }

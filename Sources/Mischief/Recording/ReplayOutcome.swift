@@ -6,20 +6,26 @@ public struct ReplayOutcome: Codable, Sendable, Equatable, CustomStringConvertib
     public var replayed: Int
     /// The first divergence, if any: the replay stopped there.
     public var divergence: ReplayDivergence?
+    /// The recorded decisions compared with the replay's calls, all matching (nil: the recording has none, or it
+    /// diverged).
+    public var decisions: Int?
 
     /// An outcome.
-    public init(steps: Int, replayed: Int, divergence: ReplayDivergence? = nil) {
+    public init(steps: Int, replayed: Int, divergence: ReplayDivergence? = nil, decisions: Int? = nil) {
         self.steps = steps
         self.replayed = replayed
         self.divergence = divergence
+        self.decisions = decisions
     }
 
-    /// Whether every step was made again as recorded.
+    /// Whether every step was made again as recorded, and every recorded decision.
     public var matched: Bool { divergence == nil }
 
-    /// `replayed 9 of 9 steps` or the divergence.
+    /// `replayed 9 of 9 steps and 120 decisions: all matched`, or the divergence.
     public var description: String {
-        divergence?.description ?? "replayed \(replayed) of \(steps) step\(steps == 1 ? "" : "s"): all matched"
+        let and = decisions.map { " and \($0) decision\($0 == 1 ? "" : "s")" } ?? ""
+        return divergence?.description
+            ?? "replayed \(replayed) of \(steps) step\(steps == 1 ? "" : "s")\(and): all matched"
     }
 }
 
@@ -39,10 +45,13 @@ public struct ReplayDivergence: Codable, Sendable, Equatable, CustomStringConver
     public var recorded: String
     /// What the target did or has instead.
     public var replayed: String
+    /// For a decision that differs (every step was made): how many recorded decisions matched before it.
+    public var decisionsMatched: Int?
 
     /// A divergence.
     public init(
-        step: Int, steps: Int, matched: Int, line: Int, seam: SeamID?, recorded: String, replayed: String
+        step: Int, steps: Int, matched: Int, line: Int, seam: SeamID?, recorded: String, replayed: String,
+        decisionsMatched: Int? = nil
     ) {
         self.step = step
         self.steps = steps
@@ -51,12 +60,18 @@ public struct ReplayDivergence: Codable, Sendable, Equatable, CustomStringConver
         self.seam = seam
         self.recorded = recorded
         self.replayed = replayed
+        self.decisionsMatched = decisionsMatched
     }
 
-    /// `diverged at step 4 of 9 (line 7, 3 matched): test.double: recorded …; here …`.
+    /// `diverged at step 4 of 9 (line 7, 3 matched): test.double: recorded …; here …`, or for a decision
+    /// `diverged at a decision (line 40, 9 of 9 steps and 31 decisions matched): …`.
     public var description: String {
-        "diverged at step \(step) of \(steps) (line \(line), \(matched) matched): "
-            + "\(seam.map { "\($0): " } ?? "")recorded \(recorded); here \(replayed)"
+        let what =
+            decisionsMatched.map {
+                "at a decision (line \(line), \(matched) of \(steps) steps and \($0) decisions matched)"
+            }
+            ?? "at step \(step) of \(steps) (line \(line), \(matched) matched)"
+        return "diverged \(what): \(seam.map { "\($0): " } ?? "")recorded \(recorded); here \(replayed)"
     }
 }
 
@@ -99,9 +114,10 @@ public final class ReplayRun: Sendable {
     /// The schedule it runs.
     public var schedule: ReplaySchedule { replayer.schedule }
 
-    /// Waits until the last step is made, the replay diverges or times out, and says how it ended.
+    /// Waits until the last step is made and the recorded decisions are compared, or the replay diverges or times
+    /// out, and says how it ended.
     public func outcome() async -> ReplayOutcome {
-        await replayer.waitUntilDone(before: replayer.count + 1)
+        await replayer.waitUntilFinished()
         return replayer.outcome
     }
 

@@ -13,6 +13,10 @@ public struct ReplaySchedule: Sendable, Equatable, CustomStringConvertible {
     public var steps: [ReplayStep]
     /// The session seed of the recorded target, which random behaviours without a seed of their own derive from.
     public var sessionSeed: UInt64
+    /// The recorded decisions the replay's calls are compared with (none when the recording has none).
+    public var decisions: [Recording.Decision]
+    /// The line of each of ``decisions`` in the recording.
+    public var decisionLines: [Int]
 
     /// The schedule of `recording`: its `applied` and `reverted` events, and its advances of time; other events
     /// (reports, refusals, guards' trips) are not replayed; the layers active when it began (its header's `active`)
@@ -24,10 +28,23 @@ public struct ReplaySchedule: Sendable, Equatable, CustomStringConvertible {
     public init(_ recording: Recording) throws(RecordingError) {
         sessionSeed = recording.header.sessionSeed
         steps = []
+        decisions = []
+        decisionLines = []
+        var entryLines = Array(repeating: 0, count: recording.entries.count)
+        for (offset, item) in recording.merged.enumerated() {
+            switch item {
+            case .entry(let index): entryLines[index] = offset + 2
+            case .decision(let index):
+                decisions.append(recording.decisions[index])
+                decisionLines.append(offset + 2)
+            }
+        }
         var layers: Set<Int> = []
         // The layers active when the recording began come first, from the header (line 1).
         let active = (recording.header.active ?? []).map { (line: 1, entry: $0) }
-        for (line, entry) in active + recording.entries.enumerated().map({ (line: $0.offset + 2, entry: $0.element) }) {
+        for (line, entry) in active
+            + recording.entries.enumerated().map({ (line: entryLines[$0.offset], entry: $0.element) })
+        {
             let at = max(0, entry.wall - recording.header.started)
             let after = entry.call.flatMap { $0 > 0 ? $0 : nil }
             var step = ReplayStep(number: steps.count + 1, line: line, action: .apply, seam: entry.seam, at: at)
@@ -77,7 +94,14 @@ public struct ReplaySchedule: Sendable, Equatable, CustomStringConvertible {
 
     /// One line a step: `3. test.double after call 5: revert layer 2 [console]`.
     public var description: String {
-        steps.map { $0.description(of: steps.count) }.joined(separator: "\n")
+        var lines = steps.map { $0.description(of: steps.count) }
+        if !decisions.isEmpty {
+            let seams = Set(decisions.map(\.seam)).sorted()
+            lines.append(
+                "then compare \(decisions.count) recorded decision\(decisions.count == 1 ? "" : "s") on "
+                    + seams.map(\.description).joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n")
     }
 }
 

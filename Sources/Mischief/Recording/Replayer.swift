@@ -43,6 +43,10 @@ final class Replayer: Sendable {
         var divergence: ReplayDivergence?
         var finished = false
         var waiters: [(before: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// Those waiting for the end: the last step made and the decisions compared, a divergence, or the timeout.
+        var finishWaiters: [CheckedContinuation<Void, Never>] = []
+        /// The decisions to compare, when the recording has some (`Replayer+Decisions.swift`).
+        var decisions: DecisionCheck?
     }
 
     let schedule: ReplaySchedule
@@ -54,6 +58,8 @@ final class Replayer: Sendable {
         self.schedule = schedule
         self.options = options
         self.registry = registry
+        let check = DecisionCheck(schedule)
+        if !check.isEmpty { state.withLock { $0.decisions = check } }
     }
 
     var count: Int { schedule.steps.count }
@@ -106,6 +112,7 @@ final class Replayer: Sendable {
             }
         }
         guard let registry else { return }
+        startComparingDecisions(registry: registry)
         let triggers = state.withLock { $0.triggers }
         for (seam, trigger) in triggers { registry.arm(seam, with: trigger) }
         if options.resetsCounters { registry.resetCounters(source: "replay") }
@@ -242,6 +249,18 @@ final class Replayer: Sendable {
         }
     }
 
+    /// Waits until the replay has finished, whichever way.
+    func waitUntilFinished() async {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state in
+                if state.finished { return true }
+                state.finishWaiters.append(continuation)
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+
     /// Resumes the waiters whose steps are made; finishes when all are.
     private func checkProgress() {
         let (ready, all) = state.withLock { state in
@@ -254,7 +273,8 @@ final class Replayer: Sendable {
             return (ready, state.done.count == count)
         }
         for continuation in ready { continuation.resume() }
-        if all { finish(nil) }
+        // With decisions to compare, the replay's task finishes it once they are compared.
+        if all && state.withLock({ $0.decisions == nil }) { finish(nil) }
     }
 
     /// Ends the replay (matched, or with `divergence`): disarms every seam and wakes every waiter.
@@ -263,8 +283,13 @@ final class Replayer: Sendable {
             guard !state.finished else { return ([], []) }
             state.finished = true
             state.divergence = divergence
-            defer { state.waiters = [] }
-            return (state.waiters.map(\.continuation), Array(state.triggers.keys))
+            defer {
+                state.waiters = []
+                state.finishWaiters = []
+                state.decisions?.waiting = []
+            }
+            let waiting = state.waiters.map(\.continuation) + state.finishWaiters + (state.decisions?.waiting ?? [])
+            return (waiting, Array(state.triggers.keys))
         }
         for seam in triggers { registry?.disarm(seam) }
         for waiter in waiters { waiter.resume() }
@@ -277,8 +302,28 @@ final class Replayer: Sendable {
             let next = schedule.steps.first { !state.done.contains($0.number) }
             return (next, next?.seam.flatMap { state.triggers[$0]?.calls.load(ordering: .relaxed) } ?? 0)
         }
-        guard let next else { return finish(nil) }
         let waited = "within \(SpecDuration(options.timeout))"
+        guard let next else {
+            // Every step was made: the calls the recorded decisions cover did not all come.
+            let short = state.withLock { state -> (SeamID, Int, Int)? in
+                guard let check = state.decisions else { return nil }
+                return check.expected.keys.sorted().lazy.compactMap { seam in
+                    let seen = check.seen[seam, default: 0]
+                    let limit = check.limit[seam, default: 0]
+                    return seen < limit ? (seam, seen, limit) : nil
+                }.first
+            }
+            guard let (seam, seen, limit) = short else {
+                // The calls came; their decisions are being read, and the replay's task compares them.
+                if state.withLock({ $0.decisions == nil }) { finish(nil) }
+                return
+            }
+            return finish(
+                ReplayDivergence(
+                    step: count, steps: count, matched: count, line: 0, seam: seam,
+                    recorded: "decisions up to call \(limit)",
+                    replayed: "the seam made \(seen) of \(limit) calls \(waited)"))
+        }
         let replayed: String
         if let seam = next.seam, !registry.isRegistered(seam) {
             replayed = "the seam was not registered \(waited)"
@@ -291,8 +336,11 @@ final class Replayer: Sendable {
     }
 
     var outcome: ReplayOutcome {
-        state.withLock { state in
-            ReplayOutcome(steps: count, replayed: state.done.count, divergence: state.divergence)
+        let decisions = decisionsCompared
+        return state.withLock { state in
+            ReplayOutcome(
+                steps: count, replayed: state.done.count, divergence: state.divergence,
+                decisions: state.divergence == nil ? decisions : nil)
         }
     }
 }

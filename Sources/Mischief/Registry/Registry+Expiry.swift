@@ -54,8 +54,8 @@ extension Registry {
     func housekeepingRound() -> Duration? {
         let expiry = expire().next.map { $0 - now }
         let guards = guardRound()
-        guard let expiry else { return guards }
-        return min(expiry, guards ?? expiry)
+        let decisions = decisionRound()
+        return [expiry, guards, decisions].compactMap { $0 }.min()
     }
 
     private func expire() -> (entries: [LayerID], next: Duration?) {

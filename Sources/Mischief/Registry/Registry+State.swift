@@ -38,6 +38,12 @@ extension Registry {
         var recorders: [Recorder] = []
         /// The seams a replay waits on, with the trigger their calls enter (`Replayer.swift`).
         var replayTriggers: [SeamID: ReplayTrigger] = [:]
+        /// The tape of each seam whose calls' decisions are noted now (`Registry+Decisions.swift`).
+        var tapes: [SeamID: any DecisionSource] = [:]
+        /// Tapes of replaced boxes, drained until their last call has left.
+        var retiredTapes: [any DecisionSource] = []
+        /// The replays that compare decisions, each with its seams.
+        var decisionListeners: [DecisionListener] = []
 
         init(eventCapacity: Int, owner: Int) {
             events = EventLog(capacity: eventCapacity)
@@ -51,6 +57,8 @@ extension Registry {
             detail: RecordingDetail? = nil
         ) {
             let generation = generations.next()
+            // The decisions made before the event go before it, in a recording and to a replay.
+            if !tapes.isEmpty || !retiredTapes.isEmpty { drainDecisions() }
             let event = events.append(
                 time: time, kind: kind, seam: seam, source: source, message: message, generation: generation)
             if !recorders.isEmpty { record(event, detail: detail) }
@@ -76,7 +84,21 @@ extension Registry {
         /// box until its calls have returned.
         mutating func reinstall(_ id: SeamID) {
             let record = records[id]!
-            var box = record.layers.isEmpty ? nil : record.seam.makeBox(layers: record.layers.reversed().map(\.run))
+            var box: AnyObject?
+            if let old = tapes.removeValue(forKey: id) { retire(old) }
+            if !record.layers.isEmpty {
+                let runs = record.layers.reversed().map(\.run)
+                if wantsDecisions(of: id) {
+                    let context = TapContext(
+                        base: Int(truncatingIfNeeded: record.seam.core.counters().calls),
+                        layers: record.layers.reversed().map(\.entry))
+                    let tapped = record.seam.tappedBox(layers: runs, tape: context)
+                    box = tapped.box
+                    tapes[id] = tapped.tape
+                } else {
+                    box = record.seam.makeBox(layers: runs)
+                }
+            }
             if let trigger = replayTriggers[id] { box = record.seam.armedBox(wrapping: box, trigger: trigger) }
             record.seam.core.install(box, entries: Set(record.layers.map(\.entry)), owner: owner)
             retiring.insert(id)

@@ -87,6 +87,20 @@ public class AnySeam: @unchecked Sendable {
     func armedBox(wrapping box: AnyObject?, trigger: ReplayTrigger) -> AnyObject {
         preconditionFailure("\(info.id): AnySeam.armedBox is overridden by Seam and AsyncSeam")
     }
+
+    /// The box for `layers` (newest first) that also notes each call's decision on the tape it returns, for a
+    /// recording or a replay that compares decisions; peeks run the plain box.
+    func tappedBox(layers: [any Sendable], tape context: TapContext) -> (box: AnyObject, tape: any DecisionSource) {
+        preconditionFailure("\(info.id): AnySeam.tappedBox is overridden by Seam and AsyncSeam")
+    }
+}
+
+/// What a tape is made with: where its call numbers start and the layers its marks name.
+struct TapContext {
+    /// The seam's raw counted calls when the box is installed.
+    var base: Int
+    /// The layers, newest first.
+    var layers: [LayerID]
 }
 
 /// What the registry needs from a seam to install behaviours on it; every ``AnySeam`` provides it.
@@ -98,6 +112,7 @@ protocol RegisteredSeam: AnySeam {
     ) throws(SpecError) -> (behaviour: any Sendable, canonical: String)
     func makeBox(layers: [any Sendable]) -> AnyObject
     func armedBox(wrapping box: AnyObject?, trigger: ReplayTrigger) -> AnyObject
+    func tappedBox(layers: [any Sendable], tape context: TapContext) -> (box: AnyObject, tape: any DecisionSource)
 }
 
 extension AnySeam: RegisteredSeam {}

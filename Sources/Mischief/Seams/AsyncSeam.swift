@@ -150,6 +150,53 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
             return await inner.run(input, &output, &failure)
         }
     }
+
+    override func tappedBox(layers: [any Sendable], tape context: TapContext) -> (
+        box: AnyObject, tape: any DecisionSource
+    ) {
+        let stack = parts.stack(layers, as: AsyncBox<Input, Output, Failure>.self)
+        let plain = makeBox(layers: layers) as! AsyncBox<Input, Output, Failure>
+        let tape = DecisionTape<Output, Failure>(
+            seam: info.id, base: context.base, layers: context.layers, replayable: stack.all.map(\.replayable))
+        let list = RunList(stack.alone.map { [$0] } ?? stack.all)
+        let box = AsyncBox<Input, Output, Failure> { input, output, failure in
+            // A peek is a console reading, not a call of the program: it leaves no decision.
+            guard !Peek.isActive else { return await plain.run(input, &output, &failure) }
+            for index in 0..<list.count {
+                let layer = list.with(index) { $0 }
+                let fired = await layer.run(input, &output, &failure)
+                guard fired != .skipped else { continue }
+                Self.note(fired, layer: index, output, failure, on: tape)
+                return fired
+            }
+            Self.note(.skipped, layer: 0, nil, nil, on: tape)
+            return .skipped
+        }
+        return (box, tape)
+    }
+
+    /// Notes an async call's decision, whose value and error are optionals rather than slots.
+    private static func note(
+        _ fired: Fired, layer: Int, _ output: Output?, _ failure: Failure?, on tape: DecisionTape<Output, Failure>
+    ) {
+        withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { outputs in
+            withUnsafeTemporaryAllocation(of: Failure.self, capacity: 1) { failures in
+                let out = outputs.baseAddress.unsafelyUnwrapped
+                let fail = failures.baseAddress.unsafelyUnwrapped
+                switch fired {
+                case .value: out.initialize(to: output.unsafelyUnwrapped)
+                case .failure: fail.initialize(to: failure.unsafelyUnwrapped)
+                case .skipped: break
+                }
+                tape.note(fired, layer: layer, out, fail)
+                switch fired {
+                case .value: out.deinitialize(count: 1)
+                case .failure: fail.deinitialize(count: 1)
+                case .skipped: break
+                }
+            }
+        }
+    }
 }
 
 extension AsyncSeam where Failure == any Error {
@@ -178,13 +225,16 @@ final class AsyncBox<Input, Output: Sendable, Failure: Error>: Sendable {
     let constant: Output?
     /// The compiled rules, when the behaviour is a `match` with no fallback (see ``SyncBox``).
     let rules: RunList<CompiledRule<Input, AsyncBox>>?
+    /// Whether the values this layer gives come from its behaviour alone (see ``SyncBox``).
+    let replayable: Bool
 
     init(
         _ run: @escaping AsyncRun<Input, Output, Failure>, constant: Output? = nil,
-        rules: RunList<CompiledRule<Input, AsyncBox>>? = nil
+        rules: RunList<CompiledRule<Input, AsyncBox>>? = nil, replayable: Bool = true
     ) {
         self.run = run
         self.constant = constant
         self.rules = rules
+        self.replayable = replayable
     }
 }

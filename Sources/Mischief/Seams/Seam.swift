@@ -214,7 +214,10 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
         }
         // The box is used without retaining it: `enter` announced this call, so the registry keeps the box
         // alive until the call has left (see SeamCore).
-        let box = Unmanaged<SyncBox<Input, Output, Failure>>.fromOpaque(ticket.box)
+        var box = Unmanaged<SyncBox<Input, Output, Failure>>.fromOpaque(ticket.box)
+        if !counted, let plain = box._withUnsafeGuaranteedRef({ $0.uncounted }) {
+            box = Unmanaged.passUnretained(plain)  // a peek: not a decision of the program's (kept alive by `box`)
+        }
         if let value = box._withUnsafeGuaranteedRef({ $0.constant }) {
             // A constant is copied here, where the types are known, rather than through the unspecialised run.
             core.leave(ticket)
@@ -284,10 +287,36 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
 
     override func armedBox(wrapping box: AnyObject?, trigger: ReplayTrigger) -> AnyObject {
         let inner = box.map { $0 as! SyncBox<Input, Output, Failure> }  // the registry passes this seam's own box
-        return SyncBox { input, output, failure in
-            trigger.enter()
-            return inner?.run(input, output, failure) ?? .skipped
-        }
+        return SyncBox(
+            { input, output, failure in
+                trigger.enter()
+                return inner?.run(input, output, failure) ?? .skipped
+            }, uncounted: inner?.uncounted ?? inner)
+    }
+
+    override func tappedBox(layers: [any Sendable], tape context: TapContext) -> (
+        box: AnyObject, tape: any DecisionSource
+    ) {
+        let stack = parts.stack(layers, as: SyncBox<Input, Output, Failure>.self)
+        let plain = makeBox(layers: layers) as! SyncBox<Input, Output, Failure>
+        let tape = DecisionTape<Output, Failure>(
+            seam: info.id, base: context.base, layers: context.layers, replayable: stack.all.map(\.replayable))
+        // Each layer is run on its own, newest first, so the tape learns which one answered; the same order the
+        // plain box follows (with `.replace` stacking, only the newest).
+        let list = RunList(stack.alone.map { [$0] } ?? stack.all)
+        let box = SyncBox(
+            { input, output, failure in
+                for index in 0..<list.count {
+                    let fired = list.with(index) { $0.run(input, output, failure) }
+                    if fired != .skipped {
+                        tape.note(fired, layer: index, output, failure)
+                        return fired
+                    }
+                }
+                tape.note(.skipped, layer: 0, output, failure)
+                return .skipped
+            }, uncounted: plain)
+        return (box, tape)
     }
 }
 
@@ -389,14 +418,22 @@ final class SyncBox<Input, Output: Sendable, Failure: Error>: Sendable {
     /// The compiled rules, when the behaviour is a `match` with no fallback: stacked `merge` layers walk them in one
     /// list (``MergeStep``) instead of calling `run`.
     let rules: RunList<CompiledRule<Input, SyncBox>>?
+    /// The box a peek runs instead of this one, when this one notes its calls' decisions for a recording or a
+    /// replay (a peek is a console reading, not a call of the program).
+    @usableFromInline let uncounted: SyncBox?
+    /// Whether the values this layer gives come from its behaviour alone, not from the original or a closure (see
+    /// ``Recording/Decision/live``).
+    let replayable: Bool
 
     init(
         _ run: @escaping SyncRun<Input, Output, Failure>, constant: Output? = nil,
-        rules: RunList<CompiledRule<Input, SyncBox>>? = nil
+        rules: RunList<CompiledRule<Input, SyncBox>>? = nil, uncounted: SyncBox? = nil, replayable: Bool = true
     ) {
         self.run = run
         self.constant = constant
         self.rules = rules
+        self.uncounted = uncounted
+        self.replayable = replayable
         constantAddress = heapCopy(of: constant)
     }
 

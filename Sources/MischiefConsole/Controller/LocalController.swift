@@ -68,7 +68,8 @@ public final class LocalController: ConsoleController {
         self.minimumInterval = minimumInterval
         self.targetTime = targetTime
         self.advance = advance
-        recorder = registry.startRecording(capacity: RecordingFiles.capacity, target: name)
+        recorder = registry.startRecording(
+            capacity: RecordingFiles.capacity, target: name, decisions: RecordingFiles.decisions)
     }
 
     deinit { recorder.stop() }

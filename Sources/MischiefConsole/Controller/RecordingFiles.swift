@@ -6,6 +6,9 @@ import Mischief
 public enum RecordingFiles {
     /// How many events a console's recording keeps in memory; later ones are counted, not kept.
     public static let capacity = 10_000
+    /// How many chaos-call decisions it keeps (which layer answered each call, and with what); later ones are
+    /// counted, not kept.
+    public static let decisions = 10_000
 
     /// The directory recordings are saved in, for `environment`.
     public static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {

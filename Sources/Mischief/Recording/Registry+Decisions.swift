@@ -1,0 +1,131 @@
+/// A replay that compares the decisions its calls get with the recorded ones: the seams it watches and where the
+/// decisions go. Called under the registry's lock; it takes only its own.
+final class DecisionListener: Sendable {
+    let seams: Set<SeamID>
+    let take: @Sendable ([TakenDecision], _ calls: [SeamID: Int]) -> Void
+
+    init(seams: Set<SeamID>, take: @escaping @Sendable ([TakenDecision], [SeamID: Int]) -> Void) {
+        self.seams = seams
+        self.take = take
+    }
+}
+
+extension Registry {
+    /// How often the housekeeping thread reads the tapes while decisions are noted.
+    static let decisionDrainInterval = Duration.milliseconds(100)
+
+    /// Reads every tape now: the decisions made so far reach the recordings and replays, and each replay learns
+    /// how many calls its seams have made.
+    func drainDecisions() {
+        state.withLock { state in
+            state.drainDecisions()
+            state.tellListenersTheCalls()
+            state.updateTaps()
+        }
+    }
+
+    /// Starts noting decisions for `listener`'s seams (a replay); the housekeeping thread reads them every 100 ms.
+    func listen(_ listener: DecisionListener) {
+        state.withLock { state in
+            state.decisionListeners.append(listener)
+            state.observers += 1  // the replay numbers calls as the recording did: every call, chaos or not
+            state.updateCounting()
+            state.updateTaps()
+        }
+        expiry?.wake()
+    }
+
+    /// Stops giving decisions to `listener`; its seams go back to their plain boxes unless a recording wants them.
+    func stopListening(_ listener: DecisionListener) {
+        state.withLock { state in
+            guard state.decisionListeners.contains(where: { $0 === listener }) else { return }
+            state.drainDecisions()
+            state.decisionListeners.removeAll { $0 === listener }
+            state.observers -= 1
+            state.updateCounting()
+            state.updateTaps()
+        }
+    }
+
+    /// The housekeeping thread's part: drain the tapes; how long until the next drain (nil: nothing is tapped).
+    func decisionRound() -> Duration? {
+        state.withLock { state in
+            guard !state.tapes.isEmpty || !state.retiredTapes.isEmpty || state.wantsAnyDecisions else { return nil }
+            state.drainDecisions()
+            state.tellListenersTheCalls()
+            state.updateTaps()
+            return Registry.decisionDrainInterval
+        }
+    }
+
+    /// The seams' raw counted calls now (the base a replay numbers its decisions from).
+    func rawCalls(_ seams: some Sequence<SeamID>) -> [SeamID: Int] {
+        state.withLock { state in
+            var calls: [SeamID: Int] = [:]
+            for seam in seams {
+                if let record = state.records[seam] {
+                    calls[seam] = Int(truncatingIfNeeded: record.seam.core.counters().calls)
+                }
+            }
+            return calls
+        }
+    }
+}
+
+extension Registry.State {
+    /// Whether a recording or a replay wants the decisions of any seam.
+    var wantsAnyDecisions: Bool {
+        recorders.contains(where: \.wantsDecisions) || !decisionListeners.isEmpty
+    }
+
+    /// Whether a recording or a replay wants the decisions of `seam`'s calls.
+    func wantsDecisions(of seam: SeamID) -> Bool {
+        recorders.contains(where: \.wantsDecisions) || decisionListeners.contains { $0.seams.contains(seam) }
+    }
+
+    /// Keeps a replaced tape until its calls have left and it is read to the end.
+    mutating func retire(_ tape: any DecisionSource) {
+        drain(tape)
+        retiredTapes.append(tape)
+    }
+
+    /// Reads every tape, current and retired, and drops the retired ones that are done.
+    mutating func drainDecisions() {
+        for tape in tapes.values { drain(tape) }
+        guard !retiredTapes.isEmpty else { return }
+        for tape in retiredTapes { drain(tape) }
+        retiredTapes.removeAll { tape in
+            tape.isDrained && !(records[tape.seam]?.isRetiring ?? false) && !retiring.contains(tape.seam)
+        }
+    }
+
+    private func drain(_ tape: any DecisionSource) {
+        var taken: [TakenDecision] = []
+        tape.drain { taken.append($0) }
+        guard !taken.isEmpty else { return }
+        for recorder in recorders { recorder.take(taken) }
+        for listener in decisionListeners where listener.seams.contains(tape.seam) { listener.take(taken, [:]) }
+    }
+
+    /// Tells each replay how many calls its seams have made, decisions or not: once a round, after the drain.
+    func tellListenersTheCalls() {
+        for listener in decisionListeners {
+            var calls: [SeamID: Int] = [:]
+            for seam in listener.seams {
+                if let record = records[seam] {
+                    calls[seam] = Int(truncatingIfNeeded: record.seam.core.counters().calls)
+                }
+            }
+            listener.take([], calls)
+        }
+    }
+
+    /// Puts a tapped box on every changed seam whose decisions are wanted, and a plain one back where they no
+    /// longer are.
+    mutating func updateTaps() {
+        for id in order {
+            guard let record = records[id], !record.layers.isEmpty else { continue }
+            if wantsDecisions(of: id) != (tapes[id] != nil) { reinstall(id) }
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+@testable import Mischief
+
+/// Recording each chaos call's decision (which layer answered, and with what) and checking a replay's calls get the
+/// same ones.
+@Suite struct DecisionRecordingTests {
+    /// 4 plain calls, then `50%return(100)` for 20 calls, reverted, then 2 plain calls; decisions recorded.
+    static func session(decisions: Int = 1000) throws -> (recording: Recording, layer: Int) {
+        let f = try Fixture(sessionSeed: 11)
+        let recorder = f.registry.startRecording(decisions: decisions)
+        for value in 1...4 { _ = f.double(value) }
+        let layer = try f.registry.apply(spec: "50%return(100)", to: "test.double", source: "console")
+        for value in 1...20 { _ = f.double(value) }
+        f.registry.revert(layer)
+        for value in 1...2 { _ = f.double(value) }
+        recorder.stop()
+        return (recorder.recording, layer.layers[0].rawValue)
+    }
+
+    @Test func eachChaosCallsDecisionIsRecordedWithItsLayerAndValue() throws {
+        let (recording, layer) = try Self.session()
+        let decisions = recording.decisions
+        #expect(decisions.map(\.call) == Array(5...24), "the chaos calls only, numbered as events number them")
+        #expect(decisions.allSatisfy { $0.seam == "test.double" })
+        let returned = decisions.filter { $0.outcome == .returned }
+        let passed = decisions.filter { $0.outcome == .passed }
+        #expect(returned.count + passed.count == 20)
+        #expect(!returned.isEmpty && !passed.isEmpty, "50% over 20 calls: both, with this seed")
+        #expect(returned.allSatisfy { $0.value == "100" && $0.layer == layer && $0.live == nil })
+        #expect(passed.allSatisfy { $0.value == nil && $0.layer == nil })
+        let applied = try #require(recording.entries.first { $0.kind == .applied })
+        #expect(decisions.allSatisfy { $0.after == applied.event }, "all made after the apply, before the revert")
+        #expect(recording.header.decisions == 1000)
+    }
+
+    @Test func decisionsSurviveTheFileFormatInTheirPlaceAmongTheEvents() throws {
+        let (recording, _) = try Self.session()
+        let text = recording.jsonLines
+        let lines = text.split(separator: "\n")
+        let applyLine = try #require(lines.firstIndex { $0.contains("\"kind\":\"applied\"") })
+        let revertLine = try #require(lines.firstIndex { $0.contains("\"kind\":\"reverted\"") })
+        let decisionLines = lines.indices.filter { lines[$0].contains("\"kind\":\"decision\"") }
+        #expect(decisionLines.count == 20)
+        #expect(decisionLines.allSatisfy { $0 > applyLine && $0 < revertLine }, "between the apply and the revert")
+        let read = try Recording(jsonLines: text)
+        #expect(read.decisions == recording.decisions)
+        #expect(read.entries == recording.entries)
+    }
+
+    @Test func aTruncatedDecisionLineIsAnErrorAtItsLine() throws {
+        let (recording, _) = try Self.session()
+        var lines = recording.jsonLines.split(separator: "\n").map(String.init)
+        let index = try #require(lines.firstIndex { $0.contains("\"kind\":\"decision\"") })
+        lines[index] = String(lines[index].prefix(30))
+        #expect {
+            _ = try Recording(jsonLines: lines.joined(separator: "\n"))
+        } throws: { error in
+            "\(error)".contains("line \(index + 1)")
+        }
+    }
+
+    @Test func aPeekIsNotADecisionOfTheProgram() throws {
+        let f = try Fixture()
+        let recorder = f.registry.startRecording(decisions: 100)
+        try f.registry.apply(spec: "return(3)", to: "test.double")
+        #expect(f.double.peek(1) == 3)
+        #expect(f.double(1) == 3)
+        #expect(f.double.peek(1) == 3)
+        recorder.stop()
+        #expect(recorder.recording.decisions.map(\.call) == [1])
+    }
+
+    @Test func pastTheBoundDecisionsAreCountedNotKept() throws {
+        let (recording, _) = try Self.session(decisions: 5)
+        #expect(recording.decisions.count == 5)
+        #expect(recording.header.droppedDecisions == 15)
+    }
+
+    @Test func withoutDecisionsAskedForNoneAreRecorded() throws {
+        let f = try Fixture()
+        let recorder = f.registry.startRecording()
+        try f.registry.apply(spec: "return(3)", to: "test.double")
+        _ = f.double(1)
+        recorder.stop()
+        #expect(recorder.recording.decisions.isEmpty)
+        #expect(recorder.recording.header.decisions == nil)
+    }
+
+    @Test func aFullTapeEndsWithOneDroppedDecisionAndNoHole() {
+        let tape = DecisionTape<Int, Never>(
+            seam: "test.double", base: 10, layers: [LayerID(rawValue: 4)], replayable: [true], capacity: 4)
+        var output = 0
+        var failure: Never? = nil
+        _ = failure
+        let never = UnsafeMutablePointer<Never>.allocate(capacity: 1)
+        defer { never.deallocate() }
+        for value in 1...6 {
+            output = value
+            tape.note(.value, layer: 0, &output, never)
+        }
+        var taken: [TakenDecision] = []
+        tape.drain { taken.append($0) }
+        #expect(taken.map(\.rawCall) == [11, 12, 13, 14, 15], "four kept, then where it stopped")
+        #expect(taken.prefix(4).map(\.value) == ["1", "2", "3", "4"])
+        #expect(taken.last?.outcome == .dropped)
+        #expect(tape.isDrained)
+        output = 7
+        tape.note(.value, layer: 0, &output, never)
+        var later: [TakenDecision] = []
+        tape.drain { later.append($0) }
+        #expect(later.isEmpty, "an ended tape keeps nothing more, and says so once")
+    }
+
+    @Test func aReplayWhoseCallsGetTheRecordedDecisionsMatches() async throws {
+        let (recording, _) = try Self.session()
+        let f = try Fixture(sessionSeed: 99)  // the recorded session seed is used
+        let run = f.registry.startReplay(try ReplaySchedule(recording))
+        let outcome = await Task.detached { () -> ReplayOutcome in
+            for value in 1...26 { _ = f.double(value) }
+            return await run.outcome()
+        }.value
+        #expect(outcome.matched, "\(outcome)")
+        #expect(outcome.decisions == 20)
+        #expect(outcome.description.contains("and 20 decisions"), "\(outcome)")
+    }
+
+    @Test func aDecisionThatDiffersDivergesWithBothAnswers() async throws {
+        var (recording, layer) = try Self.session()
+        let index = try #require(recording.decisions.firstIndex { $0.outcome == .returned })
+        recording.decisions[index].value = "101"
+        let call = recording.decisions[index].call
+        let f = try Fixture()
+        let run = f.registry.startReplay(try ReplaySchedule(recording))
+        let outcome = await Task.detached { () -> ReplayOutcome in
+            for value in 1...26 { _ = f.double(value) }
+            return await run.outcome()
+        }.value
+        let divergence = try #require(outcome.divergence, "\(outcome)")
+        #expect(divergence.seam == "test.double")
+        #expect(divergence.recorded == "call \(call): layer \(layer) returned 101")
+        #expect(divergence.replayed == "call \(call): layer \(layer) returned 100")
+        #expect(divergence.decisionsMatched == index, "the decisions before it matched")
+        #expect(divergence.description.contains("diverged at a decision"), "\(divergence)")
+    }
+
+    @Test func aSeedThatDecidesOtherwiseDiverges() async throws {
+        var (recording, _) = try Self.session()
+        // Every recorded decision says the layer fired: a 50% layer with the recorded seed does not always.
+        for index in recording.decisions.indices {
+            recording.decisions[index].outcome = .returned
+            recording.decisions[index].value = "100"
+            recording.decisions[index].layer = recording.entries.first { $0.kind == .applied }?.layer
+        }
+        let f = try Fixture()
+        let run = f.registry.startReplay(try ReplaySchedule(recording))
+        let outcome = await Task.detached { () -> ReplayOutcome in
+            for value in 1...26 { _ = f.double(value) }
+            return await run.outcome()
+        }.value
+        let divergence = try #require(outcome.divergence, "\(outcome)")
+        #expect(divergence.replayed.hasSuffix("no layer fired (the original answered)"), "\(divergence)")
+    }
+}
