@@ -12,9 +12,12 @@ struct ReplayCommand: AsyncParsableCommand {
             The target resets its counters, then applies and reverts each recorded layer after the same call of its \
             seam (at its time since the recording began for a seam not called yet, and for advances of time), with \
             the same spec, seed, source and TTL. It returns once the last step is made, leaving the final state \
-            applied. Exit 0 when every step matched; 1 with the first divergence (a seam that is missing, a spec \
-            that no longer applies, a seed that does not reproduce, calls that never came), both values and how \
-            far it matched. --dry-run prints the schedule without a target.
+            applied. When the recording has decisions (which layer answered each chaos call, and with what), the \
+            replay's calls must get the same ones: per seam, between two of its steps, in call order or, with \
+            several threads calling it, as the same set. Exit 0 when every step and decision matched; 1 with the \
+            first divergence (a seam that is missing, a spec that no longer applies, a seed that does not \
+            reproduce, a decision that differs, calls that never came), both values and how far it matched. \
+            --dry-run prints the schedule without a target.
             """)
 
     @Argument(help: "The recording (JSON Lines, from MISCHIEF_RECORD or mischief record).")
@@ -33,16 +36,18 @@ struct ReplayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let text: String
+        var text: String
         do {
             text = try String(contentsOfFile: file, encoding: .utf8)
         } catch {
             printError("cannot read \(file): \(error.localizedDescription)")
             throw TargetExit.refused
         }
+        let recording: Recording
         let schedule: ReplaySchedule
         do {
-            schedule = try ReplaySchedule(try Recording(jsonLines: text))
+            recording = try Recording(jsonLines: text)
+            schedule = try ReplaySchedule(recording)
         } catch {
             printError("\(file): \(error)")
             throw TargetExit.refused
@@ -50,6 +55,16 @@ struct ReplayCommand: AsyncParsableCommand {
         if dryRun {
             print(schedule.steps.isEmpty ? "nothing to replay" : schedule.description)
             return
+        }
+        if text.utf8.count > ControlAPI.maxBodyBytes,
+            let (trimmed, kept) = recording.keepingDecisions(
+                within: ControlAPI.maxBodyBytes), kept < recording.decisions.count
+        {
+            // The control API takes 1 MiB a request: the events go whole, the decisions as far as they fit.
+            printError(
+                "\(file) is over the \(ControlAPI.maxBodyBytes >> 20) MiB a request to a target carries: comparing "
+                    + "its first \(kept) of \(recording.decisions.count) decisions")
+            text = trimmed.jsonLines
         }
         let client = try await target.connect()
         let seconds = timeout

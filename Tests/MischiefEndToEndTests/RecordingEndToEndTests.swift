@@ -140,6 +140,11 @@ import Testing
                 DemoScreen(text).profile(Int(key)!, name) == true && text.contains(seams) ? true : nil
             }
         }
+        // The demo app has asked for its location and the weather there since Tokyo went on: the decisions of those
+        // calls are in the recording.
+        _ = try await tmux.wait(for: "the demo app in Tokyo, in the rain", in: session) { text in
+            text.contains("Tokyo, Japan") && text.contains("Light rain") ? true : nil
+        }
         try tmux.send(session, keys: "W")
         _ = try await tmux.wait(for: "the recording saved", in: session) { text in
             text.contains("recording mischief-demo-") ? true : nil
@@ -154,11 +159,37 @@ import Testing
         #expect(
             applied.contains { $0.seam == "clock.now" && $0.spec == "shift(1d)" && $0.source == "profile Tomorrow" })
 
+        let tokyo = recording.decisions.filter { $0.seam == "location.current" && $0.outcome == .returned }
+        #expect(!tokyo.isEmpty, "each chaos call's decision is recorded: \(recording.decisions.count) in all")
+
         let fresh = try await HeadlessDemo.start(seed: 6)
         defer { fresh.kill() }
         let replayed = try fresh.mischief(["replay", "--socket", fresh.socket, path])
         #expect(replayed.status == 0, "\(replayed.output)\(replayed.error)")
+        #expect(
+            replayed.output.contains("decisions: all matched"), "checked decision by decision: \(replayed.output)")
         let behaviours = try ReplayEndToEndTests.behaviours(fresh)
         #expect(behaviours["clock.now"] == "shift(1d)" && behaviours["location.current"] == #"city("Tokyo")"#)
+
+        // One decision edited by hand (the weather request's answer, which the profile's `respond` decides alone):
+        // the replay names it, with both answers, as the first divergence.
+        var edited = recording
+        let index = try #require(
+            edited.decisions.firstIndex { $0.seam == "net.request" && $0.outcome == .returned && $0.live == nil },
+            "\(recording.decisions.filter { $0.seam == "net.request" })")
+        let original = try #require(edited.decisions[index].value)
+        #expect(original.hasPrefix("200, "), "\(original)")
+        edited.decisions[index].value = "503" + original.dropFirst(3)
+        let editedFile = state.appendingPathComponent("edited.jsonl")
+        try edited.jsonLines.write(to: editedFile, atomically: true, encoding: .utf8)
+        let other = try await HeadlessDemo.start(seed: 6)
+        defer { other.kill() }
+        let diverged = try other.mischief(["replay", "--socket", other.socket, editedFile.path])
+        #expect(diverged.status == 1, "\(diverged.output)")
+        #expect(diverged.error.contains("diverged at a decision"), "\(diverged.error)")
+        #expect(diverged.error.contains("net.request"), "\(diverged.error)")
+        #expect(
+            diverged.error.contains("returned 503, ") && diverged.error.contains("returned 200, "),
+            "both values: \(diverged.error)")
     }
 }

@@ -113,6 +113,24 @@ import Testing
         #expect(later.isEmpty, "an ended tape keeps nothing more, and says so once")
     }
 
+    @Test func aRecordingOverARequestsBoundKeepsItsEventsAndTheDecisionsThatFit() throws {
+        let (recording, _) = try Self.session()
+        let whole = recording.jsonLines.utf8.count
+        let decisionBytes = recording.decisions.reduce(0) { $0 + Recording.line($1).utf8.count }
+        let (trimmed, kept) = try #require(recording.keepingDecisions(within: whole - decisionBytes / 2))
+        #expect(trimmed.jsonLines.utf8.count <= whole - decisionBytes / 2)
+        #expect(trimmed.entries == recording.entries, "every event goes")
+        #expect(kept > 0 && kept < 20)
+        #expect(Array(trimmed.decisions.prefix(kept)) == Array(recording.decisions.prefix(kept)))
+        #expect(
+            trimmed.decisions.last?.outcome == .dropped
+                && trimmed.decisions.last?.call == recording.decisions[kept].call,
+            "a replay compares up to where they were cut")
+        #expect(try Recording(jsonLines: trimmed.jsonLines).decisions == trimmed.decisions)
+        #expect(recording.keepingDecisions(within: whole)?.kept == 20)
+        #expect(recording.keepingDecisions(within: 100) == nil, "the events alone do not fit")
+    }
+
     @Test func aReplayWhoseCallsGetTheRecordedDecisionsMatches() async throws {
         let (recording, _) = try Self.session()
         let f = try Fixture(sessionSeed: 99)  // the recorded session seed is used

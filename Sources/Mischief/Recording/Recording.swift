@@ -377,3 +377,39 @@ extension Recording {
         }
     }
 }
+
+extension Recording {
+    /// This recording with only as many of its decisions as keep its JSON Lines within `bytes`, and a `dropped`
+    /// decision where each seam's were cut, so a replay compares up to there; itself when it fits, nil when its
+    /// events alone do not. For a control API with a bound on what a request carries (`mischief replay`).
+    package func keepingDecisions(within bytes: Int) -> (recording: Recording, kept: Int)? {
+        let events = Self.line(header).utf8.count + entries.reduce(0) { $0 + Self.line($1).utf8.count }
+        let sizes = decisions.map { Self.line($0).utf8.count }
+        if events + sizes.reduce(0, +) <= bytes { return (self, decisions.count) }
+        // Room for one marker per seam, with the longest call number.
+        let reserve = Set(decisions.map(\.seam)).reduce(0) { sum, seam in
+            sum
+                + Self.line(Decision(seam: seam, call: .max, layer: nil, outcome: .dropped, value: nil, after: .max))
+                .utf8.count
+        }
+        guard events + reserve <= bytes else { return nil }
+        var kept = 0
+        var used = events + reserve
+        while kept < sizes.count, used + sizes[kept] <= bytes {
+            used += sizes[kept]
+            kept += 1
+        }
+        var trimmed = self
+        trimmed.decisions = Array(decisions.prefix(kept))
+        let endedAlready = Set(trimmed.decisions.filter { $0.outcome == .dropped }.map(\.seam))
+        var marked: Set<SeamID> = []
+        for decision in decisions.dropFirst(kept) where !endedAlready.contains(decision.seam) {
+            guard marked.insert(decision.seam).inserted else { continue }
+            trimmed.decisions.append(
+                Decision(
+                    seam: decision.seam, call: decision.call, layer: nil, outcome: .dropped, value: nil,
+                    after: decision.after))
+        }
+        return (trimmed, trimmed.decisions.count - marked.count)
+    }
+}
