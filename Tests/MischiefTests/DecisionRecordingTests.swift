@@ -131,6 +131,51 @@ import Testing
         #expect(recording.keepingDecisions(within: 100) == nil, "the events alone do not fit")
     }
 
+    /// Four threads calling one seam 2,000 times between two changes; an async seam beside it.
+    static func concurrentSession(seed: UInt64 = 5) async throws -> (recording: Recording, sevens: Int) {
+        let f = try Fixture(sessionSeed: seed)
+        let recorder = f.registry.startRecording(decisions: 10_000)
+        try f.registry.apply(spec: "50%return(7)", to: "test.double")
+        try f.registry.apply(spec: "throw", to: "test.fetch")
+        let sevens = Self.callFromFourThreads(f)
+        await #expect(throws: (any Error).self) { try await f.fetch(1) }
+        f.registry.revertAll()
+        recorder.stop()
+        return (recorder.recording, sevens)
+    }
+
+    /// 4 × 500 calls of `test.double(1)` on four threads; how many got the layer's 7.
+    static func callFromFourThreads(_ f: Fixture) -> Int {
+        let sevens = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            var mine = 0
+            for _ in 0..<500 where f.double(1) == 7 { mine += 1 }
+            sevens.withLock { $0 += mine }
+        }
+        return sevens.withLock { $0 }
+    }
+
+    @Test func callsFromManyThreadsEachHaveOneDecisionAndReplayAsTheSameSet() async throws {
+        let (recording, sevens) = try await Self.concurrentSession()
+        let doubles = recording.decisions.filter { $0.seam == "test.double" }
+        #expect(doubles.count == 2000)
+        #expect(Set(doubles.map(\.call)) == Set(1...2000), "every call once, none lost or doubled")
+        #expect(doubles.filter { $0.outcome == .returned }.count == sevens, "as the callers saw them")
+        #expect(sevens > 0 && sevens < 2000)
+        let fetches = recording.decisions.filter { $0.seam == "test.fetch" }
+        #expect(fetches.map(\.outcome) == [.threw], "an async seam's decision: \(fetches)")
+
+        let f = try Fixture(sessionSeed: 1)
+        let run = f.registry.startReplay(try ReplaySchedule(recording))
+        let outcome = await Task.detached { () -> ReplayOutcome in
+            _ = Self.callFromFourThreads(f)
+            _ = try? await f.fetch(1)
+            return await run.outcome()
+        }.value
+        #expect(outcome.matched, "\(outcome)")
+        #expect(outcome.decisions == 2001)
+    }
+
     @Test func aReplayWhoseCallsGetTheRecordedDecisionsMatches() async throws {
         let (recording, _) = try Self.session()
         let f = try Fixture(sessionSeed: 99)  // the recorded session seed is used

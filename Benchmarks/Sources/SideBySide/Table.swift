@@ -6,9 +6,10 @@ enum Table {
         print("| measure | value | ratio |")
         print("|---|---|---|")
         let sections = Set(
-            (environment["SIDE_BY_SIDE_SECTIONS"] ?? "per-call,stacked,control")
+            (environment["SIDE_BY_SIDE_SECTIONS"] ?? "per-call,decisions,stacked,control")
                 .split(separator: ",").map(String.init))
         if sections.contains("per-call") { perCall(calls: calls, rounds: rounds) }
+        if sections.contains("decisions") { try Decisions.run(calls: calls / 10, rounds: rounds) }
         if sections.contains("stacked") { stacked(calls: calls / 4, rounds: rounds) }
         if sections.contains("control") { try control() }
     }

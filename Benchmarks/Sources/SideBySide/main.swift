@@ -10,7 +10,7 @@
 //     SIDE_BY_SIDE_ROUNDS=<n>                  (interleaved rounds; the median is reported; default 9)
 //     SIDE_BY_SIDE_FAKETIME=<path>             (libfaketime.so.1; default Debian's)
 //     SIDE_BY_SIDE_SECTIONS=<list>             (table sections, comma-separated; default
-//                                               per-call,stacked,control)
+//                                               per-call,decisions,stacked,control)
 import Foundation
 
 let environment = ProcessInfo.processInfo.environment

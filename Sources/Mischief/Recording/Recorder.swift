@@ -64,13 +64,19 @@ public final class Recorder: Sendable {
     /// 10,000 of a file recording, whose file has every one), with ``Recording/Header/dropped`` counting the rest,
     /// and the decisions made up to now.
     public var recording: Recording {
-        if decisionLimit > 0 { registry?.drainDecisions() }
+        flush()
         return state.withLock { state in
             var header = state.header
             header.dropped = state.dropped == 0 ? nil : state.dropped
             header.droppedDecisions = state.droppedDecisions == 0 ? nil : state.droppedDecisions
             return Recording(header: header, entries: state.entries, decisions: state.decisions)
         }
+    }
+
+    /// Reads the decisions the calls have noted since the last read (every 100 ms on the registry's own thread) and
+    /// records them now: before reading a file recording, or to keep the calls' buffers empty in a tight loop.
+    public func flush() {
+        if decisionLimit > 0 { registry?.drainDecisions() }
     }
 
     /// Whether it still records decisions: it asked for them, it records, and its bound is not reached.

@@ -1,12 +1,47 @@
-/// A replay that compares the decisions its calls get with the recorded ones: the seams it watches and where the
-/// decisions go. Called under the registry's lock; it takes only its own.
+/// A replay that compares the decisions its calls get with the recorded ones: the seams it watches, and the
+/// comparison, behind a lock of its own that is taken last (under the registry's lock, or alone), never before
+/// another.
 final class DecisionListener: Sendable {
     let seams: Set<SeamID>
-    let take: @Sendable ([TakenDecision], _ calls: [SeamID: Int]) -> Void
+    let check: Locked<DecisionCheck>
 
-    init(seams: Set<SeamID>, take: @escaping @Sendable ([TakenDecision], [SeamID: Int]) -> Void) {
-        self.seams = seams
-        self.take = take
+    init(_ check: DecisionCheck) {
+        seams = Set(check.expected.keys)
+        self.check = Locked(check)
+    }
+
+    /// Takes decisions read from the tapes, or the seams' call counts once a round; wakes the comparison once every
+    /// seam's calls are in. Called under the registry's lock.
+    func take(_ taken: [TakenDecision], _ calls: [SeamID: Int]) {
+        let ready = check.withLock { check -> [CheckedContinuation<Void, Never>] in
+            check.take(taken, calls: calls)
+            guard check.isComplete else { return [] }
+            defer { check.waiting = [] }
+            return check.waiting
+        }
+        for continuation in ready { continuation.resume() }
+    }
+
+    /// The replay has finished: nobody waits for the comparison any more.
+    func wake() {
+        let waiting = check.withLock { check in
+            check.ended = true
+            defer { check.waiting = [] }
+            return check.waiting
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    /// Waits until every seam's calls are in, or the replay has finished.
+    func waitUntilComplete() async {
+        await withCheckedContinuation { continuation in
+            let ready = check.withLock { check in
+                if check.ended || check.isComplete { return true }
+                check.waiting.append(continuation)
+                return false
+            }
+            if ready { continuation.resume() }
+        }
     }
 }
 

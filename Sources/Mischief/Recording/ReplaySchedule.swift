@@ -39,6 +39,10 @@ public struct ReplaySchedule: Sendable, Equatable, CustomStringConvertible {
                 decisionLines.append(offset + 2)
             }
         }
+        // Seams the recording saw called: a change made before their first call is made before it again (after
+        // call 0), not at its time, which their first calls might beat.
+        let called = Set(recording.entries.filter { ($0.call ?? 0) > 0 }.compactMap(\.seam))
+            .union(recording.decisions.map(\.seam))
         var layers: Set<Int> = []
         // The layers active when the recording began come first, from the header (line 1).
         let active = (recording.header.active ?? []).map { (line: 1, entry: $0) }
@@ -46,7 +50,9 @@ public struct ReplaySchedule: Sendable, Equatable, CustomStringConvertible {
             + recording.entries.enumerated().map({ (line: entryLines[$0.offset], entry: $0.element) })
         {
             let at = max(0, entry.wall - recording.header.started)
-            let after = entry.call.flatMap { $0 > 0 ? $0 : nil }
+            let after = entry.call.flatMap { call in
+                call > 0 || entry.seam.map(called.contains) == true ? call : nil
+            }
             var step = ReplayStep(number: steps.count + 1, line: line, action: .apply, seam: entry.seam, at: at)
             switch entry.kind {
             case .applied:
@@ -125,7 +131,8 @@ public struct ReplayStep: Codable, Sendable, Equatable {
     public var action: Action
     /// The seam it changes (nil for an advance of time).
     public var seam: SeamID?
-    /// Made after this call of the seam (from 1); nil: at ``at``.
+    /// Made after this call of the seam (0: before its first call); nil: at ``at``, for a seam the recording never
+    /// saw called.
     public var afterCall: Int?
     /// When it was made, in seconds since the recording began: when it is made again if ``afterCall`` is nil.
     public var at: Double
@@ -154,9 +161,9 @@ public struct ReplayStep: Codable, Sendable, Equatable {
         self.at = at
     }
 
-    /// When, in words: `after call 412` or `at +1.25 s`.
+    /// When, in words: `after call 412`, `before call 1` or `at +1.25 s`.
     public var when: String {
-        if let afterCall { return "after call \(afterCall)" }
+        if let afterCall { return afterCall == 0 ? "before call 1" : "after call \(afterCall)" }
         return "at +\(ReplayStep.seconds(at)) s"
     }
 

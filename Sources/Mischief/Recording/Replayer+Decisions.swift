@@ -27,8 +27,10 @@ struct DecisionCheck {
     var settled: [SeamID: Int] = [:]
     /// The calls each seam has made in the replay, as last told.
     var seen: [SeamID: Int] = [:]
-    var listener: DecisionListener?
+    /// Those waiting for the comparison (`DecisionListener.waitUntilComplete()`).
     var waiting: [CheckedContinuation<Void, Never>] = []
+    /// Set when the replay has finished: waiting is over.
+    var ended = false
 
     init(_ schedule: ReplaySchedule) {
         for (decision, line) in zip(schedule.decisions, schedule.decisionLines) {
@@ -183,76 +185,44 @@ extension Replayer {
     /// Starts comparing decisions, if the recording has any: the seams' call counts now are where the replay's
     /// call numbers start. Called before the seams are armed.
     func startComparingDecisions(registry: Registry) {
-        let seams = state.withLock { state -> Set<SeamID> in
-            guard let check = state.decisions else { return [] }
-            return Set(check.expected.keys)
-        }
-        guard !seams.isEmpty else { return }
-        let base = registry.rawCalls(seams)
-        let listener = DecisionListener(seams: seams) { [weak self] taken, calls in
-            self?.receive(taken, calls: calls)
-        }
-        state.withLock { state in
-            state.decisions?.base = base
-            state.decisions?.listener = listener
-        }
-        registry.listen(listener)
-    }
-
-    /// Decisions and call counts from the registry (under its lock: only this replay's lock is taken).
-    func receive(_ taken: [TakenDecision], calls: [SeamID: Int]) {
-        let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            guard state.decisions != nil else { return [] }
-            state.decisions!.take(taken, calls: calls)
-            guard state.decisions!.isComplete else { return [] }
-            defer { state.decisions!.waiting = [] }
-            return state.decisions!.waiting
-        }
-        for continuation in ready { continuation.resume() }
+        guard let decisions else { return }
+        let base = registry.rawCalls(decisions.seams)
+        decisions.check.withLock { $0.base = base }
+        registry.listen(decisions)
     }
 
     /// Waits until every seam has made the calls the recorded decisions cover (or the replay has finished), then
     /// compares them; the first difference, if any.
     func compareDecisions() async -> ReplayDivergence? {
-        guard state.withLock({ $0.decisions != nil }) else { return nil }
+        guard let decisions else { return nil }
         if let registry, registry.expiry == nil {
             // A registry without its housekeeping thread (a test's): read the tapes here, as that thread would.
-            while !state.withLock({ $0.finished || $0.decisions?.isComplete != false }) {
+            while !decisions.check.withLock({ $0.ended || $0.isComplete }) {
                 registry.drainDecisions()
                 try? await Task.sleep(for: Registry.decisionDrainInterval)
             }
         }
-        await withCheckedContinuation { continuation in
-            let ready = state.withLock { state in
-                if state.finished || state.decisions?.isComplete != false { return true }
-                state.decisions!.waiting.append(continuation)
-                return false
-            }
-            if ready { continuation.resume() }
+        await decisions.waitUntilComplete()
+        // The replay's lock and the listener's are taken one after the other, never one inside the other.
+        let (finished, layers, done) = state.withLock { ($0.finished, $0.layers, $0.done.count) }
+        guard !finished, let difference = decisions.check.withLock({ $0.firstDifference(layers: layers) }) else {
+            return nil
         }
-        return state.withLock { state -> ReplayDivergence? in
-            guard !state.finished, let check = state.decisions,
-                let difference = check.firstDifference(layers: state.layers)
-            else { return nil }
-            return ReplayDivergence(
-                step: count, steps: count, matched: state.done.count, line: difference.line, seam: difference.seam,
-                recorded: difference.recorded, replayed: difference.replayed, decisionsMatched: difference.matched)
-        }
+        return ReplayDivergence(
+            step: count, steps: count, matched: done, line: difference.line, seam: difference.seam,
+            recorded: difference.recorded, replayed: difference.replayed, decisionsMatched: difference.matched)
     }
 
     /// Stops listening for decisions (the replay is over).
     func stopComparingDecisions() {
-        let listener = state.withLock { $0.decisions?.listener }
-        if let listener { registry?.stopListening(listener) }
+        if let decisions { registry?.stopListening(decisions) }
     }
 
     /// How many decisions the replay compares.
     var decisionsCompared: Int? {
-        state.withLock { state in
-            state.decisions.map { check in
-                check.expected.reduce(0) { sum, seam in
-                    sum + seam.value.filter { $0.decision.call <= check.limit[seam.key, default: 0] }.count
-                }
+        decisions?.check.withLock { check in
+            check.expected.reduce(0) { sum, seam in
+                sum + seam.value.filter { $0.decision.call <= check.limit[seam.key, default: 0] }.count
             }
         }
     }

@@ -45,13 +45,14 @@ final class Replayer: Sendable {
         var waiters: [(before: Int, continuation: CheckedContinuation<Void, Never>)] = []
         /// Those waiting for the end: the last step made and the decisions compared, a divergence, or the timeout.
         var finishWaiters: [CheckedContinuation<Void, Never>] = []
-        /// The decisions to compare, when the recording has some (`Replayer+Decisions.swift`).
-        var decisions: DecisionCheck?
     }
 
     let schedule: ReplaySchedule
     let options: ReplayOptions
     weak let registry: Registry?
+    /// The recorded decisions and the replay's, compared once the calls have come; nil when the recording has none
+    /// (`Replayer+Decisions.swift`).
+    let decisions: DecisionListener?
     let state = Locked(State())
 
     init(_ schedule: ReplaySchedule, options: ReplayOptions, registry: Registry) {
@@ -59,7 +60,7 @@ final class Replayer: Sendable {
         self.options = options
         self.registry = registry
         let check = DecisionCheck(schedule)
-        if !check.isEmpty { state.withLock { $0.decisions = check } }
+        decisions = check.isEmpty ? nil : DecisionListener(check)
     }
 
     var count: Int { schedule.steps.count }
@@ -274,7 +275,7 @@ final class Replayer: Sendable {
         }
         for continuation in ready { continuation.resume() }
         // With decisions to compare, the replay's task finishes it once they are compared.
-        if all && state.withLock({ $0.decisions == nil }) { finish(nil) }
+        if all && decisions == nil { finish(nil) }
     }
 
     /// Ends the replay (matched, or with `divergence`): disarms every seam and wakes every waiter.
@@ -286,13 +287,13 @@ final class Replayer: Sendable {
             defer {
                 state.waiters = []
                 state.finishWaiters = []
-                state.decisions?.waiting = []
             }
-            let waiting = state.waiters.map(\.continuation) + state.finishWaiters + (state.decisions?.waiting ?? [])
+            let waiting = state.waiters.map(\.continuation) + state.finishWaiters
             return (waiting, Array(state.triggers.keys))
         }
         for seam in triggers { registry?.disarm(seam) }
         for waiter in waiters { waiter.resume() }
+        decisions?.wake()
     }
 
     /// The first step not made, as a divergence: the calls it waited for did not come in time.
@@ -305,17 +306,17 @@ final class Replayer: Sendable {
         let waited = "within \(SpecDuration(options.timeout))"
         guard let next else {
             // Every step was made: the calls the recorded decisions cover did not all come.
-            let short = state.withLock { state -> (SeamID, Int, Int)? in
-                guard let check = state.decisions else { return nil }
-                return check.expected.keys.sorted().lazy.compactMap { seam in
+            let short = decisions?.check.withLock { check -> (SeamID, Int, Int)? in
+                for seam in check.expected.keys.sorted() {
                     let seen = check.seen[seam, default: 0]
                     let limit = check.limit[seam, default: 0]
-                    return seen < limit ? (seam, seen, limit) : nil
-                }.first
+                    if seen < limit { return (seam, seen, limit) }
+                }
+                return nil
             }
             guard let (seam, seen, limit) = short else {
                 // The calls came; their decisions are being read, and the replay's task compares them.
-                if state.withLock({ $0.decisions == nil }) { finish(nil) }
+                if decisions == nil { finish(nil) }
                 return
             }
             return finish(

@@ -303,7 +303,19 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
             seam: info.id, base: context.base, layers: context.layers, replayable: stack.all.map(\.replayable))
         // Each layer is run on its own, newest first, so the tape learns which one answered; the same order the
         // plain box follows (with `.replace` stacking, only the newest).
-        let list = RunList(stack.alone.map { [$0] } ?? stack.all)
+        let boxes = stack.alone.map { [$0] } ?? stack.all
+        if boxes.count == 1 {
+            // One layer answers every call: call its run straight, as the plain box does.
+            let run = boxes[0].run
+            let box = SyncBox(
+                { input, output, failure in
+                    let fired = run(input, output, failure)
+                    tape.note(fired, layer: 0, output, failure)
+                    return fired
+                }, uncounted: plain)
+            return (box, tape)
+        }
+        let list = RunList(boxes)
         let box = SyncBox(
             { input, output, failure in
                 for index in 0..<list.count {
