@@ -19,8 +19,9 @@ extension Registry {
     /// Call numbers are per seam and count calls in the order they enter it. With several threads calling one seam
     /// that order is not reproducible: the change still lands after the Nth call to enter, but which thread's call
     /// that is may differ from the recording, and a call that entered just before the change may finish with the
-    /// old behaviour. A seam not called before a change (`call: 0`), and an advance of time, is replayed at its time
-    /// since the recording began, after every step before it.
+    /// old behaviour. A change before a seam's first call (`call: 0`) is made before its first call again when the
+    /// recording saw the seam called; on a seam it never saw called, and an advance of time, at its time since the
+    /// recording began, after every step before it.
     ///
     /// Every step is checked before anything is applied (the seam is registered, the spec applies to it): a
     /// recording that does not fit changes nothing. With ``ReplayOptions/waitsForSeams`` a step on a seam not yet
@@ -31,9 +32,13 @@ extension Registry {
     /// if let divergence = outcome.divergence { print(divergence) }  // diverged at step 4 of 9 …
     /// ```
     ///
-    /// - Returns: How far it matched: every step, or the first divergence (a seam that is missing, a spec that no
-    ///   longer applies, a seed that does not reproduce, calls that never came within the timeout), with both
-    ///   values.
+    /// When the recording has decisions (``Recording/Decision``), the seams they are on are tapped and, once each
+    /// has made the calls they cover, its calls' decisions are compared with them: between two of the seam's steps,
+    /// in call order or as the same multiset (several threads on one seam), `live` values by outcome only.
+    ///
+    /// - Returns: How far it matched: every step and decision, or the first divergence (a seam that is missing, a
+    ///   spec that no longer applies, a seed that does not reproduce, a decision that differs, calls that never came
+    ///   within the timeout), with both values.
     public func replay(_ recording: Recording, options: ReplayOptions = ReplayOptions()) async -> ReplayOutcome {
         let schedule: ReplaySchedule
         do throws(RecordingError) {
