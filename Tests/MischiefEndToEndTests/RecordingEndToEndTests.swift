@@ -192,4 +192,85 @@ import Testing
             diverged.error.contains("returned 503, ") && diverged.error.contains("returned 200, "),
             "both values: \(diverged.error)")
     }
+
+    /// A richer session, as the issue asks: presets, a spec typed in the palette with a TTL and a seed of the session,
+    /// a guard that trips, an advance of virtual time; replayed on a fresh headless demo decision by decision.
+    @Test func aSessionWithATypedSpecAGuardTripAndATimeAdvanceReplaysDecisionByDecision() async throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("mischief-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let profiles = state.appendingPathComponent("profiles")
+        try FileManager.default.createDirectory(at: profiles, withIntermediateDirectories: true)
+        try """
+        - name: Outage
+          description: The weather service is down until the guard sees its errors
+          key: 9
+          guards:
+            - errors(net.request) > 30% over 60s min 2
+          entries:
+            net.request: offline
+        """.write(to: profiles.appendingPathComponent("outage.yaml"), atomically: true, encoding: .utf8)
+        let console = try await ConsoleInTmux.start(
+            seed: 6, width: 120, height: 40, options: "--profiles \(ConsoleInTmux.quoted(profiles.path))",
+            environment: "XDG_STATE_HOME=\(ConsoleInTmux.quoted(state.path))")
+        defer { console.stop() }
+        let tmux = console.tmux
+        let session = console.session
+
+        try tmux.send(session, keys: "2")
+        _ = try await tmux.wait(for: "Tokyo on, the demo app there", in: session) { text in
+            DemoScreen(text).profile(2, "Tokyo") == true && text.contains("Tokyo, Japan") ? true : nil
+        }
+        try tmux.send(session, keys: "9")
+        _ = try await tmux.wait(for: "the outage on, then its guard tripped", in: session, timeout: .seconds(90)) {
+            text in
+            DemoScreen(text).profile(9, "Outage") == false && text.contains("guard") ? true : nil
+        }
+        try tmux.send(session, keys: ":")
+        try tmux.send(session, keys: "-l", #"apply l10n.string 50%return("x") ttl 10m"#)
+        try tmux.send(session, keys: "Enter")
+        _ = try await tmux.wait(for: "the typed spec applied", in: session) { text in
+            text.contains(#"50%return("x")"#) ? true : nil
+        }
+        // Calls of the strings seam under the typed spec, some answered and (with the session's seed, from the 4th)
+        // some passed on.
+        _ = try await tmux.wait(for: "strings called under the typed spec", in: session) { text -> Bool? in
+            guard let match = text.firstMatch(of: /Localised strings +50%return\("x"\) +\d+ +(\d+)/) else { return nil }
+            return Int(match.1).map { $0 >= 8 } == true ? true : nil
+        }
+        try tmux.send(session, keys: "8")
+        _ = try await tmux.wait(for: "virtual time on", in: session) { text in
+            DemoScreen(text).profile(8, "Frozen time") == true ? true : nil
+        }
+        try tmux.send(session, keys: "]")
+        _ = try await tmux.wait(for: "an hour advanced", in: session) { text in
+            text.contains("moved forward by 1h") ? true : nil
+        }
+        try tmux.send(session, keys: "W")
+        _ = try await tmux.wait(for: "the recording saved", in: session) { text in
+            text.contains("recording mischief-demo-") ? true : nil
+        }
+        let directory = state.appendingPathComponent("mischief/recordings")
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first)
+        let path = directory.appendingPathComponent(file).path
+        let recording = try Recording(jsonLines: try String(contentsOfFile: path, encoding: .utf8))
+        let kinds = recording.entries.map(\.kind)
+        #expect(kinds.contains(.applied) && kinds.contains(.reverted), "\(kinds)")
+        #expect(recording.entries.contains { $0.advanced == 3600 }, "the advance is recorded")
+        #expect(recording.entries.contains { $0.kind == .applied && $0.spec == #"50%return("x")"# }, "the typed spec")
+        #expect(
+            recording.entries.contains { $0.kind == .report && $0.seam == "l10n.string" && $0.ttl == 600 },
+            "its TTL, set as the console sets it, which a replay sets again")
+        #expect(
+            recording.entries.contains { $0.kind == .reverted && $0.seam == "net.request" },
+            "the guard's trip reverted the outage")
+        let strings = recording.decisions.filter { $0.seam == "l10n.string" }
+        #expect(strings.contains { $0.outcome == .returned } && strings.contains { $0.outcome == .passed })
+        #expect(recording.decisions.contains { $0.seam == "net.request" && $0.value == "offline" })
+
+        let fresh = try await HeadlessDemo.start(seed: 6)
+        defer { fresh.kill() }
+        let replayed = try fresh.mischief(["replay", "--socket", fresh.socket, path])
+        #expect(replayed.status == 0, "\(replayed.output)\(replayed.error)")
+        #expect(replayed.output.contains("decisions: all matched"), "\(replayed.output)")
+    }
 }

@@ -130,6 +130,30 @@ import Testing
         #expect(fresh.rules("a") == "x")
     }
 
+    @Test func aTimeToLiveSetAfterTheApplyIsSetAgainAfterTheSameCall() async throws {
+        let f = try Fixture()
+        let recorder = f.registry.startRecording()
+        _ = f.double(1)
+        try f.registry.apply(spec: "return(7)", to: "test.double", source: "console")
+        _ = f.double(1)
+        try f.registry.setTTL(.seconds(600), on: "test.double")  // as the console's palette does after `apply … ttl`
+        recorder.stop()
+        let schedule = try ReplaySchedule(recorder.recording)
+        #expect(schedule.steps.map(\.action) == [.apply, .setTTL])
+        #expect(schedule.steps[1].description(of: 2) == "2 of 2. test.double after call 2: set ttl 600 s")
+
+        let fresh = try Fixture()
+        let run = fresh.registry.startReplay(schedule)
+        let outcome = await Task.detached { () -> ReplayOutcome in
+            for value in 1...2 { _ = fresh.double(value) }
+            return await run.outcome()
+        }.value
+        #expect(outcome.matched, "\(outcome)")
+        let layer = try #require(fresh.registry.snapshot().seam("test.double")?.layers.first)
+        let left = try #require(layer.expiresIn)
+        #expect(left > .seconds(590) && left <= .seconds(600))
+    }
+
     @Test func aBadLineIsAnErrorAtItsLine() throws {
         var recording = try Self.session()
         recording.entries[1].spec = nil  // an applied layer built in code

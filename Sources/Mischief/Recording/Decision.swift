@@ -73,6 +73,15 @@ extension Recording {
     }
 }
 
+/// A seam's output that can say a replay would not give it again as it is: it depends on when it was made or read
+/// (a clock's timeline, anchored where it was applied and moved by advances). A decision that returned such a value
+/// is recorded ``Recording/Decision/live``, so a replay compares its outcome and layer, not its text.
+public protocol ReplayVariantValue {
+    /// Whether a replay of the same behaviour could give this value with another text; true makes its decision
+    /// `live`.
+    var variesOnReplay: Bool { get }
+}
+
 /// A decision as a tape reads it back, before a consumer numbers its call from its own start.
 struct TakenDecision {
     var seam: SeamID
@@ -219,7 +228,9 @@ final class DecisionTape<Output, Failure: Error>: DecisionSource, @unchecked Sen
             switch (mark >> 10) & 3 {
             case 1:
                 decision.outcome = .returned
-                decision.value = Self.rendered((outputs + slot).move())
+                let value = (outputs + slot).move()
+                decision.value = Self.rendered(value)
+                decision.live = (value as? any ReplayVariantValue)?.variesOnReplay ?? false
             case 2:
                 decision.outcome = .threw
                 decision.value = Self.rendered((failures + slot).move())
@@ -228,7 +239,7 @@ final class DecisionTape<Output, Failure: Error>: DecisionSource, @unchecked Sen
             }
             if decision.outcome != .passed, layer < layers.count {
                 decision.layer = layers[layer]
-                decision.live = !replayable[layer]
+                decision.live = decision.live || !replayable[layer]
             }
             take(decision)
             ordinal += 1

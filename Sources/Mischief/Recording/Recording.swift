@@ -124,7 +124,8 @@ public struct Recording: Sendable, Equatable {
         public var seed: UInt64?
         /// The seeds an `applied` layer's random behaviours use (derived from ``seed``), as the console shows them.
         public var seeds: [UInt64]?
-        /// The time to live of an `applied` layer, in seconds.
+        /// The time to live of an `applied` layer, in seconds; for a `report` that set the time to live of the
+        /// seam's layers (the console's TTL, `mischief ttl`), the one set, 0 when it was taken away.
         public var ttl: Double?
         /// How far time was advanced, in seconds, for a `report` of an advance.
         public var advanced: Double?

@@ -83,6 +83,11 @@ public struct ReplaySchedule: Sendable, Equatable, CustomStringConvertible {
                 step.afterCall = after
                 step.source = entry.source
                 step.layer = layer
+            case .report where entry.seam != nil && entry.ttl != nil:
+                step.action = .setTTL
+                step.afterCall = after
+                step.ttl = entry.ttl
+                step.source = entry.source
             case .report:
                 guard let advanced = entry.advanced else { continue }
                 guard advanced > 0, advanced.isFinite else {
@@ -121,6 +126,8 @@ public struct ReplayStep: Codable, Sendable, Equatable {
         case revert
         /// Moves the target's virtual time forward by ``ReplayStep/advanced`` seconds.
         case advance
+        /// Sets the time to live of the seam's layers to ``ReplayStep/ttl`` seconds (0: none).
+        case setTTL
     }
 
     /// Its place in the schedule, from 1.
@@ -177,6 +184,9 @@ public struct ReplayStep: Codable, Sendable, Equatable {
             return "apply \(spec ?? "?") (\(notes.joined(separator: ", ")))\(by)"
         case .revert: return "revert layer \(layer ?? 0)\(by)"
         case .advance: return "advance time by \(ReplayStep.seconds(advanced ?? 0)) s"
+        case .setTTL:
+            let ttl = ttl ?? 0
+            return (ttl > 0 ? "set ttl \(ReplayStep.seconds(ttl)) s" : "take the ttl away") + by
         }
     }
 

@@ -80,7 +80,7 @@ final class Replayer: Sendable {
         case .advance:
             guard options.advance == nil else { return nil }
             return diverged(step, recorded: step.what, replayed: "this target cannot advance its time", matched: 0)
-        case .revert:
+        case .revert, .setTTL:
             return nil
         case .apply:
             guard let seam = step.seam else { return nil }
@@ -210,6 +210,15 @@ final class Replayer: Sendable {
             guard let recorded = step.layer, let layer = state.withLock({ $0.layers[recorded] }) else { return nil }
             registry.revert(entries: [layer], source: step.source)
             return nil
+        case .setTTL:
+            guard let seam = step.seam else { return nil }
+            let ttl = step.ttl.flatMap { $0 > 0 ? Duration.seconds($0) : nil }
+            do throws(MischiefError) {
+                _ = try registry.setTTL(ttl, on: seam)
+                return nil
+            } catch {
+                return diverged(step, recorded: step.what, replayed: "it could not be set: \(error)")
+            }
         case .advance:
             return nil  // made by the timer, which can wait for the target's tasks
         }

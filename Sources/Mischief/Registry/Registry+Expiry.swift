@@ -32,7 +32,8 @@ extension Registry {
                 state.setHistory(layer.snapshot(seam: seam, status: .active))
             }
             let message = ttl.map { "expires in \(SpecDuration($0))" } ?? "no longer expires"
-            state.log(time, .report, seam, nil, message)
+            // Recorded with the TTL (0: none), so a replay sets it again after the same call.
+            state.log(time, .report, seam, nil, message, detail: RecordingDetail(ttl: ttl ?? .zero))
             return record.layers.count
         }
         if ttl != nil { expiry?.wake() } else { expiry?.poke() }

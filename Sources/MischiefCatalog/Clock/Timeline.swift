@@ -294,3 +294,10 @@ public struct Timeline: Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension Timeline: ReplayVariantValue {
+    /// Always: a timeline is where the behaviour's time stands when it is read (a `virtual` clock stops where it
+    /// was applied, an advance moves every reading after it), so a replay compares a clock's decisions by which
+    /// layer answered, not by the timeline's text.
+    public var variesOnReplay: Bool { true }
+}
