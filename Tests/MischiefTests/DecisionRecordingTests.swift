@@ -19,6 +19,17 @@ import Testing
         return (recorder.recording, layer.layers[0].rawValue)
     }
 
+    /// `recording` replayed on a fresh registry (another session seed: the recorded one is used) that makes the
+    /// session's 26 calls.
+    static func replayed(_ recording: Recording) async throws -> ReplayOutcome {
+        let f = try Fixture(sessionSeed: 99)
+        let run = f.registry.startReplay(try ReplaySchedule(recording))
+        return await Task.detached { () -> ReplayOutcome in
+            for value in 1...26 { _ = f.double(value) }
+            return await run.outcome()
+        }.value
+    }
+
     @Test func eachChaosCallsDecisionIsRecordedWithItsLayerAndValue() throws {
         let (recording, layer) = try Self.session()
         let decisions = recording.decisions
@@ -178,12 +189,7 @@ import Testing
 
     @Test func aReplayWhoseCallsGetTheRecordedDecisionsMatches() async throws {
         let (recording, _) = try Self.session()
-        let f = try Fixture(sessionSeed: 99)  // the recorded session seed is used
-        let run = f.registry.startReplay(try ReplaySchedule(recording))
-        let outcome = await Task.detached { () -> ReplayOutcome in
-            for value in 1...26 { _ = f.double(value) }
-            return await run.outcome()
-        }.value
+        let outcome = try await Self.replayed(recording)  // on a registry of another session seed
         #expect(outcome.matched, "\(outcome)")
         #expect(outcome.decisions == 20)
         #expect(outcome.description.contains("and 20 decisions"), "\(outcome)")
@@ -194,12 +200,7 @@ import Testing
         let index = try #require(recording.decisions.firstIndex { $0.outcome == .returned })
         recording.decisions[index].value = "101"
         let call = recording.decisions[index].call
-        let f = try Fixture()
-        let run = f.registry.startReplay(try ReplaySchedule(recording))
-        let outcome = await Task.detached { () -> ReplayOutcome in
-            for value in 1...26 { _ = f.double(value) }
-            return await run.outcome()
-        }.value
+        let outcome = try await Self.replayed(recording)
         let divergence = try #require(outcome.divergence, "\(outcome)")
         #expect(divergence.seam == "test.double")
         #expect(divergence.recorded == "call \(call): layer \(layer) returned 101")
@@ -216,12 +217,7 @@ import Testing
             recording.decisions[index].value = "100"
             recording.decisions[index].layer = recording.entries.first { $0.kind == .applied }?.layer
         }
-        let f = try Fixture()
-        let run = f.registry.startReplay(try ReplaySchedule(recording))
-        let outcome = await Task.detached { () -> ReplayOutcome in
-            for value in 1...26 { _ = f.double(value) }
-            return await run.outcome()
-        }.value
+        let outcome = try await Self.replayed(recording)
         let divergence = try #require(outcome.divergence, "\(outcome)")
         #expect(divergence.replayed.hasSuffix("no layer fired (the original answered)"), "\(divergence)")
     }
