@@ -10,7 +10,7 @@
     import Darwin
 #endif
 
-/// A recording in progress (``Registry/startRecording(capacity:target:)``, ``Registry/startRecording(toFile:target:)``): every
+/// A recording in progress (``Registry/startRecording(capacity:target:decisions:)``, ``Registry/startRecording(toFile:target:decisions:)``): every
 /// event the registry logs from its start until ``stop()``, with the seam's call number at that moment. While one
 /// records, the registry counts calls (as if observed), so call numbers are exact.
 public final class Recorder: Sendable {

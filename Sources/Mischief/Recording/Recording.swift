@@ -8,7 +8,7 @@
 /// moment, so a session can be read back, replayed on a fresh run and exported as a test.
 ///
 /// As a file it is JSON Lines: one ``Header`` line, then one ``Entry`` line per event, each written with one `write`
-/// as it happens (see ``Registry/startRecording(toFile:target:)``), so a process killed with `kill -9` loses at most the
+/// as it happens (see ``Registry/startRecording(toFile:target:decisions:)``), so a process killed with `kill -9` loses at most the
 /// line being written. `jq` reads it:
 ///
 /// ```sh
