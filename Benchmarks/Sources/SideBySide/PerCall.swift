@@ -143,6 +143,15 @@ struct PerCall {
                 }
             ) { n in dates(n) { dateSeam() } },
             PerCall(
+                id: "date.shifted.half", label: "raw date seam, +1 day for 50% of calls (a compiled behaviour)",
+                baseline: "date.direct",
+                setUp: {
+                    reset()
+                    try registry.apply(
+                        dateSeam, Behaviour.transform { $0.addingTimeInterval(86_400) }.probability(50, seed: 7))
+                }
+            ) { n in dates(n) { dateSeam() } },
+            PerCall(
                 id: "clock.off", label: "ChaosClock(id:) of this module, .date, nothing applied",
                 baseline: "date.direct", setUp: reset
             ) {

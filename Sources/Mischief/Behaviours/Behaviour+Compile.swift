@@ -28,15 +28,18 @@ typealias SyncRun<Input, Output, Failure: Error> =
     @Sendable (UnsafePointer<Input>, UnsafeMutablePointer<Output>, UnsafeMutablePointer<Failure>) -> Fired
 
 extension Behaviour.Node {
-    /// Builds the closure tree that runs this behaviour for a synchronous seam.
+    /// Builds the closure tree that runs this behaviour for a synchronous seam; with `runs` (a seam's, see
+    /// ``SpecialisedRuns``), the nodes that move values are built from its closures, compiled for the seam's types.
     func compileSync(
-        original: @escaping @Sendable (Input) throws(Failure) -> Output, context: CompileContext<Failure>
+        original: @escaping @Sendable (Input) throws(Failure) -> Output, context: CompileContext<Failure>,
+        runs: SpecialisedRuns<Input, Output, Failure>? = nil
     ) throws(MischiefError) -> SyncRun<Input, Output, Failure> {
         func compile(_ node: Behaviour.Node) throws(MischiefError) -> SyncRun<Input, Output, Failure> {
-            try node.compileSync(original: original, context: context)
+            try node.compileSync(original: original, context: context, runs: runs)
         }
         switch self {
         case .original:
+            if let runs { return runs.original(original) }
             return { input, output, failure in
                 do throws(Failure) {
                     output.initialize(to: try original(input.pointee))
@@ -47,6 +50,7 @@ extension Behaviour.Node {
                 }
             }
         case .constant(let value, _):
+            if let runs { return runs.constant(value) }
             return { _, output, _ in
                 output.initialize(to: value)
                 return .value
@@ -97,7 +101,7 @@ extension Behaviour.Node {
                 list.with(min(counter.next(), list.count - 1)) { $0.run(input, output, failure) }
             }
         case .match(let rules, let fallback):
-            let list = try Self.compileRules(rules, original: original, context: context)
+            let list = try Self.compileRules(rules, original: original, context: context, runs: runs)
             let otherwise = try fallback.map { (node) throws(MischiefError) in try compile(node) }
             return Self.matchRun(list, otherwise: otherwise)
         case .delay(let duration, let then):
@@ -159,6 +163,7 @@ extension Behaviour.Node {
             return { input, output, failure in counter.next() < count ? run(input, output, failure) : .skipped }
         case .transform(let node, let body):
             let run = try compile(node)
+            if let runs { return runs.transform(run, body) }
             return { input, output, failure in
                 let fired = run(input, output, failure)
                 guard fired == .value else { return fired }
@@ -187,15 +192,45 @@ extension Behaviour.Node {
     /// compiled rules in the box, so that stacked `merge` layers can be walked as one list of rules (see
     /// ``MergeStep``).
     func compileSyncBox(
-        original: @escaping @Sendable (Input) throws(Failure) -> Output, context: CompileContext<Failure>
+        original: @escaping @Sendable (Input) throws(Failure) -> Output, context: CompileContext<Failure>,
+        runs: SpecialisedRuns<Input, Output, Failure>? = nil
     ) throws(MischiefError) -> SyncBox<Input, Output, Failure> {
         if let rules = matchRules {
-            let list = try Self.compileRules(rules, original: original, context: context)
+            let list = try Self.compileRules(rules, original: original, context: context, runs: runs)
             return SyncBox(Self.matchRun(list, otherwise: nil), rules: list, replayable: isSelfContained)
         }
         return SyncBox(
-            try compileSync(original: original, context: context), constant: constantValue,
+            try compileSync(original: original, context: context, runs: runs), constant: constantValue,
+            change: changeOfOriginal(runs: runs),
             replayable: isSelfContained)
+    }
+
+    /// The change this behaviour makes to the original's value, when it always runs the original and changes what
+    /// it gives (`transform`, through labels; several in turn are one change): ``SyncBox/change``. Nil for any other
+    /// behaviour.
+    func changeOfOriginal(
+        runs: SpecialisedRuns<Input, Output, Failure>?
+    ) -> (@Sendable (Output) throws(Failure) -> Output)? {
+        switch self {
+        case .labelled(_, let node):
+            return node.changeOfOriginal(runs: runs)
+        case .transform(let node, let body):
+            if node.isOriginal { return body }
+            guard let first = node.changeOfOriginal(runs: runs) else { return nil }
+            if let runs { return runs.then(first, body) }
+            return { value throws(Failure) in try body(try first(value)) }
+        default:
+            return nil
+        }
+    }
+
+    /// Whether this is the original, labelled or not.
+    var isOriginal: Bool {
+        switch self {
+        case .original: true
+        case .labelled(_, let node): node.isOriginal
+        default: false
+        }
     }
 
     /// Whether every value this behaviour gives comes from the behaviour alone (constants, seeded random values,
@@ -250,10 +285,10 @@ extension Behaviour.Node {
     /// Each rule's test with its compiled behaviour, in order.
     static func compileRules(
         _ rules: [Behaviour.MatchRule], original: @escaping @Sendable (Input) throws(Failure) -> Output,
-        context: CompileContext<Failure>
+        context: CompileContext<Failure>, runs: SpecialisedRuns<Input, Output, Failure>? = nil
     ) throws(MischiefError) -> RunList<CompiledRule<Input, SyncBox<Input, Output, Failure>>> {
         try compileRules(rules) { (node) throws(MischiefError) in
-            SyncBox(try node.compileSync(original: original, context: context))
+            SyncBox(try node.compileSync(original: original, context: context, runs: runs))
         }
     }
 

@@ -28,9 +28,7 @@ package enum RealClock {
     /// The real wall-clock time in seconds since 1970, as `Date()` reads it.
     @inlinable @inline(__always)
     package static func seconds() -> Double {
-        var spec = timespec()
-        mischief_clock_real_gettime(CLOCK_REALTIME, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) * 1e-9
+        mischief_clock_real_seconds()
     }
 
     /// The real date now: `Date()` as it would be without system seams.

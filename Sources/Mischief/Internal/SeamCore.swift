@@ -70,9 +70,9 @@ final class SeamCore: @unchecked Sendable {
     @usableFromInline
     enum Slot {
         /// Chaos calls that announced themselves in `phase`.
-        @inlinable @inline(__always) static func entered(_ phase: Int) -> Int { 2 * phase }
+        @inlinable @inline(__always) static func entered(_ phase: Int) -> Int { phase &<< 1 }
         /// Calls that left `phase` (on the shard they entered it).
-        @inlinable @inline(__always) static func left(_ phase: Int) -> Int { 2 * phase + 1 }
+        @inlinable @inline(__always) static func left(_ phase: Int) -> Int { phase &<< 1 | 1 }
         /// Counted calls that met no behaviour.
         @usableFromInline static let plain = 4
         /// Chaos calls whose behaviour did not fire.
@@ -222,31 +222,57 @@ final class SeamCore: @unchecked Sendable {
     @inlinable @inline(__always)
     func enter(_ word: UInt, counted: Bool = true, mayMigrate: Bool = false) -> Ticket? {
         let line = currentLine(shared: mayMigrate)
-        var word = word
+        guard word & SeamCore.addressMask != 0 else {
+            if counted && word & SeamCore.countingBit != 0 { line.bump(Slot.plain) }
+            return nil
+        }
+        // The first attempt, straight through; a phase changed under it (rare: the registry installed a box between
+        // the two loads) goes on out of line, so the call's path has no loop.
+        let phase = Int(truncatingIfNeeded: (word & SeamCore.phaseBit) >> 1)
+        announce(on: line, phase: phase)
+        // Acquiring: the box the word names was published by its store.
+        let current = self.word.load(ordering: .acquiring)
+        guard _fastPath((current ^ word) & SeamCore.phaseBit == 0 && current & SeamCore.addressMask != 0) else {
+            return enterAgain(on: line, left: phase, current: current, counted: counted)
+        }
+        if !counted { line.bump(Slot.uncounted) }
+        return Ticket(line: line, phase: phase, box: UnsafeRawPointer(bitPattern: current & SeamCore.addressMask)!)
+    }
+
+    /// Adds one to `entered(phase)` on `line`, visible to the registry's drain check before the caller's reload of the
+    /// word (see ``enter(_:counted:mayMigrate:)``).
+    @inlinable @inline(__always)
+    func announce(on line: Line, phase: Int) {
+        let entered = line.counters + Slot.entered(phase)
+        if line.isOwned && mischief_light_entry() != 0 {
+            entered.pointee.store(entered.pointee.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+            mischief_compiler_fence()
+        } else {
+            entered.pointee.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        }
+    }
+
+    /// ``enter(_:counted:mayMigrate:)`` after its first attempt found the phase changed between its two loads: takes
+    /// back the entry into `phase` and tries again with the word now there, until the two loads agree.
+    @usableFromInline @inline(never)
+    func enterAgain(on line: Line, left phase: Int, current: UInt, counted: Bool) -> Ticket? {
+        line.bump(Slot.uncounted)
+        line.bump(Slot.left(phase), releasing: true)
+        var word = current
         while word & SeamCore.addressMask != 0 {
             let phase = Int(truncatingIfNeeded: (word & SeamCore.phaseBit) >> 1)
-            let entered = line.counters + Slot.entered(phase)
-            if line.isOwned && mischief_light_entry() != 0 {
-                entered.pointee.store(entered.pointee.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
-                mischief_compiler_fence()
-            } else {
-                entered.pointee.wrappingAdd(1, ordering: .sequentiallyConsistent)
-            }
-            // Acquiring: the box the word names was published by its store.
+            announce(on: line, phase: phase)
             let current = self.word.load(ordering: .acquiring)
-            if current & SeamCore.phaseBit == word & SeamCore.phaseBit, current & SeamCore.addressMask != 0 {
+            if (current ^ word) & SeamCore.phaseBit == 0, current & SeamCore.addressMask != 0 {
                 if !counted { line.bump(Slot.uncounted) }
-                let address = UnsafeRawPointer(bitPattern: current & SeamCore.addressMask)!
-                return Ticket(line: line, phase: phase, box: address)
+                return Ticket(
+                    line: line, phase: phase, box: UnsafeRawPointer(bitPattern: current & SeamCore.addressMask)!)
             }
-            // The registry changed the phase between our two loads: undo and try again with what is there now.
             line.bump(Slot.uncounted)
             line.bump(Slot.left(phase), releasing: true)
             word = current
         }
-        if counted && word & SeamCore.countingBit != 0 {
-            line.bump(Slot.plain)
-        }
+        if counted && word & SeamCore.countingBit != 0 { line.bump(Slot.plain) }
         return nil
     }
 

@@ -21,6 +21,9 @@ import Synchronization
 public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnySeam, @unchecked Sendable {
     @usableFromInline let original: @Sendable (Input) throws(Failure) -> Output
     let parts: SeamParts<Input, Output, Failure>
+    /// Behaviours' value-moving parts compiled for this seam's types where it was declared; nil compiles them
+    /// generically.
+    let runs: SpecialisedRuns<Input, Output, Failure>?
     /// What the original always gives, for a seam declared with a value (``init(_:title:category:summary:stacking:actions:value:)``).
     let originalValue: Output?
     /// Where the seam keeps a copy of `originalValue`, so ``read(_:_:)`` lends it in place instead of calling the
@@ -40,6 +43,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     ///   - makeError: How to turn a `throw("message")` behaviour into this seam's error; nil refuses them.
     ///   - actions: The seam's own spec actions, offered before the generic ones (which they replace by name).
     ///   - original: What the call does when nothing is changed.
+    @inlinable  // so that behaviours move values as the seam's types (``SpecialisedRuns``), built where it is declared
     public convenience init(
         _ id: SeamID, title: String, category: String, summary: String, stacking: Stacking = .replace,
         makeError: (@Sendable (String) -> Failure)? = nil, actions: [SeamAction<Input, Output, Failure>] = [],
@@ -47,20 +51,22 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     ) {
         self.init(
             id, title: title, category: category, summary: summary, stacking: stacking, makeError: makeError,
-            actions: actions, original: original, originalValue: nil)
+            actions: actions, original: original, originalValue: nil, runs: .forTheseTypes)
     }
 
     @usableFromInline
     init(
         _ id: SeamID, title: String, category: String, summary: String, stacking: Stacking,
         makeError: (@Sendable (String) -> Failure)?, actions: [SeamAction<Input, Output, Failure>],
-        original: @escaping @Sendable (Input) throws(Failure) -> Output, originalValue: Output?
+        original: @escaping @Sendable (Input) throws(Failure) -> Output, originalValue: Output?,
+        runs: SpecialisedRuns<Input, Output, Failure>?
     ) {
         self.parts = SeamParts(
             id, title: title, category: category, summary: summary, stacking: stacking, isAsync: false,
             makeError: makeError, actions: actions)
         self.original = original
         self.originalValue = originalValue
+        self.runs = runs
         originalAddress = heapCopy(of: originalValue)
         super.init(info: parts.info, actionSignatures: parts.actions.map(\.signature))
     }
@@ -84,13 +90,43 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     /// A call when the word is not zero: counted, changed, or in a test scope. Specialised for the caller's types but
     /// not inlined into it, so the call site keeps only the load and the branch, and counting and entering are inlined
     /// here (inlined into every caller, they made its path too large for the compiler to inline the call at all).
+    ///
+    /// A behaviour the registry installed is entered here too, and a constant's value returned without another call:
+    /// that is the path of every `.constant` the program meets. Other behaviours run out of line (``run(_:box:ticket:counted:served:)``),
+    /// and so do test scopes.
     @inlinable @inline(never)
     func changedCall(_ input: Input, word: UInt) throws(Failure) -> Output {
         if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 {
             core.countPlain()
             return try countingErrors(input)
         }
-        return try chaosCall(input, word: word, counted: true)
+        guard word & SeamCore.scopedBit == 0 else { return try scopedChaosCall(input, word: word) }
+        guard let ticket = core.enter(word, counted: true) else {
+            return try word & SeamCore.countingBit != 0 ? countingErrors(input) : original(input)
+        }
+        // As in `registryCall`: `enter` keeps the box alive until `leave`, so it is used without retaining it.
+        let box = Unmanaged<SyncBox<Input, Output, Failure>>.fromOpaque(ticket.box)
+        if let value = box._withUnsafeGuaranteedRef({ $0.constant }) {
+            core.leave(ticket)
+            return value
+        }
+        switch box._withUnsafeGuaranteedRef({ $0.changeOriginal(original, input) }) {
+        case .success(let value)?:
+            core.leave(ticket)
+            return value
+        case .failure(let error)?:
+            core.leave(ticket, failed: true)
+            throw error
+        case nil:
+            var served = false
+            return try run(input, box: box, ticket: ticket, counted: true, served: &served)
+        }
+    }
+
+    /// A counted call while some test scope is active: the calling task's scope, else the registry.
+    @inlinable @inline(never)
+    func scopedChaosCall(_ input: Input, word: UInt) throws(Failure) -> Output {
+        try chaosCall(input, word: word, counted: true)
     }
 
     /// Calls the seam and hands its output to `body` where it lies: a constant behaviour's value is read in place,
@@ -227,8 +263,9 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
         return try run(input, box: box, ticket: ticket, counted: counted, served: &served)
     }
 
-    /// Runs the box a call entered with `ticket`, and leaves.
-    @inlinable
+    /// Runs the box a call entered with `ticket`, and leaves. Out of line: its temporary buffers would give every
+    /// chaos call's path (a constant's too) a larger frame and a stack guard.
+    @inlinable @inline(never)
     func run(
         _ input: Input, box: Unmanaged<SyncBox<Input, Output, Failure>>, ticket: SeamCore.Ticket, counted: Bool,
         served: inout Bool
@@ -262,7 +299,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     override func compile(_ behaviour: any Sendable, context: LayerContext) throws(MischiefError) -> any Sendable {
         try parts.compile(behaviour, context: context) { node, context throws(MischiefError) in
             let node = originalValue.map { node.folded(original: $0) } ?? node
-            return try node.compileSyncBox(original: original, context: context)
+            return try node.compileSyncBox(original: original, context: context, runs: runs)
         }
     }
 
@@ -275,7 +312,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     override func makeBox(layers: [any Sendable]) -> AnyObject {
         let stack = parts.stack(layers, as: SyncBox<Input, Output, Failure>.self)
         // A new box even for one layer: the core tells boxes apart by identity while it retires them.
-        if let alone = stack.alone { return SyncBox(alone.run, constant: alone.constant) }
+        if let alone = stack.alone { return SyncBox(alone.run, constant: alone.constant, change: alone.change) }
         // Layers that keep their rules are walked rule by rule in one list; others as they are.
         guard stack.all.contains(where: { $0.rules != nil }) else {
             let list = RunList(stack.all)
@@ -334,6 +371,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
 
 extension Seam where Failure == any Error {
     /// Declares a throwing seam whose `throw("message")` behaviours throw ``InjectedError``.
+    @inlinable
     public convenience init(
         _ id: SeamID, title: String, category: String, summary: String, stacking: Stacking = .replace,
         actions: [SeamAction<Input, Output, Failure>] = [], original: @escaping @Sendable (Input) throws -> Output
@@ -368,7 +406,7 @@ extension Seam where Input == Void {
     ) {
         self.init(
             id, title: title, category: category, summary: summary, stacking: stacking, makeError: nil,
-            actions: actions, original: { value }, originalValue: value)
+            actions: actions, original: { value }, originalValue: value, runs: .forTheseTypes)
     }
 
     /// Calls a seam that takes no input.
@@ -427,6 +465,10 @@ final class SyncBox<Input, Output: Sendable, Failure: Error>: Sendable {
     /// Where the box keeps a copy of `constant`, so ``Seam/read(_:_:)`` can lend it in place (`pointee` is an
     /// address, not a copy); immutable from init to deinit.
     @usableFromInline nonisolated(unsafe) let constantAddress: UnsafeMutablePointer<Output>?
+    /// The change the behaviour makes to the original's value, when it is a `transform` of the original (through
+    /// labels; see ``Behaviour/Node/changeOfOriginal(runs:)``): the call path then calls the original and this, as
+    /// the caller's types, instead of `run` with its buffers.
+    @usableFromInline let change: (@Sendable (Output) throws(Failure) -> Output)?
     /// The compiled rules, when the behaviour is a `match` with no fallback: stacked `merge` layers walk them in one
     /// list (``MergeStep``) instead of calling `run`.
     let rules: RunList<CompiledRule<Input, SyncBox>>?
@@ -439,10 +481,13 @@ final class SyncBox<Input, Output: Sendable, Failure: Error>: Sendable {
 
     init(
         _ run: @escaping SyncRun<Input, Output, Failure>, constant: Output? = nil,
-        rules: RunList<CompiledRule<Input, SyncBox>>? = nil, uncounted: SyncBox? = nil, replayable: Bool = true
+        change: (@Sendable (Output) throws(Failure) -> Output)? = nil,
+        rules: RunList<CompiledRule<Input, SyncBox>>? = nil,
+        uncounted: SyncBox? = nil, replayable: Bool = true
     ) {
         self.run = run
         self.constant = constant
+        self.change = change
         self.rules = rules
         self.uncounted = uncounted
         self.replayable = replayable
@@ -451,6 +496,21 @@ final class SyncBox<Input, Output: Sendable, Failure: Error>: Sendable {
 
     deinit {
         constantAddress?.deinitialize(count: 1).deallocate()
+    }
+
+    /// ``change`` applied to what `original` gives for `input`: nil, calling neither, when the box has no change.
+    @inlinable @inline(__always)
+    func changeOriginal(
+        _ original: (Input) throws(Failure) -> Output, _ input: Input
+    ) -> Result<Output, Failure>? {
+        do throws(Failure) {
+            // Called through `?`, not bound to a constant first: a copy of the closure would retain its context. `?`
+            // evaluates the argument only when there is a change.
+            guard let value = try change?(try original(input)) else { return nil }
+            return .success(value)
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Runs the behaviour for `input`: its result, or nil when it did not fire.
