@@ -63,6 +63,7 @@ fi
 if [ -z "${SKIP_CALLGRIND:-}" ] && command -v valgrind >/dev/null 2>&1; then
     stripped=$(mktemp /tmp/side-by-side-stripped.XXXXXX)
     cp "$bench" "$stripped"
+    chmod +x "$stripped"  # mktemp made it 0600, and cp onto an existing file keeps that mode
     strip "$stripped"
     n=200000
     count() {  # case calls

@@ -219,7 +219,8 @@ enum KeyBindings {
                     "s W", "save a profile / the session's recording",
                     docs: "save what is applied as a profile (in `$XDG_CONFIG_HOME/mischief/profiles`, loaded next "
                         + "time; a file it did not write is replaced only if you say `y`) / write the session's "
-                        + "recording, every change with its call number, spec and seed, to a new file in "
+                        + "recording, every change with its call number, spec and seed, and the first 10,000 chaos "
+                        + "calls' decisions (which layer answered, with what), to a new file in "
                         + "`$XDG_STATE_HOME/mischief/recordings` (for `mischief replay` and `mischief export`)",
                     .browse([.character("s"): .saveProfile, .character("W"): .saveRecording])),
                 KeyBinding(
