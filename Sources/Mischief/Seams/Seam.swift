@@ -513,8 +513,10 @@ final class SyncBox<Input, Output: Sendable, Failure: Error>: Sendable {
         }
     }
 
-    /// Runs the behaviour for `input`: its result, or nil when it did not fire.
-    @usableFromInline
+    /// Runs the behaviour for `input`: its result, or nil when it did not fire. Inlinable, so a test scope's call
+    /// (`scopedCall`) builds the result as its own types: unspecialised, each call looked up the generic metadata of
+    /// `Result<Output, Failure>` and its optional, 80% of a scoped `.constant` call's 4,300 instructions.
+    @inlinable
     func fire(_ input: Input) -> Result<Output, Failure>? {
         withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { outputs in
             withUnsafeTemporaryAllocation(of: Failure.self, capacity: 1) { failures in
