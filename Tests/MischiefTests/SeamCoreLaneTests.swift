@@ -173,6 +173,39 @@ import Testing
     }
 }
 
+/// `enter`'s second attempt, out of line since issue 32: a word loaded before the registry changed it.
+@Suite struct SeamCoreRetryTests {
+    /// A word whose phase is no longer the seam's: the entry is taken back and made again in the current phase.
+    @Test func anEntryWithAStalePhaseIsMadeAgainInTheCurrentOne() throws {
+        let f = try Fixture()
+        try f.registry.apply(f.double, .constant(2))
+        let current = f.double.core.word.load(ordering: .relaxed)
+        let stale = current ^ SeamCore.phaseBit
+        let ticket = try #require(f.double.core.enter(stale))
+        #expect(UInt(bitPattern: ticket.box) == current & SeamCore.addressMask)
+        #expect(ticket.phase == Int((current & SeamCore.phaseBit) >> 1))
+        let inside = try #require(f.registry.counters("test.double"))
+        #expect(inside.inFlight == 1 && inside.calls == 1, "the first attempt is not counted as a call")
+        f.double.core.leave(ticket)
+        let after = try #require(f.registry.counters("test.double"))
+        #expect(after.inFlight == 0 && after.calls == 1 && after.chaosCalls == 1)
+        #expect(f.double(5) == 2)
+    }
+
+    /// A word that named a box the registry has since removed: no ticket, and the call is a plain one.
+    @Test func anEntryIntoARemovedBoxBecomesAPlainCall() throws {
+        let f = try Fixture()
+        let observation = f.registry.observe()
+        defer { observation.cancel() }
+        let applied = try f.registry.apply(f.double, .constant(2))
+        let stale = f.double.core.word.load(ordering: .relaxed) ^ SeamCore.phaseBit
+        f.registry.revert(applied)
+        #expect(f.double.core.enter(stale) == nil)
+        let counters = try #require(f.registry.counters("test.double"))
+        #expect(counters.calls == 1 && counters.chaosCalls == 0 && counters.inFlight == 0)
+    }
+}
+
 /// Runs `body` on a new POSIX thread and returns once it has exited (its thread-exit destructors have run).
 func joinThread(_ body: @escaping @Sendable () -> Void) {
     switch POSIXThread.start(body) {
