@@ -28,33 +28,21 @@ typealias SyncRun<Input, Output, Failure: Error> =
     @Sendable (UnsafePointer<Input>, UnsafeMutablePointer<Output>, UnsafeMutablePointer<Failure>) -> Fired
 
 extension Behaviour.Node {
-    /// Builds the closure tree that runs this behaviour for a synchronous seam; with `runs` (a seam's, see
-    /// ``SpecialisedRuns``), the nodes that move values are built from its closures, compiled for the seam's types.
+    /// Builds the closure tree that runs this behaviour for a synchronous seam. The nodes that move values are built
+    /// with `runs`: a seam's own (see ``SpecialisedRuns``), compiled for its types, or by default the same closures
+    /// compiled here, generically.
     func compileSync(
         original: @escaping @Sendable (Input) throws(Failure) -> Output, context: CompileContext<Failure>,
-        runs: SpecialisedRuns<Input, Output, Failure>? = nil
+        runs: SpecialisedRuns<Input, Output, Failure> = .forTheseTypes
     ) throws(MischiefError) -> SyncRun<Input, Output, Failure> {
         func compile(_ node: Behaviour.Node) throws(MischiefError) -> SyncRun<Input, Output, Failure> {
             try node.compileSync(original: original, context: context, runs: runs)
         }
         switch self {
         case .original:
-            if let runs { return runs.original(original) }
-            return { input, output, failure in
-                do throws(Failure) {
-                    output.initialize(to: try original(input.pointee))
-                    return .value
-                } catch {
-                    failure.initialize(to: error)
-                    return .failure
-                }
-            }
+            return runs.original(original)
         case .constant(let value, _):
-            if let runs { return runs.constant(value) }
-            return { _, output, _ in
-                output.initialize(to: value)
-                return .value
-            }
+            return runs.constant(value)
         case .closure(let body):
             let counter = CallCounter()
             let reporter = context.reporter
@@ -162,20 +150,7 @@ extension Behaviour.Node {
             let counter = CallCounter()
             return { input, output, failure in counter.next() < count ? run(input, output, failure) : .skipped }
         case .transform(let node, let body):
-            let run = try compile(node)
-            if let runs { return runs.transform(run, body) }
-            return { input, output, failure in
-                let fired = run(input, output, failure)
-                guard fired == .value else { return fired }
-                let value = output.move()
-                do throws(Failure) {
-                    output.initialize(to: try body(value))
-                    return .value
-                } catch {
-                    failure.initialize(to: error)
-                    return .failure
-                }
-            }
+            return runs.transform(try compile(node), body)
         case .fallback(let nodes):
             var boxes: [SyncBox<Input, Output, Failure>] = []
             for node in nodes { boxes.append(SyncBox(try compile(node))) }
@@ -193,7 +168,7 @@ extension Behaviour.Node {
     /// ``MergeStep``).
     func compileSyncBox(
         original: @escaping @Sendable (Input) throws(Failure) -> Output, context: CompileContext<Failure>,
-        runs: SpecialisedRuns<Input, Output, Failure>? = nil
+        runs: SpecialisedRuns<Input, Output, Failure> = .forTheseTypes
     ) throws(MischiefError) -> SyncBox<Input, Output, Failure> {
         if let rules = matchRules {
             let list = try Self.compileRules(rules, original: original, context: context, runs: runs)
@@ -209,18 +184,15 @@ extension Behaviour.Node {
     /// it gives (`transform`, through labels; several in turn are one change): ``SyncBox/change``. Nil for any other
     /// behaviour.
     func changeOfOriginal(
-        runs: SpecialisedRuns<Input, Output, Failure>?
+        runs: SpecialisedRuns<Input, Output, Failure>
     ) -> (@Sendable (Output) throws(Failure) -> Output)? {
         switch self {
         case .labelled(_, let node):
-            return node.changeOfOriginal(runs: runs)
+            node.changeOfOriginal(runs: runs)
         case .transform(let node, let body):
-            if node.isOriginal { return body }
-            guard let first = node.changeOfOriginal(runs: runs) else { return nil }
-            if let runs { return runs.then(first, body) }
-            return { value throws(Failure) in try body(try first(value)) }
+            node.isOriginal ? body : node.changeOfOriginal(runs: runs).map { runs.then($0, body) }
         default:
-            return nil
+            nil
         }
     }
 
@@ -285,7 +257,7 @@ extension Behaviour.Node {
     /// Each rule's test with its compiled behaviour, in order.
     static func compileRules(
         _ rules: [Behaviour.MatchRule], original: @escaping @Sendable (Input) throws(Failure) -> Output,
-        context: CompileContext<Failure>, runs: SpecialisedRuns<Input, Output, Failure>? = nil
+        context: CompileContext<Failure>, runs: SpecialisedRuns<Input, Output, Failure> = .forTheseTypes
     ) throws(MischiefError) -> RunList<CompiledRule<Input, SyncBox<Input, Output, Failure>>> {
         try compileRules(rules) { (node) throws(MischiefError) in
             SyncBox(try node.compileSync(original: original, context: context, runs: runs))

@@ -5,9 +5,9 @@
 /// value witnesses and keeps it in a buffer the size of which it learns at run time. A seam's `@inlinable`
 /// initialisers build these makers in the declaring module, where `Input` and `Output` are known, so the closures
 /// they make move a `Date` as a `Date`: a `Date` seam's `+1 day` transform on half its calls went from 452 to 356
-/// instructions a call (`Benchmarks/run.sh`, row `date.shifted.half`). Other nodes are compiled generically, as
-/// before. (A transform of the original on every call does not run a compiled behaviour at all: see
-/// ``SyncBox/change``.)
+/// instructions a call (`Benchmarks/run.sh`, row `date.shifted.half`). The library's own use of ``forTheseTypes``
+/// (for a seam without makers) is the generic form of the same closures. Other nodes are compiled generically. (A
+/// transform of the original on every call does not run a compiled behaviour at all: see ``SyncBox/change``.)
 @usableFromInline
 struct SpecialisedRuns<Input, Output: Sendable, Failure: Error>: Sendable {
     /// `.original`: runs the original and keeps its value or its error.

@@ -21,8 +21,8 @@ import Synchronization
 public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnySeam, @unchecked Sendable {
     @usableFromInline let original: @Sendable (Input) throws(Failure) -> Output
     let parts: SeamParts<Input, Output, Failure>
-    /// Behaviours' value-moving parts compiled for this seam's types where it was declared; nil compiles them
-    /// generically.
+    /// Behaviours' value-moving parts compiled for this seam's types where it was declared; nil uses the same parts
+    /// compiled generically in the library.
     let runs: SpecialisedRuns<Input, Output, Failure>?
     /// What the original always gives, for a seam declared with a value (``init(_:title:category:summary:stacking:actions:value:)``).
     let originalValue: Output?
@@ -299,7 +299,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     override func compile(_ behaviour: any Sendable, context: LayerContext) throws(MischiefError) -> any Sendable {
         try parts.compile(behaviour, context: context) { node, context throws(MischiefError) in
             let node = originalValue.map { node.folded(original: $0) } ?? node
-            return try node.compileSyncBox(original: original, context: context, runs: runs)
+            return try node.compileSyncBox(original: original, context: context, runs: runs ?? .forTheseTypes)
         }
     }
 
