@@ -103,6 +103,62 @@ import Testing
         #expect(try #require(f.registry.counters("test.optional")).chaosCalls == 2)
     }
 
+    /// Four threads call while a fifth applies a transform, a constant and reverts, over and over (at least 100
+    /// changes happen while they call): every answer is one of the three, each call is counted once and its original
+    /// run at most once, and nothing is left inside.
+    @Test func callsWhileTheBehaviourChangesUnderThemAddUp() throws {
+        final class Seen: Sendable {
+            let original = Atomic(0), transformed = Atomic(0), constant = Atomic(0), wrong = Atomic(0)
+            let changes = Atomic(0), callersDone = Atomic(0)
+        }
+        let registry = Registry(sessionSeed: 1)
+        let counted = Counted()
+        try registry.register(counted.seam)
+        let observation = registry.observe()
+        defer { observation.cancel() }
+        let callers = 4
+        let seen = Seen()
+        var threads: [POSIXThread] = []
+        for caller in 0..<callers {
+            threads.append(
+                try POSIXThread.start {
+                    var index = 0
+                    while index < 5_000 || seen.changes.load(ordering: .acquiring) < 100 {
+                        let input = caller * 1_000_000_000 + index
+                        switch counted.seam(input) {
+                        case input * 2: seen.original.add(1, ordering: .relaxed)
+                        case input * 2 + 1: seen.transformed.add(1, ordering: .relaxed)
+                        case -1: seen.constant.add(1, ordering: .relaxed)
+                        default: seen.wrong.add(1, ordering: .relaxed)
+                        }
+                        index += 1
+                    }
+                    seen.callersDone.add(1, ordering: .releasing)
+                }.get())
+        }
+        var changes = 0
+        while seen.callersDone.load(ordering: .acquiring) < callers {
+            let behaviour: Behaviour<Int, Int, Never> = changes % 2 == 0 ? .transform { $0 + 1 } : .constant(-1)
+            let applied = try registry.apply(counted.seam, behaviour)
+            if changes % 3 == 2 { registry.revert(applied) }
+            changes += 1
+            seen.changes.store(changes, ordering: .releasing)
+        }
+        for thread in threads { thread.join() }
+        registry.revertAll()
+        registry.settle()
+
+        let original = seen.original.load(ordering: .relaxed)
+        let transformed = seen.transformed.load(ordering: .relaxed)
+        let constant = seen.constant.load(ordering: .relaxed)
+        #expect(seen.wrong.load(ordering: .relaxed) == 0)
+        #expect(transformed > 0 && constant > 0, "both behaviours answered some calls")
+        #expect(counted.runs.count == original + transformed, "the original ran once for each answer it made")
+        let counters = try #require(registry.counters("test.counted"))
+        #expect(counters.calls == original + transformed + constant)
+        #expect(counters.chaosCalls == transformed + constant && counters.inFlight == 0)
+    }
+
     /// The catalogue clock's real seconds come from C now (`mischief_clock_real_seconds`): the same reading as the
     /// system's, to the tolerance of two readings in a row.
     @Test func theRealSecondsAreTheSystemClocks() {
