@@ -19,8 +19,9 @@ import Synchronization
 public final class RemoteController: ConsoleController {
     private let locate: @Sendable () -> String?
     private let sessionName: String
-    /// The session's name, which the target gives this console's changes as their source.
-    public var source: String { sessionName }
+    /// The source the target gives this console's changes: its session's name as the target made it (`console (3)`),
+    /// once a session is open; the name asked for before.
+    public var source: String { link.withLock { $0.sourceName } ?? sessionName }
     private let keep: Bool
     private let saveDirectory: URL
     private let eventLimit: Int
@@ -44,6 +45,8 @@ public final class RemoteController: ConsoleController {
         /// The session of the last connection, which the next one asks back from the same process: one lost
         /// while the target was stopped is still there, with what it applied.
         var session: (id: String, instance: String?)?
+        /// The name the target gave the session: the source of its changes.
+        var sourceName: String?
     }
 
     /// A controller for the target at the socket `locate` returns (called again to reconnect; nil when no target
@@ -190,7 +193,8 @@ public final class RemoteController: ConsoleController {
         guard first.instance == info.instance || first.name == info.name else {
             throw .gone(Self.gone(first, socket: path))
         }
-        client.session = try await session(on: client, of: info)
+        let session = try await session(on: client, of: info)
+        client.session = session.id
         let events = client.events(changes: true)
         let connection = link.withLock { link in
             link.connection += 1
@@ -198,6 +202,7 @@ public final class RemoteController: ConsoleController {
             link.sent = 0  // a new connection (perhaps a new process): its first message is everything
             link.target = info
             link.session = client.session.map { ($0, info.instance) }
+            link.sourceName = session.name
             return link.connection
         }
         return (connection, events)
@@ -205,15 +210,17 @@ public final class RemoteController: ConsoleController {
 
     /// The session to hold on `client`: the last connection's, when the same process still has it (it was lost
     /// while the target was stopped, and waits its lease for the console), else a new one.
-    private func session(on client: ControlClient, of target: TargetInfo) async throws(ControlClientError) -> String {
+    private func session(
+        on client: ControlClient, of target: TargetInfo
+    ) async throws(ControlClientError) -> SessionInfo {
         if let last = link.withLock({ $0.session }), last.instance != nil, last.instance == target.instance {
             do throws(ControlClientError) {
-                return try await client.renew(last.id).id
+                return try await client.renew(last.id)
             } catch .refused(status: 409, _) {
                 // It has ended (its changes reverted): a new one.
             }
         }
-        return try await client.openSession(SessionRequest(name: sessionName, keep: keep)).id
+        return try await client.openSession(SessionRequest(name: sessionName, keep: keep))
     }
 
     /// Says that the attached target has gone and which targets are live in its socket directory.

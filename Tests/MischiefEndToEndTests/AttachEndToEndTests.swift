@@ -91,6 +91,74 @@ import Testing
         }
     }
 
+    /// `U` and `Ctrl-R` in an attached console undo and redo in the target, as they do in process: an apply from
+    /// the palette, a revert from the palette (of a change made by `mischief apply`, someone else's), and a profile
+    /// switch; each checked with `mischief list` on the target's socket.
+    @Test func undoAndRedoChangeTheTargetFromAnAttachedConsole() async throws {
+        let demo = try await HeadlessDemo.start()
+        defer { demo.kill() }
+        let tmux = try TmuxServer()
+        defer { tmux.kill() }
+        let session = "undo"
+        try tmux.start(session: session, width: 100, height: 30, command: Self.attach(demo, exec: true))
+        try await Self.waitForSeams(of: demo, in: session, on: tmux)
+
+        func listed() throws -> String {
+            let list = try demo.mischief(["list", "--socket", demo.socket])
+            return list.output
+        }
+        func clock(_ expected: String?, _ what: String) async throws {
+            _ = try await Poll.until(what, lastSeen: { "\(tmux.screen(session))\n\((try? listed()) ?? "")" }) {
+                () -> Bool? in
+                guard try demo.behaviour(of: "clock.now") == expected else { return nil }
+                let line = try listed().split(separator: "\n").first { $0.contains("clock.now") } ?? ""
+                return (expected.map { line.contains($0) } ?? !line.contains("shift")) ? true : nil
+            }
+        }
+        func palette(_ line: String) async throws {
+            try tmux.send(session, keys: ":")
+            _ = try await tmux.wait(for: "the palette", in: session) { $0.contains("Commands ·") ? 1 : nil }
+            try tmux.send(session, keys: "-l", line)
+            _ = try await tmux.wait(for: "what Enter runs", in: session) { $0.contains("runs: \(line)") ? 1 : nil }
+            try tmux.send(session, keys: "Enter")
+        }
+
+        try await palette("apply clock.now shift(+3h)")
+        try await clock("shift(3h)", "the palette's apply in the target")
+        try tmux.send(session, keys: "U")
+        try await clock(nil, "U to revert it in the target")
+        try tmux.send(session, keys: "C-r")
+        try await clock("shift(3h)", "Ctrl-R to apply it again in the target")
+        try tmux.send(session, keys: "U")
+        try await clock(nil, "U again")
+
+        // Someone else's change, reverted from the console, comes back with U.
+        let applied = try demo.mischief(["apply", "clock.now", "shift(+1d)", "--socket", demo.socket])
+        #expect(applied.status == 0, "\(applied.error)")
+        try await clock("shift(1d)", "mischief apply")
+        _ = try await tmux.wait(for: "the console to show it", in: session) {
+            DemoScreen($0).seamRows.contains(DemoScreen.SeamRow(title: "Current time", status: "active")) ? 1 : nil
+        }
+        try await palette("revert clock.now")
+        try await clock(nil, "the palette's revert")
+        try tmux.send(session, keys: "U")
+        try await clock("shift(1d)", "U to apply again what the revert took off")
+
+        try tmux.send(session, keys: "2")
+        _ = try await Poll.until("Tokyo on in the target", lastSeen: { tmux.screen(session) }) {
+            try demo.behaviour(of: "location.current") == #"city("Tokyo")"# ? true : nil
+        }
+        try tmux.send(session, keys: "U")
+        _ = try await Poll.until("U to switch Tokyo off in the target", lastSeen: { tmux.screen(session) }) {
+            try demo.behaviour(of: "location.current") == nil ? true : nil
+        }
+        try tmux.send(session, keys: "C-r")
+        _ = try await Poll.until("Ctrl-R to switch Tokyo on again", lastSeen: { tmux.screen(session) }) {
+            try demo.behaviour(of: "location.current") == #"city("Tokyo")"# ? true : nil
+        }
+        #expect(try listed().contains("city(\"Tokyo\")"))
+    }
+
     /// The header says when the target is gone; a new process on the same socket is another target, so the console
     /// never attaches to it (a key would change a program the user did not choose): the header says the target is
     /// gone and names the live ones, and `q` then quits with status 0 without touching the new target.

@@ -120,6 +120,8 @@ public final class ConsoleRunner: Sendable {
             case .signal(let signal):
                 return .signal(signal)
             case .update(let update):
+                // Attached, the target names this console's changes after its session, which a reset may renew.
+                if case .reset = update { state.source = controller.source }
                 _ = Console.update(&state, .update(update))
                 // After a reset or a loss nothing more comes from where the results were waiting: show them now.
                 let everything: Bool = if case .changes = update { false } else { true }
