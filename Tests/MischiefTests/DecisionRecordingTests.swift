@@ -101,7 +101,7 @@ import Testing
 
     @Test func aFullTapeEndsWithOneDroppedDecisionAndNoHole() {
         let tape = DecisionTape<Int, Never>(
-            seam: "test.double", base: 10, layers: [LayerID(rawValue: 4)], replayable: [true], capacity: 4)
+            seam: "test.double", layers: [LayerID(rawValue: 4)], replayable: [true], capacity: 4)
         var output = 0
         var failure: Never? = nil
         _ = failure
@@ -109,7 +109,7 @@ import Testing
         defer { never.deallocate() }
         for value in 1...6 {
             output = value
-            tape.note(.value, layer: 0, &output, never)
+            tape.note(.value, call: 10 + value, layer: 0, &output, never)
         }
         var taken: [TakenDecision] = []
         tape.drain { taken.append($0) }
@@ -118,7 +118,7 @@ import Testing
         #expect(taken.last?.outcome == .dropped)
         #expect(tape.isDrained)
         output = 7
-        tape.note(.value, layer: 0, &output, never)
+        tape.note(.value, call: 17, layer: 0, &output, never)
         var later: [TakenDecision] = []
         tape.drain { later.append($0) }
         #expect(later.isEmpty, "an ended tape keeps nothing more, and says so once")

@@ -52,9 +52,15 @@ extension SeamCore {
         var entries: Set<LayerID> = []
     }
 
-    /// Installs `box` (or nothing) for `owner`, serving `entries`; the box it replaces is retired.
-    func install(_ box: AnyObject?, entries: Set<LayerID>, owner: Int) {
-        let freed = ownership.withLock { state in install(box, entries: entries, owner: owner, in: &state) }
+    /// Installs `box` (or nothing) for `owner`, serving `entries`; the box it replaces is retired. `beforePublishing`
+    /// runs in this core's lock just before the box is published, with nothing between the two (a numbered box
+    /// closes the numbers of the one it replaces there: see ``CallNumbering``).
+    func install(
+        _ box: AnyObject?, entries: Set<LayerID>, owner: Int, beforePublishing: (() -> Void)? = nil
+    ) {
+        let freed = ownership.withLock { state in
+            install(box, entries: entries, owner: owner, in: &state, beforePublishing: beforePublishing)
+        }
         _ = freed  // released here, outside the lock: a box's captures may run code when they go
     }
 
@@ -111,7 +117,8 @@ extension SeamCore {
 
     /// Retires the current box, installs `box` and returns the retired boxes that could be freed.
     private func install(
-        _ box: AnyObject?, entries: Set<LayerID>, owner: Int, in state: inout Ownership
+        _ box: AnyObject?, entries: Set<LayerID>, owner: Int, in state: inout Ownership,
+        beforePublishing: (() -> Void)? = nil
     ) -> [Retired] {
         var freed = reclaimDrained(&state)
         if let old = state.current {
@@ -125,6 +132,7 @@ extension SeamCore {
             state.phase = freePhase(state)
             state.phases = bit(state.phase)
         }
+        beforePublishing?()
         store(state)
         freed += reclaimDrained(&state)
         return freed

@@ -309,6 +309,19 @@ final class SeamCore: @unchecked Sendable {
         ticket.line.bump(Slot.left(ticket.phase), releasing: true)
     }
 
+    /// Leaves a numbered box the call found closed (see ``CallNumbering``): waits until the word names the box
+    /// published after it (the registry closes one and publishes the next in one step of this core's lock), then takes
+    /// the entry back from the counts; the caller enters again.
+    @usableFromInline
+    func leaveReplaced(_ ticket: Ticket) {
+        var spins = 0
+        while word.load(ordering: .acquiring) & SeamCore.addressMask == UInt(bitPattern: ticket.box) {
+            spins &+= 1
+            if spins & 63 == 0 { sched_yield() }
+        }
+        leave(ticket, uncounted: true)
+    }
+
     /// Whether every call that entered `phase` has left; see the type's documentation. With asymmetric fences (see
     /// ``enter(_:counted:mayMigrate:)``) it first has every thread of the process run a full barrier, so a call that
     /// read a word older than this check's has its announcement visible here; when that fails, nothing has drained.

@@ -85,7 +85,7 @@ public protocol ReplayVariantValue {
 /// A decision as a tape reads it back, before a consumer numbers its call from its own start.
 struct TakenDecision {
     var seam: SeamID
-    /// The seam's counted calls (the core's raw count) when the call was made: base + ordinal.
+    /// The call's number in the seam's numbering (``CallNumbering``).
     var rawCall: Int
     var layer: LayerID?
     var outcome: Recording.Decision.Outcome
@@ -114,8 +114,6 @@ final class DecisionTape<Output, Failure: Error>: DecisionSource, @unchecked Sen
     // @unchecked: a slot is written only by the call that claimed it, before its mark is published, and read only
     // by the drainer (under the registry's lock) after it sees the mark.
     let seam: SeamID
-    /// The seam's raw counted calls when the box was installed: the first call through it is `base + 1`.
-    let base: Int
     /// The layers of the box, newest first (the index a slot's mark carries).
     let layers: [LayerID]
     /// Whether each layer's values come from the behaviour alone (see ``Recording/Decision/live``).
@@ -125,18 +123,21 @@ final class DecisionTape<Output, Failure: Error>: DecisionSource, @unchecked Sen
     private let drained = Atomic<Int>(0)
     /// The first ordinal that found the ring full; `Int.max` while none has.
     private let full = Atomic<Int>(.max)
+    /// The number of the call that found the ring full (the first dropped).
+    private let fullCall = Atomic<Int>(0)
     private var reportedFull = false
     private let marks: UnsafeMutablePointer<Atomic<UInt64>>
     private let outputs: UnsafeMutablePointer<Output>
     private let failures: UnsafeMutablePointer<Failure>
+    /// The number each slot's call took (``CallNumbering``); written before the slot's mark is published.
+    private let calls: UnsafeMutablePointer<Int>
 
     /// The slots of a tape: enough for a busy seam between two reads (every 100 ms) without holding much memory.
     static var defaultCapacity: Int { 4096 }
 
-    init(seam: SeamID, base: Int, layers: [LayerID], replayable: [Bool], capacity: Int = DecisionTape.defaultCapacity) {
+    init(seam: SeamID, layers: [LayerID], replayable: [Bool], capacity: Int = DecisionTape.defaultCapacity) {
         precondition(capacity > 0 && capacity & (capacity - 1) == 0, "a tape's capacity is a power of two")
         self.seam = seam
-        self.base = base
         self.layers = layers
         self.replayable = replayable
         self.capacity = capacity
@@ -144,6 +145,7 @@ final class DecisionTape<Output, Failure: Error>: DecisionSource, @unchecked Sen
         for index in 0..<capacity { (marks + index).initialize(to: Atomic(0)) }
         outputs = .allocate(capacity: capacity)
         failures = .allocate(capacity: capacity)
+        calls = .allocate(capacity: capacity)
     }
 
     deinit {
@@ -153,6 +155,7 @@ final class DecisionTape<Output, Failure: Error>: DecisionSource, @unchecked Sen
         marks.deallocate()
         outputs.deallocate()
         failures.deallocate()
+        calls.deallocate()
     }
 
     /// The mark of ordinal `ordinal`: its generation (so a slot's previous occupant is never read as it), how it
@@ -170,11 +173,12 @@ final class DecisionTape<Output, Failure: Error>: DecisionSource, @unchecked Sen
         return generation | (outcome &<< 10) | index
     }
 
-    /// Notes a call's decision: `fired` with the value in `output` or the error in `failure`, by layer `layer`
-    /// (an index into ``layers``; ignored when skipped).
+    /// Notes the decision of call number `call`: `fired` with the value in `output` or the error in `failure`, by
+    /// layer `layer` (an index into ``layers``; ignored when skipped).
     @inline(__always)
     func note(
-        _ fired: Fired, layer: Int, _ output: UnsafeMutablePointer<Output>, _ failure: UnsafeMutablePointer<Failure>
+        _ fired: Fired, call: Int, layer: Int, _ output: UnsafeMutablePointer<Output>,
+        _ failure: UnsafeMutablePointer<Failure>
     ) {
         var ordinal = claimed.load(ordering: .relaxed)
         while true {
@@ -184,6 +188,7 @@ final class DecisionTape<Output, Failure: Error>: DecisionSource, @unchecked Sen
                 let (exchanged, original) = claimed.compareExchange(
                     expected: ordinal, desired: Self.ended, ordering: .relaxed)
                 if exchanged {
+                    fullCall.store(call, ordering: .relaxed)
                     full.store(ordinal, ordering: .releasing)
                     return
                 }
@@ -196,6 +201,7 @@ final class DecisionTape<Output, Failure: Error>: DecisionSource, @unchecked Sen
             ordinal = original
         }
         let slot = ordinal & (capacity - 1)
+        calls[slot] = call
         switch fired {
         case .value: (outputs + slot).initialize(to: output.pointee)
         case .failure: (failures + slot).initialize(to: failure.pointee)
@@ -224,7 +230,7 @@ final class DecisionTape<Output, Failure: Error>: DecisionSource, @unchecked Sen
             guard mark >> 12 == UInt64(truncatingIfNeeded: ordinal + 1) else { break }  // still being written
             let layer = Int(mark & 1023)
             var decision = TakenDecision(
-                seam: seam, rawCall: base + ordinal + 1, layer: nil, outcome: .passed, value: nil, live: false)
+                seam: seam, rawCall: calls[slot], layer: nil, outcome: .passed, value: nil, live: false)
             switch (mark >> 10) & 3 {
             case 1:
                 decision.outcome = .returned
@@ -250,7 +256,8 @@ final class DecisionTape<Output, Failure: Error>: DecisionSource, @unchecked Sen
             reportedFull = true
             take(
                 TakenDecision(
-                    seam: seam, rawCall: base + stoppedAt + 1, layer: nil, outcome: .dropped, value: nil, live: false))
+                    seam: seam, rawCall: fullCall.load(ordering: .relaxed), layer: nil, outcome: .dropped, value: nil,
+                    live: false))
         }
     }
 

@@ -59,15 +59,26 @@ extension Registry {
         }
     }
 
-    /// Starts noting decisions for `listener`'s seams (a replay); the housekeeping thread reads them every 100 ms.
-    func listen(_ listener: DecisionListener) {
-        state.withLock { state in
-            state.decisionListeners.append(listener)
-            state.observers += 1  // the replay numbers calls as the recording did: every call, chaos or not
-            state.updateCounting()
-            state.updateTaps()
+    /// Starts noting decisions for `listener`'s seams (a replay) and arms `triggers`' seams, in one step; the
+    /// housekeeping thread reads the tapes every 100 ms. Returns where each seam's call numbers start: the replay's
+    /// numbers, of decisions and of steps, count from there.
+    func listen(_ listener: DecisionListener?, arming triggers: [SeamID: ReplayTrigger]) -> [SeamID: Int] {
+        let bases = state.withLock { state in
+            if let listener {
+                state.decisionListeners.append(listener)
+                state.observers += 1  // the replay numbers calls as the recording did: every call, chaos or not
+                state.updateCounting()
+            }
+            for (seam, trigger) in triggers where state.records[seam] != nil {
+                state.replayTriggers[seam] = trigger
+            }
+            state.updateTaps(cuttingAll: true)
+            let bases = state.numberingBases
+            for (seam, trigger) in triggers { trigger.begin(at: bases[seam] ?? 0) }
+            return bases
         }
-        expiry?.wake()
+        if listener != nil { expiry?.wake() }
+        return bases
     }
 
     /// Stops giving decisions to `listener`; its seams go back to their plain boxes unless a recording wants them.
@@ -93,18 +104,6 @@ extension Registry {
         }
     }
 
-    /// The seams' raw counted calls now (the base a replay numbers its decisions from).
-    func rawCalls(_ seams: some Sequence<SeamID>) -> [SeamID: Int] {
-        state.withLock { state in
-            var calls: [SeamID: Int] = [:]
-            for seam in seams {
-                if let record = state.records[seam] {
-                    calls[seam] = Int(truncatingIfNeeded: record.seam.core.counters().calls)
-                }
-            }
-            return calls
-        }
-    }
 }
 
 extension Registry.State {
@@ -147,20 +146,27 @@ extension Registry.State {
         for listener in decisionListeners {
             var calls: [SeamID: Int] = [:]
             for seam in listener.seams {
-                if let record = records[seam] {
-                    calls[seam] = Int(truncatingIfNeeded: record.seam.core.counters().calls)
-                }
+                if let number = callNumber(of: seam) { calls[seam] = number }
             }
             listener.take([], calls)
         }
     }
 
-    /// Puts a tapped box on every changed seam whose decisions are wanted, and a plain one back where they no
-    /// longer are.
-    mutating func updateTaps() {
+    /// Puts a numbered box on every seam while calls are numbered, with a tape where decisions are wanted, and a
+    /// plain one back where they no longer are. `cuttingAll` reinstalls every numbered seam, so that each one's
+    /// numbering has a base exactly here (a recording or a replay starting: its call numbers start there).
+    mutating func updateTaps(cuttingAll: Bool = false) {
+        let numbering = isNumbering
         for id in order {
-            guard let record = records[id], !record.layers.isEmpty else { continue }
-            if wantsDecisions(of: id) != (tapes[id] != nil) { reinstall(id) }
+            guard let record = records[id] else { continue }
+            if (numberings[id] != nil) != numbering || (numbering && cuttingAll)
+                || (!record.layers.isEmpty && wantsDecisions(of: id) != (tapes[id] != nil))
+            {
+                reinstall(id)
+            }
         }
     }
+
+    /// Where each seam's numbering starts now: the base of the box it was last given (exact after a reinstall).
+    var numberingBases: [SeamID: Int] { numberings.mapValues(\.base) }
 }

@@ -140,18 +140,27 @@ extension Registry {
 extension Registry.State {
     /// Adds `recorder`, and counts calls while it records so its call numbers are exact.
     mutating func startRecording(_ recorder: Recorder) -> Recorder {
-        let base = records.mapValues { Int(truncatingIfNeeded: $0.seam.core.counters().calls) }
-        recorder.state.withLock { $0.callBase = base }
         recorders.append(recorder)
         observers += 1
         updateCounting()
-        updateTaps()
+        // Every seam's box is replaced here, so its numbers start exactly where the recording does.
+        updateTaps(cuttingAll: true)
+        let base = numberingBases
+        recorder.state.withLock { $0.callBase = base }
         return recorder
     }
 
-    /// Hands `event` to the recorders, with the seam's call number now and `detail`.
+    /// Hands `event` to the recorders, with the seam's call number and `detail`: for a change (and a registration),
+    /// the last call before it, exactly (the box was just replaced: its numbering's base); for anything else, the
+    /// seam's last call so far.
     func record(_ event: Event, detail: RecordingDetail?) {
-        let call = event.seam.flatMap { records[$0] }.map { Int(truncatingIfNeeded: $0.seam.core.counters().calls) }
+        let call = event.seam.flatMap { seam -> Int? in
+            guard let numbering = numberings[seam] else { return nil }
+            switch event.kind {
+            case .applied, .reverted, .registered: return numbering.base
+            default: return numbering.position
+            }
+        }
         let entry = Recording.Entry(
             event: event.id, kind: event.kind, seam: event.seam, source: event.source,
             message: Recording.redacted(event.message), time: event.time.seconds, wall: RealClock.seconds(),

@@ -141,11 +141,13 @@ extension Registry {
     }
 
     /// Wraps `seam`'s box so that each call enters `trigger` first (installing one where nothing is applied).
-    func arm(_ seam: SeamID, with trigger: ReplayTrigger) {
+    func arm(_ seam: SeamID, with trigger: ReplayTrigger, from start: Int) {
         state.withLock { state in
             guard state.records[seam] != nil, state.replayTriggers[seam] !== trigger else { return }
+            trigger.begin(at: start)
             state.replayTriggers[seam] = trigger
             state.reinstall(seam)
+            state.updateTaps()  // calls are numbered now, on every seam
         }
     }
 
@@ -154,6 +156,7 @@ extension Registry {
         state.withLock { state in
             guard state.replayTriggers.removeValue(forKey: seam) != nil, state.records[seam] != nil else { return }
             state.reinstall(seam)
+            state.updateTaps()  // the last replay or recording gone: calls are no longer numbered
         }
     }
 

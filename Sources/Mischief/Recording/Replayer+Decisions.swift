@@ -182,15 +182,6 @@ struct DecisionCheck {
 }
 
 extension Replayer {
-    /// Starts comparing decisions, if the recording has any: the seams' call counts now are where the replay's
-    /// call numbers start. Called before the seams are armed.
-    func startComparingDecisions(registry: Registry) {
-        guard let decisions else { return }
-        let base = registry.rawCalls(decisions.seams)
-        decisions.check.withLock { $0.base = base }
-        registry.listen(decisions)
-    }
-
     /// Waits until every seam has made the calls the recorded decisions cover (or the replay has finished), then
     /// compares them; the first difference, if any.
     func compareDecisions() async -> ReplayDivergence? {

@@ -3,25 +3,43 @@ import Synchronization
 /// Counts a seam's calls during a replay and says when the next step's call has come.
 ///
 /// A replay arms one on each seam it changes after a call number: the registry then wraps the seam's box (or
-/// installs one where nothing is applied) so that each call enters ``enter()`` before the behaviour runs. The call
+/// installs one where nothing is applied) so that each call enters ``enter(_:)`` with its number before the behaviour
+/// runs. The call
 /// that reaches a step's number makes the change itself, from inside the seam, before its own behaviour runs (with
 /// the box it entered): the next call already finds the change. Nothing is added to a seam's path when no replay
 /// runs, and a seam with no step left is disarmed.
 final class ReplayTrigger: Sendable {
-    /// Calls entered since the replay began.
+    /// The highest call number since the replay began that a call took (numbered as a recording numbers them).
     let calls = Atomic<Int>(0)
-    /// The call number the next step waits for; `Int.max` while it waits for something else.
-    let due = Atomic<Int>(.max)
+    /// The call number the next step waits for; `Int.max` while it waits for something else. No call takes a
+    /// number above it until the step is made (see ``CallNumbering``).
+    let due: Atomic<Int>
+    /// The seam's call number when the replay began on it, set when the registry arms the seam.
+    let startNumber = Atomic<Int>(0)
     private let reached: @Sendable () -> Void
 
-    init(reached: @escaping @Sendable () -> Void) {
+    /// A trigger whose first step waits for call `due` (`Int.max`: for something else).
+    init(due: Int = .max, reached: @escaping @Sendable () -> Void) {
+        self.due = Atomic(due)
         self.reached = reached
     }
 
-    /// Counts a call (not a peek) and makes the steps it reaches.
-    func enter() {
-        guard !Peek.isActive else { return }
-        let call = calls.wrappingAdd(1, ordering: .sequentiallyConsistent).newValue
+    /// Where the replay's numbers start in the seam's numbering.
+    var start: Int { startNumber.load(ordering: .relaxed) }
+
+    /// Starts the replay's numbers at the seam's call `number` (before the seam is armed).
+    func begin(at number: Int) { startNumber.store(number, ordering: .relaxed) }
+
+    /// Counts call `number` of the seam (not a peek) and makes the steps it reaches.
+    func enter(_ number: Int) {
+        let call = number &- start
+        var seen = calls.load(ordering: .relaxed)
+        while seen < call {
+            let (exchanged, original) = calls.weakCompareExchange(
+                expected: seen, desired: call, ordering: .sequentiallyConsistent)
+            if exchanged { break }
+            seen = original
+        }
         if call >= due.load(ordering: .sequentiallyConsistent) { reached() }
     }
 }
@@ -109,13 +127,17 @@ final class Replayer: Sendable {
         state.withLock { state in
             for step in schedule.steps { if let seam = step.seam { state.queues[seam, default: []].append(step) } }
             for (seam, steps) in state.queues where steps.contains(where: { $0.afterCall != nil }) {
-                state.triggers[seam] = ReplayTrigger { [weak self] in self?.pump(seam) }
+                // No call takes a number past the first step's until it is made (see CallNumbering).
+                state.triggers[seam] = ReplayTrigger(due: steps[0].afterCall ?? .max) { [weak self] in
+                    self?.pump(seam)
+                }
             }
         }
         guard let registry else { return }
-        startComparingDecisions(registry: registry)
+        // Decisions and steps count calls from the same place: where the seams' numbers stand when they are armed.
         let triggers = state.withLock { $0.triggers }
-        for (seam, trigger) in triggers { registry.arm(seam, with: trigger) }
+        let bases = registry.listen(decisions, arming: triggers)
+        decisions?.check.withLock { $0.base = bases }
         if options.resetsCounters { registry.resetCounters(source: "replay") }
         for seam in triggers.keys { pump(seam) }
     }
@@ -131,7 +153,8 @@ final class Replayer: Sendable {
                     return finish(problem.with(matched: state.withLock { $0.done.count }))
                 }
             }
-            if let trigger = state.withLock({ $0.triggers[seam] }) { registry.arm(seam, with: trigger) }
+            // Its numbers started at its registration (as a recording's do): armed from there.
+            if let trigger = state.withLock({ $0.triggers[seam] }) { registry.arm(seam, with: trigger, from: 0) }
             pump(seam)
         }
     }
@@ -148,6 +171,8 @@ final class Replayer: Sendable {
                     let calls = trigger?.calls.load(ordering: .sequentiallyConsistent) ?? 0
                     let reached = head.afterCall.map { calls >= $0 } ?? state.timeReached.contains(head.number)
                     guard reached else {
+                        // The limit moves on only once the steps before it are made: calls past a step wait for it.
+                        guard due.isEmpty else { break }
                         trigger?.due.store(head.afterCall ?? .max, ordering: .sequentiallyConsistent)
                         // A call that counted before the store saw the old number: look again.
                         if let after = head.afterCall,
@@ -159,6 +184,9 @@ final class Replayer: Sendable {
                     }
                     due.append(head)
                     state.queues[seam]!.removeFirst()
+                }
+                if due.isEmpty, state.queues[seam]?.isEmpty ?? true {
+                    trigger?.due.store(.max, ordering: .sequentiallyConsistent)
                 }
                 if !due.isEmpty { state.busy.insert(seam) }
                 return due

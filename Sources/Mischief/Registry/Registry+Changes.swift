@@ -50,12 +50,17 @@ extension Registry.State {
         nextGroup += 1
         var touched: [SeamID] = []
         var replaced: Set<LayerID> = []
-        for ((id, layer), given) in zip(layers, givenSeeds) {
+        for (id, layer) in layers {
             if replacingSource { replaced.formUnion(replaceLayers(of: id, by: layer, time: time)) }
             records[id]!.layers.append(layer)
             deadlines[layer.entry] = layer.expiresAt
             setHistory(layer.snapshot(seam: id, status: .active))
             if !touched.contains(id) { touched.append(id) }
+        }
+        // Installed before the events are logged, so that each `applied` names the call the change came after: the
+        // last one the replaced box took (see CallNumbering).
+        for id in touched { reinstall(id) }
+        for ((id, layer), given) in zip(layers, givenSeeds) {
             let seeds = layer.seeds.isEmpty ? "" : " (seed \(layer.seeds.map(String.init).joined(separator: ", ")))"
             let ttl = layer.ttl.map { " (ttl \(SpecDuration($0)))" } ?? ""
             log(
@@ -63,7 +68,6 @@ extension Registry.State {
                 detail: RecordingDetail(
                     layer: layer.entry, spec: layer.spec, seed: given, seeds: layer.seeds, ttl: layer.ttl))
         }
-        for id in touched { reinstall(id) }
         if !replaced.isEmpty { settle(time: time, quietFor: replaced) }
         return (Applied(layers: layers.map(\.1.entry)), touched.map { records[$0]!.seam.core })
     }

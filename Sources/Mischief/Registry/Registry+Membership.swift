@@ -13,6 +13,7 @@ extension Registry {
             state.records[id] = nil
             state.order.removeAll { $0 == id }
             state.retiring.remove(id)
+            state.numberings[id] = nil
             state.generations.removed[id] = state.generations.next()
             state.log(time, .report, id, nil, "unregistered")
         }
@@ -41,6 +42,7 @@ extension Registry.State {
         nextIndex += 1
         order.append(id)
         seam.core.setCounting(counts(id))
+        if isNumbering { reinstall(id) }  // its calls are numbered from here, as a recording or replay counts them
         bump(id)
         log(time, .registered, id, nil, seam.info.title)
     }

@@ -36,6 +36,8 @@ extension Registry {
         var nextIndex = 0
         /// The recordings in progress (`Registry+Recording.swift`); each counts as an observer.
         var recorders: [Recorder] = []
+        /// The numbering of each seam's box while calls are numbered (`CallNumbering.swift`).
+        var numberings: [SeamID: CallNumbering] = [:]
         /// The seams a replay waits on, with the trigger their calls enter (`Replayer.swift`).
         var replayTriggers: [SeamID: ReplayTrigger] = [:]
         /// The tape of each seam whose calls' decisions are noted now (`Registry+Decisions.swift`).
@@ -81,28 +83,44 @@ extension Registry {
         }
 
         /// Builds and installs the box for the seam's current layers; the seam's core retires the previous
-        /// box until its calls have returned.
+        /// box until its calls have returned. While calls are numbered (``isNumbering``) every seam has a box, and the
+        /// new one's numbers start exactly where the old one's stop (see ``CallNumbering``).
         mutating func reinstall(_ id: SeamID) {
             let record = records[id]!
             var box: AnyObject?
             if let old = tapes.removeValue(forKey: id) { retire(old) }
-            if !record.layers.isEmpty {
+            let previous = numberings[id]
+            var numbering: CallNumbering?
+            if isNumbering {
                 let runs = record.layers.reversed().map(\.run)
-                if wantsDecisions(of: id) {
-                    let context = TapContext(
-                        base: Int(truncatingIfNeeded: record.seam.core.counters().calls),
-                        layers: record.layers.reversed().map(\.entry))
-                    let tapped = record.seam.tappedBox(layers: runs, tape: context)
-                    box = tapped.box
-                    tapes[id] = tapped.tape
-                } else {
-                    box = record.seam.makeBox(layers: runs)
-                }
+                let next = CallNumbering(trigger: replayTriggers[id])
+                let context =
+                    wantsDecisions(of: id) && !runs.isEmpty
+                    ? TapContext(layers: record.layers.reversed().map(\.entry)) : nil
+                let numbered = record.seam.numberedBox(
+                    layers: runs, tape: context, trigger: replayTriggers[id], numbering: next)
+                box = numbered.box
+                if let tape = numbered.tape { tapes[id] = tape }
+                numbering = next
+                numberings[id] = next
+            } else {
+                numberings[id] = nil
+                if !record.layers.isEmpty { box = record.seam.makeBox(layers: record.layers.reversed().map(\.run)) }
             }
-            if let trigger = replayTriggers[id] { box = record.seam.armedBox(wrapping: box, trigger: trigger) }
-            record.seam.core.install(box, entries: Set(record.layers.map(\.entry)), owner: owner)
+            record.seam.core.install(box, entries: Set(record.layers.map(\.entry)), owner: owner) {
+                numbering?.follow(previous)
+            }
             retiring.insert(id)
             bump(id)
+        }
+
+        /// Whether calls are numbered now: a recording or a replay needs to know which call each change came after.
+        var isNumbering: Bool { !recorders.isEmpty || !decisionListeners.isEmpty || !replayTriggers.isEmpty }
+
+        /// The number of seam `id`'s last call so far (exact right after a reinstall, where a change is made); nil
+        /// while calls are not numbered.
+        func callNumber(of id: SeamID) -> Int? {
+            numberings[id]?.position
         }
 
         /// Frees retired boxes whose calls have all returned, and marks their entries reverted. Touches only the
@@ -119,7 +137,12 @@ extension Registry {
                     records[id]!.isRetiring = state.isRetiring
                     bump(id)
                 }
-                if !state.isRetiring { retiring.remove(id) }
+                if !state.isRetiring {
+                    retiring.remove(id)
+                    // Its last behaviour's calls have all returned: take their counts now, whether or not anyone
+                    // reads the counters (a seam nothing changes and nobody observes is not read again).
+                    readCounters(of: id, time: time)
+                }
                 waiting.formUnion(state.entries)
             }
             for entry in reverting where !waiting.contains(entry) {

@@ -83,22 +83,18 @@ public class AnySeam: @unchecked Sendable {
         preconditionFailure("\(info.id): AnySeam.makeBox is overridden by Seam and AsyncSeam")
     }
 
-    /// `box` (nil: nothing applied) behind a replay's trigger: each call enters `trigger` first.
-    func armedBox(wrapping box: AnyObject?, trigger: ReplayTrigger) -> AnyObject {
-        preconditionFailure("\(info.id): AnySeam.armedBox is overridden by Seam and AsyncSeam")
-    }
-
-    /// The box for `layers` (newest first) that also notes each call's decision on the tape it returns, for a
-    /// recording or a replay that compares decisions; peeks run the plain box.
-    func tappedBox(layers: [any Sendable], tape context: TapContext) -> (box: AnyObject, tape: any DecisionSource) {
-        preconditionFailure("\(info.id): AnySeam.tappedBox is overridden by Seam and AsyncSeam")
+    /// The box for `layers` (newest first, perhaps none) whose calls take their numbers from `numbering`, for a
+    /// recording or a replay: it also notes each call's decision on the tape it returns (with a tape `context`), and
+    /// tells a replay's `trigger` of each call; peeks run the plain box and take no number.
+    func numberedBox(
+        layers: [any Sendable], tape context: TapContext?, trigger: ReplayTrigger?, numbering: CallNumbering
+    ) -> (box: AnyObject, tape: (any DecisionSource)?) {
+        preconditionFailure("\(info.id): AnySeam.numberedBox is overridden by Seam and AsyncSeam")
     }
 }
 
-/// What a tape is made with: where its call numbers start and the layers its marks name.
+/// What a tape is made with: the layers its marks name.
 struct TapContext {
-    /// The seam's raw counted calls when the box is installed.
-    var base: Int
     /// The layers, newest first.
     var layers: [LayerID]
 }
@@ -111,8 +107,9 @@ protocol RegisteredSeam: AnySeam {
         from spec: Spec, seed: UInt64?, sessionSeed: UInt64, fileAccess: FileAccess
     ) throws(SpecError) -> (behaviour: any Sendable, canonical: String)
     func makeBox(layers: [any Sendable]) -> AnyObject
-    func armedBox(wrapping box: AnyObject?, trigger: ReplayTrigger) -> AnyObject
-    func tappedBox(layers: [any Sendable], tape context: TapContext) -> (box: AnyObject, tape: any DecisionSource)
+    func numberedBox(
+        layers: [any Sendable], tape context: TapContext?, trigger: ReplayTrigger?, numbering: CallNumbering
+    ) -> (box: AnyObject, tape: (any DecisionSource)?)
 }
 
 extension AnySeam: RegisteredSeam {}

@@ -98,9 +98,25 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
             served = true
             return value
         }
+        // A box a recording or a replay numbers: the call takes its number there first, or, when the box was just
+        // replaced, enters again (see CallNumbering).
+        var number = 0
+        if counted, let numbered = box.numbered {
+            guard let claimed = numbered.numbering.claim() else {
+                core.leaveReplaced(ticket)
+                return try await chaosCall(input, word: core.word.load(ordering: .relaxed), counted: counted)
+            }
+            number = claimed
+        }
         var output: Output?
         var failure: Failure?
-        switch await box.run(input, &output, &failure) {
+        let fired =
+            if number != 0, let numbered = box.numbered {
+                await numbered.run(input, number, &output, &failure)
+            } else {
+                await box.run(input, &output, &failure)
+            }
+        switch fired {
         case .value:
             core.leave(ticket)
             served = true
@@ -142,42 +158,51 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
         return AsyncBox { input, output, failure in await firstFiring(steps, input, &output, &failure) }
     }
 
-    override func armedBox(wrapping box: AnyObject?, trigger: ReplayTrigger) -> AnyObject {
-        let inner = box.map { $0 as! AsyncBox<Input, Output, Failure> }  // the registry passes this seam's own box
-        return AsyncBox { input, output, failure in
-            trigger.enter()
-            guard let inner else { return .skipped }
-            return await inner.run(input, &output, &failure)
+    override func numberedBox(
+        layers: [any Sendable], tape context: TapContext?, trigger: ReplayTrigger?, numbering: CallNumbering
+    ) -> (box: AnyObject, tape: (any DecisionSource)?) {
+        typealias Box = AsyncBox<Input, Output, Failure>
+        // What a peek runs (a console reading, not a call of the program: it takes no number and leaves no decision).
+        let plain = layers.isEmpty ? Box { _, _, _ in .skipped } : makeBox(layers: layers) as! Box
+        var run: NumberedAsyncRun<Input, Output, Failure>.Run = { input, _, output, failure in
+            await plain.run(input, &output, &failure)
         }
-    }
-
-    override func tappedBox(layers: [any Sendable], tape context: TapContext) -> (
-        box: AnyObject, tape: any DecisionSource
-    ) {
-        let stack = parts.stack(layers, as: AsyncBox<Input, Output, Failure>.self)
-        let plain = makeBox(layers: layers) as! AsyncBox<Input, Output, Failure>
-        let tape = DecisionTape<Output, Failure>(
-            seam: info.id, base: context.base, layers: context.layers, replayable: stack.all.map(\.replayable))
-        let list = RunList(stack.alone.map { [$0] } ?? stack.all)
-        let box = AsyncBox<Input, Output, Failure> { input, output, failure in
-            // A peek is a console reading, not a call of the program: it leaves no decision.
-            guard !Peek.isActive else { return await plain.run(input, &output, &failure) }
-            for index in 0..<list.count {
-                let layer = list.with(index) { $0 }
-                let fired = await layer.run(input, &output, &failure)
-                guard fired != .skipped else { continue }
-                Self.note(fired, layer: index, output, failure, on: tape)
-                return fired
+        var tape: DecisionTape<Output, Failure>?
+        if let context, !layers.isEmpty {
+            let stack = parts.stack(layers, as: Box.self)
+            let noted = DecisionTape<Output, Failure>(
+                seam: info.id, layers: context.layers, replayable: stack.all.map(\.replayable))
+            tape = noted
+            let list = RunList(stack.alone.map { [$0] } ?? stack.all)
+            run = { input, number, output, failure in
+                for index in 0..<list.count {
+                    let layer = list.with(index) { $0 }
+                    let fired = await layer.run(input, &output, &failure)
+                    guard fired != .skipped else { continue }
+                    Self.note(fired, call: number, layer: index, output, failure, on: noted)
+                    return fired
+                }
+                Self.note(.skipped, call: number, layer: 0, nil, nil, on: noted)
+                return .skipped
             }
-            Self.note(.skipped, layer: 0, nil, nil, on: tape)
-            return .skipped
         }
+        if let trigger {
+            let inner = run
+            run = { input, number, output, failure in
+                trigger.enter(number)
+                return await inner(input, number, &output, &failure)
+            }
+        }
+        let box = Box(
+            { input, output, failure in await plain.run(input, &output, &failure) },
+            numbered: NumberedAsyncRun(numbering: numbering, run: run))
         return (box, tape)
     }
 
     /// Notes an async call's decision, whose value and error are optionals rather than slots.
     private static func note(
-        _ fired: Fired, layer: Int, _ output: Output?, _ failure: Failure?, on tape: DecisionTape<Output, Failure>
+        _ fired: Fired, call: Int, layer: Int, _ output: Output?, _ failure: Failure?,
+        on tape: DecisionTape<Output, Failure>
     ) {
         withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { outputs in
             withUnsafeTemporaryAllocation(of: Failure.self, capacity: 1) { failures in
@@ -188,7 +213,7 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
                 case .failure: fail.initialize(to: failure.unsafelyUnwrapped)
                 case .skipped: break
                 }
-                tape.note(fired, layer: layer, out, fail)
+                tape.note(fired, call: call, layer: layer, out, fail)
                 switch fired {
                 case .value: out.deinitialize(count: 1)
                 case .failure: fail.deinitialize(count: 1)
@@ -227,14 +252,30 @@ final class AsyncBox<Input, Output: Sendable, Failure: Error>: Sendable {
     let rules: RunList<CompiledRule<Input, AsyncBox>>?
     /// Whether the values this layer gives come from its behaviour alone (see ``SyncBox``).
     let replayable: Bool
+    /// Set while a recording or a replay numbers the seam's calls (see ``SyncBox/numbered``).
+    let numbered: NumberedAsyncRun<Input, Output, Failure>?
 
     init(
         _ run: @escaping AsyncRun<Input, Output, Failure>, constant: Output? = nil,
-        rules: RunList<CompiledRule<Input, AsyncBox>>? = nil, replayable: Bool = true
+        rules: RunList<CompiledRule<Input, AsyncBox>>? = nil, replayable: Bool = true,
+        numbered: NumberedAsyncRun<Input, Output, Failure>? = nil
     ) {
+        self.numbered = numbered
         self.run = run
         self.constant = constant
         self.rules = rules
         self.replayable = replayable
+    }
+}
+
+/// What a numbered async box runs: its calls' numbering, and the behaviour given each call's number.
+final class NumberedAsyncRun<Input, Output: Sendable, Failure: Error>: Sendable {
+    typealias Run = @Sendable (Input, Int, inout Output?, inout Failure?) async -> Fired
+    let numbering: CallNumbering
+    let run: Run
+
+    init(numbering: CallNumbering, run: @escaping Run) {
+        self.numbering = numbering
+        self.run = run
     }
 }

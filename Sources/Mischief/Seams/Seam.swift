@@ -274,12 +274,27 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
         _ input: Input, box: Unmanaged<SyncBox<Input, Output, Failure>>, ticket: SeamCore.Ticket, counted: Bool,
         served: inout Bool
     ) throws(Failure) -> Output {
-        try withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { (outputs) throws(Failure) in
+        // A box a recording or a replay numbers: the call takes its number there first, or, when the box was just
+        // replaced, enters again (see CallNumbering).
+        var number = 0
+        if counted, let numbered = box._withUnsafeGuaranteedRef({ $0.numbered }) {
+            guard let claimed = numbered.numbering.claim() else {
+                core.leaveReplaced(ticket)
+                return try changedCall(input, word: core.word.load(ordering: .relaxed))
+            }
+            number = claimed
+        }
+        return try withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { (outputs) throws(Failure) in
             try withUnsafeTemporaryAllocation(of: Failure.self, capacity: 1) { (failures) throws(Failure) in
                 let output = outputs.baseAddress.unsafelyUnwrapped
                 let failure = failures.baseAddress.unsafelyUnwrapped
                 let fired = withUnsafePointer(to: input) { input in
-                    box._withUnsafeGuaranteedRef { $0.run(input, output, failure) }
+                    box._withUnsafeGuaranteedRef { box in
+                        if number != 0, let numbered = box.numbered {
+                            return numbered.run(input, number, output, failure)
+                        }
+                        return box.run(input, output, failure)
+                    }
                 }
                 switch fired {
                 case .value:
@@ -326,49 +341,56 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
         return SyncBox { input, output, failure in firstFiring(steps, input, output, failure) }
     }
 
-    override func armedBox(wrapping box: AnyObject?, trigger: ReplayTrigger) -> AnyObject {
-        let inner = box.map { $0 as! SyncBox<Input, Output, Failure> }  // the registry passes this seam's own box
-        return SyncBox(
-            { input, output, failure in
-                trigger.enter()
-                return inner?.run(input, output, failure) ?? .skipped
-            }, uncounted: inner?.uncounted ?? inner)
-    }
-
-    override func tappedBox(layers: [any Sendable], tape context: TapContext) -> (
-        box: AnyObject, tape: any DecisionSource
-    ) {
-        let stack = parts.stack(layers, as: SyncBox<Input, Output, Failure>.self)
-        let plain = makeBox(layers: layers) as! SyncBox<Input, Output, Failure>
-        let tape = DecisionTape<Output, Failure>(
-            seam: info.id, base: context.base, layers: context.layers, replayable: stack.all.map(\.replayable))
-        // Each layer is run on its own, newest first, so the tape learns which one answered; the same order the
-        // plain box follows (with `.replace` stacking, only the newest).
-        let boxes = stack.alone.map { [$0] } ?? stack.all
-        if boxes.count == 1 {
-            // One layer answers every call: call its run straight, as the plain box does.
-            let run = boxes[0].run
-            let box = SyncBox(
-                { input, output, failure in
-                    let fired = run(input, output, failure)
-                    tape.note(fired, layer: 0, output, failure)
-                    return fired
-                }, uncounted: plain)
-            return (box, tape)
+    override func numberedBox(
+        layers: [any Sendable], tape context: TapContext?, trigger: ReplayTrigger?, numbering: CallNumbering
+    ) -> (box: AnyObject, tape: (any DecisionSource)?) {
+        typealias Box = SyncBox<Input, Output, Failure>
+        // What a peek runs (a console reading, not a call of the program: it takes no number and leaves no decision).
+        let plain = layers.isEmpty ? Box { _, _, _ in .skipped } : makeBox(layers: layers) as! Box
+        var run: NumberedSyncRun<Input, Output, Failure>.Run = { input, _, output, failure in
+            plain.run(input, output, failure)
         }
-        let list = RunList(boxes)
-        let box = SyncBox(
-            { input, output, failure in
-                for index in 0..<list.count {
-                    let fired = list.with(index) { $0.run(input, output, failure) }
-                    if fired != .skipped {
-                        tape.note(fired, layer: index, output, failure)
-                        return fired
-                    }
+        var tape: DecisionTape<Output, Failure>?
+        if let context, !layers.isEmpty {
+            let stack = parts.stack(layers, as: Box.self)
+            let noted = DecisionTape<Output, Failure>(
+                seam: info.id, layers: context.layers, replayable: stack.all.map(\.replayable))
+            tape = noted
+            // Each layer is run on its own, newest first, so the tape learns which one answered; the same order the
+            // plain box follows (with `.replace` stacking, only the newest).
+            let boxes = stack.alone.map { [$0] } ?? stack.all
+            if boxes.count == 1 {
+                let one = boxes[0].run  // one layer answers every call: call its run straight, as the plain box does
+                run = { input, number, output, failure in
+                    let fired = one(input, output, failure)
+                    noted.note(fired, call: number, layer: 0, output, failure)
+                    return fired
                 }
-                tape.note(.skipped, layer: 0, output, failure)
-                return .skipped
-            }, uncounted: plain)
+            } else {
+                let list = RunList(boxes)
+                run = { input, number, output, failure in
+                    for index in 0..<list.count {
+                        let fired = list.with(index) { $0.run(input, output, failure) }
+                        if fired != .skipped {
+                            noted.note(fired, call: number, layer: index, output, failure)
+                            return fired
+                        }
+                    }
+                    noted.note(.skipped, call: number, layer: 0, output, failure)
+                    return .skipped
+                }
+            }
+        }
+        if let trigger {
+            let inner = run
+            run = { input, number, output, failure in
+                trigger.enter(number)
+                return inner(input, number, output, failure)
+            }
+        }
+        let numbered = NumberedSyncRun(numbering: numbering, run: run)
+        let box = Box(
+            { input, output, failure in plain.run(input, output, failure) }, uncounted: plain, numbered: numbered)
         return (box, tape)
     }
 }
@@ -482,13 +504,17 @@ final class SyncBox<Input, Output: Sendable, Failure: Error>: Sendable {
     /// Whether the values this layer gives come from its behaviour alone, not from the original or a closure (see
     /// ``Recording/Decision/live``).
     let replayable: Bool
+    /// Set while a recording or a replay numbers the seam's calls: each call takes its number and runs this
+    /// instead of ``run`` (see ``CallNumbering``).
+    @usableFromInline let numbered: NumberedSyncRun<Input, Output, Failure>?
 
     init(
         _ run: @escaping SyncRun<Input, Output, Failure>, constant: Output? = nil,
         change: (@Sendable (Output) throws(Failure) -> Output)? = nil,
         rules: RunList<CompiledRule<Input, SyncBox>>? = nil,
-        uncounted: SyncBox? = nil, replayable: Bool = true
+        uncounted: SyncBox? = nil, replayable: Bool = true, numbered: NumberedSyncRun<Input, Output, Failure>? = nil
     ) {
+        self.numbered = numbered
         self.run = run
         self.constant = constant
         self.change = change
@@ -533,6 +559,22 @@ final class SyncBox<Input, Output: Sendable, Failure: Error>: Sendable {
                 }
             }
         }
+    }
+}
+
+/// What a numbered box runs: its calls' numbering, and the behaviour given each call's number.
+@usableFromInline
+final class NumberedSyncRun<Input, Output: Sendable, Failure: Error>: Sendable {
+    @usableFromInline typealias Run =
+        @Sendable (
+            UnsafePointer<Input>, Int, UnsafeMutablePointer<Output>, UnsafeMutablePointer<Failure>
+        ) -> Fired
+    @usableFromInline let numbering: CallNumbering
+    @usableFromInline let run: Run
+
+    init(numbering: CallNumbering, run: @escaping Run) {
+        self.numbering = numbering
+        self.run = run
     }
 }
 
