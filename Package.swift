@@ -192,7 +192,8 @@ let package = Package(
         .testTarget(
             name: "MischiefEndToEndTests",
             dependencies: [
-                "MischiefCLI", "MischiefBlockedTarget", "MischiefSystemProbe", "Mischief", "MischiefNetwork",
+                "MischiefCLI", "MischiefBlockedTarget", "MischiefSystemProbe", "MischiefTwoThreadTarget", "Mischief",
+                "MischiefNetwork",
                 "MischiefTestSupport", "MischiefConsole",
             ]),
         // A test tool, not in the shipping `mischief`: the demo target blocking every thread of its task pool.
@@ -200,6 +201,11 @@ let package = Package(
             name: "MischiefBlockedTarget",
             dependencies: ["Mischief", "MischiefCatalog", "MischiefControl", "MischiefDemo", "MischiefSystem"],
             path: "Tests/MischiefBlockedTarget"),
+        // A test tool: two threads call one seam while the CLI changes it, for a recording replayed on a fresh run.
+        .executableTarget(
+            name: "MischiefTwoThreadTarget",
+            dependencies: ["Mischief", "MischiefControl"],
+            path: "Tests/MischiefTwoThreadTarget"),
         // A test tool: installs the system seams in a process of its own and checks what code written without
         // Mischief (SystemClockCallers, plain sockets, URLSession) sees under system.clock's and system.net's actions.
         .executableTarget(

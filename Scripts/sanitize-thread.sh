@@ -6,7 +6,10 @@
 #    ThreadSanitizer about the Mutex it wraps, so guarded accesses are not reported and need no suppression.
 # 2. Proves the pass can fail: runs LockedTests/aDeliberateRaceIsReported (MISCHIEF_TSAN_PROBE=1) and fails
 #    unless ThreadSanitizer reports its race.
-# 3. The system seams under stress: runs the probe built with the tests (MischiefSystemProbe, which the end-to-end
+# 3. Exact call numbers: ExactNumberingTests' property (four threads calling one seam while a fifth makes 200
+#    changes with a recording on) for $EXACT_ROUNDS rounds (1,000) of $EXACT_CALLS calls a thread (60); any report,
+#    any decision on another layer than its call number says, or a run past 900 s fails the pass.
+# 4. The system seams under stress: runs the probe built with the tests (MischiefSystemProbe, which the end-to-end
 #    tests depend on) with `--stress $SYSTEM_STRESS_ROUNDS --install-every 100` (10,000 rounds by default: 20,000
 #    applies and 20,000 reverts of system.clock and system.net, 100 installs and 100 uninstalls; ~60 s here): eight
 #    threads read the clock and make loopback network calls meanwhile. Any report, failed check or slot not as it
@@ -42,6 +45,23 @@ if [ "$status" -ne 0 ] || [ "$reports" -ne 0 ]; then
 fi
 
 # The probe must be reported, or this pass would not catch a real race.
+# Issue 43's property: four threads call one seam while a fifth makes 200 changes with a recording on, 1,000 rounds
+# (smaller ones than the suite's), every decision on the layer its call number says; bounded at 15 minutes.
+exact=$(date +%s)
+exactStatus=0
+MISCHIEF_EXACT_ROUNDS=${EXACT_ROUNDS:-1000} MISCHIEF_EXACT_CALLS=${EXACT_CALLS:-60} timeout 900 \
+    swift test --skip-build --sanitize=thread --scratch-path "$scratch" \
+    --filter 'ExactNumberingTests/everyDecisionIsAnsweredByTheLayerInstalledAtItsCallNumber' >"$probe" 2>&1 \
+    || exactStatus=$?
+reports=$(grep -c "WARNING: ThreadSanitizer" "$probe" || true)
+echo "tsan: exact numbering, ${EXACT_ROUNDS:-1000} rounds: $reports report(s), exit $exactStatus, in" \
+    "$(($(date +%s) - exact)) s"
+if [ "$exactStatus" -ne 0 ] || [ "$reports" -ne 0 ]; then
+    tail -n 200 "$probe"
+    echo "tsan: FAILED: exact numbering under ThreadSanitizer (124: it did not finish within 900 s)" >&2
+    exit 1
+fi
+
 probed=0
 MISCHIEF_TSAN_PROBE=1 swift test --skip-build --sanitize=thread --scratch-path "$scratch" \
     --filter 'LockedTests/aDeliberateRaceIsReported' >"$probe" 2>&1 || probed=$?

@@ -68,6 +68,26 @@ final class HeadlessDemo {
         }
     }
 
+    /// Starts `MischiefTwoThreadTarget` (Tests/MischiefTwoThreadTarget): two threads that call the seam `t.n` once
+    /// the file `socket + ".go"` exists (``go()``).
+    static func startTwoThreadTarget(calls: Int) async throws -> HeadlessDemo {
+        let directory = try makeDirectory()
+        do {
+            return try await start(
+                in: directory, seed: 5, arguments: ["--calls", "\(calls)"], environment: [:], ownsDirectory: true,
+                binary: CLI.binary.deletingLastPathComponent().appendingPathComponent("MischiefTwoThreadTarget"),
+                command: [])
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
+    }
+
+    /// Lets a `MischiefTwoThreadTarget`'s threads start calling.
+    func go() {
+        FileManager.default.createFile(atPath: socket + ".go", contents: Data())
+    }
+
     private static func start(
         in directory: URL, seed: Int, socketName: String? = "demo.sock", arguments: [String],
         environment extra: [String: String], ownsDirectory: Bool, binary: URL = CLI.binary,

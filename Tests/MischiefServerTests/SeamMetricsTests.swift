@@ -36,6 +36,20 @@ import Testing
         #expect(try backend.expectMeter("mischief_layers_active").lastValue == 0)
     }
 
+    /// A behaviour applied and reverted between two reports, with nothing else reading the counters: its calls are
+    /// reported all the same (they were lost before: the registry read only seams with something applied).
+    @Test func chaosAppliedAndRevertedBetweenTwoReportsIsReported() throws {
+        let metrics = SeamMetrics(registry: registry, factory: backend)
+        metrics.report()
+        try registry.apply(spec: #"throw("down")"#, to: "server.price")
+        for _ in 0..<3 { _ = try? seam(1) }
+        registry.revert(seam: "server.price")
+        metrics.report()
+        #expect(try backend.expectCounter("mischief_seam_calls", seamDimension).totalValue == 3)
+        #expect(try backend.expectCounter("mischief_seam_chaos_calls", seamDimension).totalValue == 3)
+        #expect(try backend.expectCounter("mischief_seam_errors", seamDimension).totalValue == 3)
+    }
+
     @Test func aCounterResetIsAFreshStartNotANegativeIncrement() throws {
         let metrics = SeamMetrics(registry: registry, factory: backend)
         let observation = registry.observe()

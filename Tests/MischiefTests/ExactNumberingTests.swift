@@ -12,6 +12,11 @@ import Testing
     static var rounds: Int {
         ProcessInfo.processInfo.environment["MISCHIEF_EXACT_ROUNDS"].flatMap { Int($0) } ?? 6
     }
+    /// How many calls each of the four threads makes in a round (`MISCHIEF_EXACT_CALLS`): fewer under
+    /// ThreadSanitizer, where the rounds are many.
+    static var callsEach: Int {
+        ProcessInfo.processInfo.environment["MISCHIEF_EXACT_CALLS"].flatMap { Int($0) } ?? 1_500
+    }
 
     // MARK: Counters
 
@@ -117,7 +122,7 @@ import Testing
         let seam = Seam<Int, Int, Never>("t.n", title: "n", category: "t", summary: "n") { $0 }
         try registry.register(seam)
         let recorder = registry.startRecording(capacity: 100_000, decisions: 1_000_000)
-        let callsEach = 1_500
+        let callsEach = Self.callsEach
         let finished = Atomic<Int>(0)
         let made = Atomic<Int>(0)
         let started = DispatchGroup()
