@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Mischief
 import MischiefControl
 
 /// Exit codes of the commands that talk to a target.
@@ -87,5 +88,6 @@ func talking<T>(_ body: () async throws(ControlClientError) -> T) async throws -
 /// Prints `error: <message>` on standard error.
 func printError(_ message: String) {
     var standardError = StandardError()
-    print("error: \(message)", to: &standardError)
+    // What a file or a target sent may hold controls: escaped, so an error moves no cursor.
+    print("error: \(Registry.printable(message))", to: &standardError)
 }

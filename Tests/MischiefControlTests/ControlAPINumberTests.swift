@@ -79,4 +79,25 @@ import Testing
         #expect(throws: OutOfRange.self) { try Seconds.integer("12", field: "n", within: 0...10) }
         #expect(try Seconds.integer("7", field: "n", within: 0...10) == 7)
     }
+    @Test func aRecordingWithANumberOutOfRangeIs400NamingItsLineAndKey() async throws {
+        try await withAPI { target in
+            let header = Recording.Header(
+                target: "t", pid: 1, sessionSeed: 7, started: 1_000,
+                seams: [Recording.Header.Seam(id: "t.count", title: "Count", actions: ["return"])])
+            let lines = [
+                #"{"event":1,"kind":"applied","seam":"t.count","message":"m","time":0,"wall":1e300,"spec":"return(1)"}"#,
+                #"{"event":1,"kind":"report","message":"m","time":0,"wall":1000,"advanced":1e16}"#,
+                #"{"kind":"decision","seam":"t.count","call":-9223372036854775808,"outcome":"dropped","after":1}"#,
+            ]
+            for line in lines {
+                let body = Recording(header: header, entries: []).jsonLines + line + "\n"
+                let response = try await target.raw.request(
+                    "POST", "/v1/replay", headers: ["Mischief-API": "1"], body: Data(body.utf8))
+                #expect(response.status == 400, "\(line)")
+                #expect(response.error?.error == "invalid recording", "\(line)")
+                #expect(response.error?.detail.hasPrefix("line 2: ") == true, "\(response.error?.detail ?? "")")
+            }
+            try await ControlAPIRouteTests.expectAnswers(target)
+        }
+    }
 }

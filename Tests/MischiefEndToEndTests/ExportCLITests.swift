@@ -66,6 +66,23 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("p.yaml").path))
         }
     }
+
+    @Test func aDryRunWritesNoControlFromTheRecording() throws {
+        let hostile = Recording(
+            header: .init(target: "shop", pid: 1, sessionSeed: 7, started: 1_800_000_000, seams: []),
+            entries: [
+                .init(
+                    event: 1, kind: .applied, seam: "clock.now", source: "con\u{1B}]0;owned\u{7}sole",
+                    message: "m", time: 1, wall: 1_800_000_000, call: 4, layer: 1, spec: "shift(\"\u{1B}[2J\")")
+            ]
+        ).jsonLines
+        try withRecording(hostile) { directory in
+            let run = try CLI.run(["replay", "--dry-run", "session.jsonl"], directory: directory)
+            #expect(run.status == 0, "\(run.error)")
+            #expect(run.output.contains("\\u001B"), "\(run.output)")
+            #expect(!run.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(run.output)")
+        }
+    }
 }
 
 /// The whole road: a demo started with `MISCHIEF_APPLY` and `MISCHIEF_RECORD`, changed by a user, exported as an

@@ -283,6 +283,7 @@ extension Recording {
                 reason: "version \(header.version) is newer than this Mischief reads (\(Self.version)); update mischief"
             )
         }
+        if let problem = header.rangeProblem { throw RecordingError(line: 1, reason: problem) }
         var entries: [Entry] = []
         var decisions: [Decision] = []
         let endsWithNewline = text.hasSuffix("\n")
@@ -293,14 +294,21 @@ extension Recording {
             do {
                 let data = Data(line.utf8)
                 if (try? decoder.decode(KindProbe.self, from: data))?.kind == "decision" {
+                    let decision: Decision
                     do {
-                        decisions.append(try decoder.decode(Decision.self, from: data))
+                        decision = try decoder.decode(Decision.self, from: data)
                     } catch {
                         throw RecordingError(line: number, reason: "not a decision (\(Self.describe(error, in: line)))")
                     }
+                    // A whole line whose number is out of range is an error even at the end (it was not cut).
+                    if let problem = decision.rangeProblem { throw OutOfRange(line: number, reason: problem) }
+                    decisions.append(decision)
                     continue
                 }
                 entry = try decoder.decode(Entry.self, from: data)
+                if let problem = entry.rangeProblem { throw OutOfRange(line: number, reason: problem) }
+            } catch let error as OutOfRange {
+                throw RecordingError(line: error.line, reason: error.reason)
             } catch let error as RecordingError {
                 if offset == lines.count - 1 && !endsWithNewline { break }
                 throw error
@@ -350,6 +358,12 @@ extension Recording {
         }
         items += (next..<decisions.count).map { Item.decision($0) }
         return items
+    }
+
+    /// A whole line with a number out of range: an error wherever the line is.
+    private struct OutOfRange: Error {
+        var line: Int
+        var reason: String
     }
 
     /// Just the `kind` of a line, to tell decisions from events.

@@ -63,7 +63,8 @@ public struct ReplayDivergence: Codable, Sendable, Equatable, CustomStringConver
         self.decisionsMatched = decisionsMatched
     }
 
-    /// `diverged at step 4 of 9 (line 7, 3 matched): test.double: recorded …; here …`, or for a decision
+    /// `diverged at step 4 of 9 (line 7, 3 matched): test.double: recorded …; here …` on one line, controls
+    /// escaped, or for a decision
     /// `diverged at a decision (line 40, 9 of 9 steps and 31 decisions matched): …`.
     public var description: String {
         let what =
@@ -71,7 +72,9 @@ public struct ReplayDivergence: Codable, Sendable, Equatable, CustomStringConver
                 "at a decision (line \(line), \(matched) of \(steps) steps and \($0) decisions matched)"
             }
             ?? "at step \(step) of \(steps) (line \(line), \(matched) matched)"
-        return "diverged \(what): \(seam.map { "\($0): " } ?? "")recorded \(recorded); here \(replayed)"
+        // What the recording holds (a spec, a seam) reaches a terminal, a log: controls and line breaks escaped.
+        return Registry.printableLine(
+            "diverged \(what): \(seam.map { "\($0): " } ?? "")recorded \(recorded); here \(replayed)")
     }
 }
 

@@ -30,11 +30,20 @@ public struct ReplaySchedule: Sendable, Equatable, CustomStringConvertible {
         steps = []
         decisions = []
         decisionLines = []
+        // A recording built in code is checked as one read from a file is: no number out of range reaches a step.
+        if let problem = recording.header.rangeProblem { throw RecordingError(line: 1, reason: problem) }
         var entryLines = Array(repeating: 0, count: recording.entries.count)
         for (offset, item) in recording.merged.enumerated() {
             switch item {
-            case .entry(let index): entryLines[index] = offset + 2
+            case .entry(let index):
+                entryLines[index] = offset + 2
+                if let problem = recording.entries[index].rangeProblem {
+                    throw RecordingError(line: offset + 2, reason: problem)
+                }
             case .decision(let index):
+                if let problem = recording.decisions[index].rangeProblem {
+                    throw RecordingError(line: offset + 2, reason: problem)
+                }
                 decisions.append(recording.decisions[index])
                 decisionLines.append(offset + 2)
             }
@@ -103,7 +112,8 @@ public struct ReplaySchedule: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// One line a step: `3. test.double after call 5: revert layer 2 [console]`.
+    /// One line a step: `3. test.double after call 5: revert layer 2 [console]`. Controls and line breaks from the
+    /// recording (a spec, a source) are escaped, so printing it moves no cursor.
     public var description: String {
         var lines = steps.map { $0.description(of: steps.count) }
         if !decisions.isEmpty {
@@ -190,9 +200,10 @@ public struct ReplayStep: Codable, Sendable, Equatable {
         }
     }
 
-    /// `3 of 9. test.double after call 5: revert layer 2 [console]`.
+    /// `3 of 9. test.double after call 5: revert layer 2 [console]`, on one line: controls and line breaks from the
+    /// recording are escaped.
     public func description(of count: Int) -> String {
-        "\(number) of \(count). \(seam.map { "\($0) " } ?? "")\(when): \(what)"
+        Registry.printableLine("\(number) of \(count). \(seam.map { "\($0) " } ?? "")\(when): \(what)")
     }
 
     static func seconds(_ value: Double) -> String {

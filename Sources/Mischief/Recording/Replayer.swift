@@ -258,11 +258,13 @@ final class Replayer: Sendable {
         for step in schedule.steps where step.afterCall == nil {
             await waitUntilDone(before: step.number)
             if state.withLock({ $0.finished }) { return }
-            let when = start + .milliseconds(Int64((step.at * 1000).rounded()))
+            // Range-checked when read (`Recording.clockRange`); clamped again so that nothing here can trap.
+            let when = start + .milliseconds(Int64((min(max(step.at, 0), 1e11) * 1000).rounded()))
             if when > .now { try? await Task.sleep(until: when, clock: .continuous) }
             if Task.isCancelled || state.withLock({ $0.finished }) { return }
             if step.action == .advance {
-                let moved = await options.advance?(.milliseconds(Int64(((step.advanced ?? 0) * 1000).rounded())))
+                let seconds = min(max(step.advanced ?? 0, 0), Recording.durationRange.upperBound)
+                let moved = await options.advance?(.milliseconds(Int64((seconds * 1000).rounded())))
                 guard moved == true else {
                     return finish(diverged(step, recorded: step.what, replayed: "the target's time did not move"))
                 }

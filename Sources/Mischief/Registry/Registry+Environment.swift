@@ -124,6 +124,21 @@ extension Registry {
         return result
     }
 
+    /// `text` on one line, safe to write to a terminal: every control, line breaks and tabs too, and every
+    /// bidirectional control is written as a `\u001B` escape (see ``printable(_:)``).
+    package static func printableLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: SpecFormat.escapesEverywhere) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if SpecFormat.escapesEverywhere(scalar) {
+                result += SpecFormat.escaped(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
     /// Writes a line to stderr, its controls escaped (see ``printable(_:)``).
     @Sendable static func writeToStandardError(_ line: String) {
         _ = Recorder.write(printable(line) + "\n", to: 2)  // whole, as a recording's lines are

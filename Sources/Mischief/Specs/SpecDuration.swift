@@ -15,6 +15,15 @@ public struct SpecDuration: Hashable, Sendable, CustomStringConvertible {
     /// Creates a duration from a Swift `Duration`, dropping anything finer than a nanosecond and saturating at the
     /// limits of `Int64` nanoseconds (about ±292 years).
     public init(_ duration: Duration) {
+        // Beyond Int64 seconds `components` traps: compare first (a TTL of 1e20 s from a recording, in its message).
+        guard duration <= .nanoseconds(Int64.max) else {
+            nanoseconds = .max
+            return
+        }
+        guard duration >= .nanoseconds(Int64.min) else {
+            nanoseconds = .min
+            return
+        }
         let (seconds, attoseconds) = duration.components
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         let (total, overflow2) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
