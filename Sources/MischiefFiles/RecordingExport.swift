@@ -105,8 +105,8 @@ public struct RecordingExport: Sendable, Equatable {
             }
             if let covered = layers.firstIndex(where: { $0.seam == seam }) {
                 notes.append(
-                    "\(seam): \(layers[covered].spec) (layer \(layers[covered].id)), covered by a newer layer:"
-                        + " only the newest, which answered, is exported")
+                    "\(seam): \(Self.oneLine(layers[covered].spec)) (layer \(layers[covered].id)), covered by a newer"
+                        + " layer: only the newest, which answered, is exported")
                 layers.remove(at: covered)
             }
             let ttl = entry.ttl.flatMap(Self.ttl)
@@ -124,7 +124,8 @@ public struct RecordingExport: Sendable, Equatable {
                     + " add it by hand if the export should have it")
         }
         self.layers = layers
-        self.notes = notes
+        // Every note becomes a comment line (and a line on stderr): whatever it quotes from the recording, one line.
+        self.notes = notes.map(Self.oneLine)
     }
 
     /// The export as text in `format`, ending with a newline.
@@ -143,12 +144,13 @@ public struct RecordingExport: Sendable, Equatable {
         }
     }
 
-    /// ``notes`` and what `format` cannot carry besides (a `MISCHIEF_APPLY` line has no TTLs and one seed).
+    /// ``notes`` and what `format` cannot carry besides (a `MISCHIEF_APPLY` line has no TTLs and one seed), each on
+    /// one line: a comment in a test or a profile, never code or a key.
     public func notes(for format: Format) -> [String] {
         switch format {
-        case .env: notes + environmentNotes
-        case .test: notes + testNotes
-        case .profile: notes
+        case .env: (notes + environmentNotes).map(Self.oneLine)
+        case .test: (notes + testNotes).map(Self.oneLine)
+        case .profile: notes.map(Self.oneLine)
         }
     }
 
@@ -171,7 +173,7 @@ public struct RecordingExport: Sendable, Equatable {
         if let ttl = layer.ttl { parts.append("ttl \(SpecDuration(ttl))") }
         if let source = layer.source { parts.append("from \(Self.oneLine(source))") }
         if let call = layer.call { parts.append("at its call \(call)") }
-        return "\(layer.seam) = \(Self.oneLine(layer.spec)): " + parts.joined(separator: ", ")
+        return Self.oneLine("\(layer.seam) = \(Self.oneLine(layer.spec)): " + parts.joined(separator: ", "))
     }
 
     /// The layers grouped by seed, in the order their seeds first appear: one profile a group.
@@ -212,14 +214,16 @@ public struct RecordingExport: Sendable, Equatable {
         return !id.isEmpty && id.allSatisfy(\.isNumber) ? String(id) : nil
     }
 
-    /// `text` on one line, safe in a comment: line breaks, controls and bidirectional controls as `\u{…}`.
+    /// `text` on one line, safe in a comment: line breaks, controls and bidirectional controls as `\u{…}`. Every
+    /// comment an export writes goes through it: a Swift `//` comment or a YAML `#` one ends only at a line break.
     static func oneLine(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             let value = scalar.value
             let unsafe =
                 value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
-                || (0x2066...0x2069).contains(value) || value == 0x2028 || value == 0x2029
+                || (0x2066...0x2069).contains(value) || value == 0x2028 || value == 0x2029 || value == 0x061C
+                || value == 0x200E || value == 0x200F
             if unsafe {
                 result += "\\u{\(String(value, radix: 16, uppercase: true))}"
             } else {

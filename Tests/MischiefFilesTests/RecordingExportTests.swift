@@ -255,4 +255,49 @@ import Testing
     func textIsWrittenAsASwiftLiteralThatMeansIt(text: String, literal: String) {
         #expect(RecordingExport.swiftLiteral(text) == literal)
     }
+    // MARK: hostile recordings
+
+    /// Two unreverted layers on one seam, the older one's spec a string holding line breaks and Swift: the "covered
+    /// by a newer layer" note names it.
+    static var injecting: Recording {
+        var recording = fixture
+        let hostile = "log(\"\n@Test func injected() { Foundation.exit(42) }\n//\")"
+        let yaml = "return(\"\nname: injected\nowned: true\n#\")"
+        recording.entries += [
+            entry(5, .applied, "testing.double", layer: 5, spec: hostile, call: 4),
+            entry(6, .applied, "testing.double", layer: 6, spec: "return(6)", call: 5),
+            entry(7, .applied, "testing.fetch", layer: 7, spec: yaml, call: 13),
+            entry(8, .applied, "testing.fetch", layer: 8, spec: "return(\"ok\")", call: 14),
+        ]
+        return recording
+    }
+
+    @Test func aSpecFromTheRecordingNeverBecomesSwiftOutsideAComment() throws {
+        let export = RecordingExport(Self.injecting)
+        #expect(export.notes.count == 4, "four covered layers: \(export.notes)")
+        let test = export.text(as: .test)
+        let lines = test.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.filter { $0.hasPrefix("@Test") }.count == 1, "exactly one test:\n\(test)")
+        for line in lines where line.contains("injected") || line.contains("exit(42)") {
+            #expect(line.hasPrefix("//"), "outside a comment: \(line)")
+        }
+        #expect(!test.contains("\u{1B}"))
+    }
+
+    @Test func aSpecFromTheRecordingNeverBecomesAYAMLKey() throws {
+        let export = RecordingExport(Self.injecting)
+        let yaml = export.text(as: .profile, name: "Flaky")
+        let loaded = try ProfileFile.load(text: yaml, file: "flaky.yaml").map { $0.withoutLocations() }
+        #expect(loaded == export.profiles(named: "Flaky"))
+        for line in yaml.split(separator: "\n") where line.contains("injected") || line.contains("owned") {
+            #expect(line.hasPrefix("#"), "outside a comment: \(line)")
+        }
+        for document in yaml.split(separator: "\n").filter({ !$0.hasPrefix("#") && !$0.hasPrefix(" ") }) {
+            let key = document.hasPrefix("- ") ? document.dropFirst(2) : document
+            let name = key.prefix { $0 != ":" }
+            #expect(
+                ["name", "description", "key", "seed", "ttl", "guards", "entries"].contains(String(name)),
+                "a top-level key from the recording: \(document)")
+        }
+    }
 }
