@@ -47,9 +47,28 @@ void mischief_system_clock_publish(const mischief_system_timeline *timeline) {
     }
 }
 
+// A sum that does not wrap: clamped to the range of the nanoseconds, about ±292 years around 1970, so a shift past
+// 2262-04-11 reads as that instant, never as a time in 1692.
+static int64_t saturating_add(int64_t a, int64_t b) {
+    int64_t sum;
+    if (__builtin_add_overflow(a, b, &sum)) {
+        return b > 0 ? INT64_MAX : INT64_MIN;
+    }
+    return sum;
+}
+
+static int64_t saturating_subtract(int64_t a, int64_t b) {
+    int64_t difference;
+    if (__builtin_sub_overflow(a, b, &difference)) {
+        return b < 0 ? INT64_MAX : INT64_MIN;
+    }
+    return difference;
+}
+
 // A product that does not overflow: clamped to about ±292 years around 1970, the range of the nanoseconds.
 static int64_t scaled(int64_t nanoseconds, double factor) {
     double product = (double)nanoseconds * factor;
+    if (product != product) return 0;
     if (product >= 9.2e18) return INT64_MAX;
     if (product <= -9.2e18) return INT64_MIN;
     return (int64_t)product;
@@ -74,9 +93,9 @@ int64_t mischief_system_clock_map(int64_t real) {
         double factor;
         memcpy(&factor, &bits, sizeof factor);
         switch (k) {
-        case 1: return real + shift;
-        case 2: return at + shift;
-        case 3: return chaos0 + scaled(real - real0, factor) + shift;
+        case 1: return saturating_add(real, shift);
+        case 2: return saturating_add(at, shift);
+        case 3: return saturating_add(saturating_add(chaos0, scaled(saturating_subtract(real, real0), factor)), shift);
         default: return real;
         }
     }

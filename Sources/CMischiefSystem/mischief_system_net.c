@@ -184,25 +184,27 @@ static void decide(const mischief_system_net_call *call, mischief_system_net_ver
     verdict->address[sizeof verdict->address - 1] = '\0';
 }
 
-/// Sleeps `nanoseconds` of the monotonic clock, through signals.
-static void wait_for(int64_t nanoseconds) {
-    if (nanoseconds <= 0) {
-        return;
-    }
-    struct timespec until;
-    clock_gettime(CLOCK_MONOTONIC, &until);
-    int64_t end = (int64_t)until.tv_sec * 1000000000 + until.tv_nsec + nanoseconds;
-    until.tv_sec = (time_t)(end / 1000000000);
-    until.tv_nsec = (long)(end % 1000000000);
-    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL) == EINTR) {
-    }
-}
-
-// Blocking connects that hang wait here until their deadline, or until the hangs are released (uninstall).
+// Blocking connects that hang wait here until their deadline, or until the hangs are released (uninstall); calls
+// sleeping through a latency wait here too, until it ends or the latencies are released (a layer of system.net
+// reverted, or uninstall).
 static pthread_mutex_t hang_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t hang_condition;
 static pthread_once_t hang_once = PTHREAD_ONCE_INIT;
 static uint64_t hang_generation = 0;
+static uint64_t latency_generation = 0;
+
+/// The monotonic time `nanoseconds` from now, saturating at the latest time an int64_t of nanoseconds holds (some
+/// 292 years): a latency too long to add never wraps into the past.
+static struct timespec monotonic_deadline(int64_t nanoseconds) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    int64_t end;
+    if (__builtin_add_overflow((int64_t)now.tv_sec * 1000000000 + now.tv_nsec, nanoseconds, &end)) {
+        end = INT64_MAX;
+    }
+    struct timespec until = {.tv_sec = (time_t)(end / 1000000000), .tv_nsec = (long)(end % 1000000000)};
+    return until;
+}
 
 static void make_hang_condition(void) {
     pthread_condattr_t attributes;
@@ -210,6 +212,33 @@ static void make_hang_condition(void) {
     pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
     pthread_cond_init(&hang_condition, &attributes);
     pthread_condattr_destroy(&attributes);
+}
+
+void mischief_system_net_release_latencies(void) {
+    pthread_once(&hang_once, make_hang_condition);
+    pthread_mutex_lock(&hang_lock);
+    latency_generation += 1;
+    pthread_cond_broadcast(&hang_condition);
+    pthread_mutex_unlock(&hang_lock);
+}
+
+int mischief_system_net_wait(int64_t nanoseconds) {
+    if (nanoseconds <= 0) {
+        return 0;
+    }
+    pthread_once(&hang_once, make_hang_condition);
+    struct timespec until = monotonic_deadline(nanoseconds);
+    pthread_mutex_lock(&hang_lock);
+    uint64_t generation = latency_generation;
+    // A signal or a spurious wake-up goes back to waiting; the deadline or a release ends it.
+    while (generation == latency_generation) {
+        if (pthread_cond_timedwait(&hang_condition, &hang_lock, &until) == ETIMEDOUT) {
+            break;
+        }
+    }
+    int released = generation != latency_generation;
+    pthread_mutex_unlock(&hang_lock);
+    return released;
 }
 
 void mischief_system_net_release_hangs(void) {
@@ -231,11 +260,7 @@ static int hang_blocking(int fd) {
         limit = (int64_t)timeout.tv_sec * 1000000000 + (int64_t)timeout.tv_usec * 1000;
     }
     pthread_once(&hang_once, make_hang_condition);
-    struct timespec until;
-    clock_gettime(CLOCK_MONOTONIC, &until);
-    int64_t end = (int64_t)until.tv_sec * 1000000000 + until.tv_nsec + limit;
-    until.tv_sec = (time_t)(end / 1000000000);
-    until.tv_nsec = (long)(end % 1000000000);
+    struct timespec until = monotonic_deadline(limit);
     pthread_mutex_lock(&hang_lock);
     uint64_t generation = hang_generation;
     while (generation == hang_generation) {
@@ -299,7 +324,7 @@ static int hook_getaddrinfo(const char *node, const char *service, const struct 
         .operation = MISCHIEF_NET_LOOKUP, .host = node, .names = "", .port = port, .blocking = 1};
     mischief_system_net_verdict verdict;
     decide(&call, &verdict);
-    wait_for(verdict.delay_nanoseconds);
+    mischief_system_net_wait(verdict.delay_nanoseconds);
     int status;
     switch (verdict.action) {
     case MISCHIEF_NET_NO_NAME:
@@ -342,7 +367,7 @@ static int hook_connect(int fd, const struct sockaddr *address, socklen_t length
         .operation = MISCHIEF_NET_CONNECT, .host = host, .names = names, .port = port, .blocking = blocking};
     mischief_system_net_verdict verdict;
     decide(&call, &verdict);
-    wait_for(verdict.delay_nanoseconds);
+    mischief_system_net_wait(verdict.delay_nanoseconds);
     switch (verdict.action) {
     case MISCHIEF_NET_REFUSED:
         errno = ECONNREFUSED;

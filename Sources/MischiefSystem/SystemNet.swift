@@ -19,6 +19,8 @@ final class SystemNet: Sendable {
     private let lock = Mutex(())
     /// Cleared by ``uninstall()``.
     private let isInstalled = Atomic(true)
+    /// The seam's active layers at its last change: when one goes, the connects sleeping through a latency wake.
+    private let layers = Mutex<Set<LayerID>>([])
 
     /// The installed instance the hooks' decider reaches; nil when none is.
     static let current = Mutex<SystemNet?>(nil)
@@ -83,15 +85,24 @@ final class SystemNet: Sendable {
             let restored = Int(mischief_rebind_restore())
             mischief_system_net_set_active(0)
             mischief_system_net_release_hangs()
+            mischief_system_net_release_latencies()
             mischief_system_net_forget_hosts()
             Self.current.withLock { $0 = nil }
             return restored
         }
     }
 
-    /// The seam changed: turn the hooks on or off, and rebind libraries loaded since.
+    /// The seam changed: wake the connects sleeping through a latency if a layer went (a latency ends with its
+    /// layer), turn the hooks on or off, and rebind libraries loaded since.
     private func changed() {
         guard isInstalled.load(ordering: .sequentiallyConsistent) else { return }
+        let active = Set(
+            (registry.snapshot(of: SystemSeams.netID)?.layers ?? []).filter { $0.status == .active }.map(\.id))
+        let went = layers.withLock { layers in
+            defer { layers = active }
+            return !layers.subtracting(active).isEmpty
+        }
+        if went { mischief_system_net_release_latencies() }
         refresh()
         SystemSeams.rebindLoadedSince()
     }
@@ -140,8 +151,7 @@ private let systemNetDecider: mischief_system_net_decider = { call, verdict in
         names: names.isEmpty ? [] : names.split(separator: "\n").map(String.init),
         port: call.pointee.port > 0 ? Int(call.pointee.port) : nil, isBlocking: call.pointee.blocking != 0)
     let outcome = net.decide(decided)
-    let (seconds, attoseconds) = outcome.delay.components
-    verdict.pointee.delay_nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    verdict.pointee.delay_nanoseconds = outcome.delayNanoseconds
     switch outcome.action {
     case .real: verdict.pointee.action = Int32(MISCHIEF_NET_REAL)
     case .noSuchHost: verdict.pointee.action = Int32(MISCHIEF_NET_NO_NAME)

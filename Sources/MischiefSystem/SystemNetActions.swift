@@ -71,7 +71,7 @@ enum SystemNetActions {
             parameters: [
                 .init("by", .duration, step: .duration(SpecDuration(.milliseconds(100))), summary: "how long: 200ms"),
                 host, port,
-            ], composes: true)
+            ], composes: true, waits: true)
     ) { (action, context) throws(SpecError) in
         let delay = action.duration("by")!
         guard delay >= .zero else {

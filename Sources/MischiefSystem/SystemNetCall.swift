@@ -100,6 +100,16 @@ public struct SystemNetOutcome: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// ``delay`` in whole nanoseconds, as the hooks sleep it: saturating at `Int64.max` (some 292 years), so a
+    /// composition of long latencies (`latency(by: 200y) + latency(by: 200y)`) waits until its layer is reverted or
+    /// the seam uninstalled, and never traps.
+    var delayNanoseconds: Int64 {
+        guard delay > .zero else { return 0 }
+        guard delay < .nanoseconds(Int64.max) else { return .max }
+        let (seconds, attoseconds) = delay.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
     /// This outcome, `by` later.
     public func delayed(by duration: Duration) -> SystemNetOutcome {
         var delayed = self

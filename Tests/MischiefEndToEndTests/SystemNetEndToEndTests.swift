@@ -20,4 +20,11 @@ import Testing
         // What libcurl's caches do is recorded, not asserted: it depends on the libcurl version.
         for line in output.split(separator: "\n") where line.hasPrefix("observed") { print(line) }
     }
+    /// `MischiefSystemProbe --limits`: a latency too long for the hooks' nanoseconds does not kill the process on its
+    /// next connect; a connect sleeping through a latency returns when the layer is reverted or the seams
+    /// uninstalled; `shift(+250y)` stops at the latest instant, not wrapping to 1692.
+    @Test func noLatencyOrShiftKillsWedgesOrWrapsTheProcess() async throws {
+        let output = try await SystemClockEndToEndTests.runProbe(["--limits"], timeout: .seconds(120))
+        #expect(output.contains("failures: 0"), "\(output)")
+    }
 }

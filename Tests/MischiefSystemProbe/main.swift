@@ -8,6 +8,7 @@
 // began. A test
 // tool, not part of the shipping `mischief`. `--net`: installs system.clock and system.net and checks, on loopback
 // only, what a plain socket client and URLSession (through libcurl) see under system.net's actions (Net.swift).
+// `--limits`: no latency or shift too long kills, wedges or wraps the process (Limits.swift).
 // `--static-runtime`: for a build with `-static-stdlib` (Scripts/static-stdlib.sh), what system.clock covers when the
 // Swift runtime, Foundation and libdispatch are linked into the executable (StaticRuntime.swift).
 import Dispatch
@@ -83,6 +84,9 @@ if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--stress", let
 }
 if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--static-runtime" {
     exit(StaticRuntimeProbe.run())
+}
+if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--limits" {
+    exit(await LimitsProbe.run())
 }
 if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--net" {
     exit(await NetProbe.run())

@@ -74,6 +74,14 @@ void mischief_system_net_set_active(int on);
 /// for a seam that is gone).
 void mischief_system_net_release_hangs(void);
 
+/// Sleeps `nanoseconds` of the monotonic clock (a latency), through signals, saturating where an int64_t ends,
+/// unless the latencies are released first; returns 1 when released, 0 at the deadline.
+int mischief_system_net_wait(int64_t nanoseconds);
+
+/// Wakes every call sleeping through a latency now (a layer of system.net went, or the seams are uninstalled): it
+/// goes on at once.
+void mischief_system_net_release_latencies(void);
+
 /// The number of network hooks.
 #define MISCHIEF_SYSTEM_NET_HOOKS 2
 

@@ -43,7 +43,12 @@ extension Registry {
             let change = try change(spec: answer, for: seam)
             let context = LayerContext(sessionSeed: sessionSeed, label: change.behaviourText, reporter: reporter)
             let run = try change.seam.compile(change.behaviour, context: context)
-            guard context.pauses.isEmpty, context.delays.isEmpty else {
+            // An action that waits outside the behaviour (system.net's `latency`) is named by its signature.
+            let waiting = Set(change.seam.actionSignatures.filter(\.waits).map(\.name))
+            let terms = (try? Spec(parsing: answer))?.alternatives.flatMap(\.terms) ?? []
+            guard context.pauses.isEmpty, context.delays.isEmpty,
+                !terms.contains(where: { waiting.contains($0.action) })
+            else {
                 throw .unsupported(seam, "an answer to a held call cannot pause or wait itself; give what it returns")
             }
             compiled = run

@@ -14,13 +14,19 @@ public struct ActionSignature: Hashable, Sendable {
     public var parameters: [Parameter]
     /// Whether the action may appear in a `+` composition with other actions.
     public var composes: Bool
+    /// Whether the action makes the call wait (a latency slept outside the behaviour, as `system.net`'s hooks do),
+    /// so that it cannot answer a held call, as `delay` and `pause` cannot. Known in the target only (not sent).
+    public var waits: Bool
 
     /// Creates a signature.
-    public init(_ name: String, summary: String, parameters: [Parameter] = [], composes: Bool = false) {
+    public init(
+        _ name: String, summary: String, parameters: [Parameter] = [], composes: Bool = false, waits: Bool = false
+    ) {
         self.name = name
         self.summary = summary
         self.parameters = parameters
         self.composes = composes
+        self.waits = waits
     }
 
     /// The main parameter (the first with a `step`), which the console nudges with + and -.
