@@ -56,10 +56,10 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let text: String
-        do {
+        do throws(FileReadFailure) {
             text = try Self.read(file)
         } catch {
-            printError("cannot read \(file): \(error.localizedDescription)")
+            printError("cannot read \(file): \(error.detail(workingDirectory: true))")
             throw ExitCode(1)
         }
         let recording: Recording
@@ -86,10 +86,18 @@ struct ExportCommand: ParsableCommand {
     }
 
     /// The text of `path`, or of standard input for `-`.
-    static func read(_ path: String) throws -> String {
-        let data =
-            path == "-"
-            ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
+    /// The largest recording `mischief export` and `mischief replay` read: 64 MiB (a long session with decisions).
+    static let largestFile = 64 << 20
+
+    /// The text of the regular file at `path` (or standard input for `-`), refused when it holds more than
+    /// ``largestFile`` bytes: a file's size is checked before it is read, standard input is read no further.
+    static func read(_ path: String) throws(FileReadFailure) -> String {
+        guard path == "-" else { return String(decoding: try FileReader.read(path, limit: largestFile), as: UTF8.self) }
+        var data = Data()
+        while let chunk = try? FileHandle.standardInput.read(upToCount: 1 << 16), !chunk.isEmpty {
+            data += chunk
+            if data.count > largestFile { throw .tooLarge(largestFile) }
+        }
         return String(decoding: data, as: UTF8.self)
     }
 }

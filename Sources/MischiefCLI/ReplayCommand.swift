@@ -37,10 +37,10 @@ struct ReplayCommand: AsyncParsableCommand {
 
     func run() async throws {
         var text: String
-        do {
-            text = try String(contentsOfFile: file, encoding: .utf8)
+        do throws(FileReadFailure) {
+            text = String(decoding: try FileReader.read(file, limit: ExportCommand.largestFile), as: UTF8.self)
         } catch {
-            printError("cannot read \(file): \(error.localizedDescription)")
+            printError("cannot read \(file): \(error.detail(workingDirectory: true))")
             throw TargetExit.refused
         }
         let recording: Recording

@@ -67,6 +67,28 @@ import Testing
         }
     }
 
+    /// `mischief export` and `mischief replay` check a file's size before reading it: a 100 MB file is refused at
+    /// once, not read whole; a device is not a regular file; what a recording holds reaches the terminal escaped.
+    @Test func aFileTooLargeOrNotAFileIsRefusedBeforeItIsRead() throws {
+        try withRecording(Self.recording) { directory in
+            let large = directory.appendingPathComponent("large.jsonl").path
+            #expect(FileManager.default.createFile(atPath: large, contents: nil))
+            let handle = try #require(FileHandle(forWritingAtPath: large))
+            try handle.truncate(atOffset: 100 << 20)  // sparse: no disk used
+            try handle.close()
+            for arguments in [["export", "large.jsonl", "--as", "env"], ["replay", "--dry-run", "large.jsonl"]] {
+                let run = try CLI.run(arguments, directory: directory)
+                #expect(run.status != 0, "\(arguments)")
+                #expect(run.error.contains("holds more than 64 MiB"), "\(arguments): \(run.error)")
+            }
+            for arguments in [["export", "/dev/zero", "--as", "env"], ["replay", "--dry-run", "/dev/zero"]] {
+                let run = try CLI.run(arguments, directory: directory)
+                #expect(run.status != 0, "\(arguments)")
+                #expect(run.error.contains("not a regular file"), "\(arguments): \(run.error)")
+            }
+        }
+    }
+
     @Test func aDryRunWritesNoControlFromTheRecording() throws {
         let hostile = Recording(
             header: .init(target: "shop", pid: 1, sessionSeed: 7, started: 1_800_000_000, seams: []),

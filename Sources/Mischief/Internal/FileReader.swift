@@ -86,7 +86,7 @@ package enum FileReader {
     }
 
     /// "a directory", "a FIFO"… for anything but a regular file; nil for a regular file.
-    private static func kind(of mode: UInt32) -> String? {
+    static func kind(of mode: UInt32) -> String? {
         switch mode & 0o170000 {
         case 0o100000: nil
         case 0o040000: "a directory"

@@ -108,6 +108,7 @@ public final class Recorder: Sendable {
                 case .file(let descriptor, _, let keeping):
                     if let failure = Self.write(Recording.line(kept), to: descriptor) {
                         state.failure = failure
+                        failed(failure)
                         return
                     }
                     if state.decisions.count < keeping { state.decisions.append(kept) }
@@ -147,6 +148,7 @@ public final class Recorder: Sendable {
             case .file(let descriptor, _, let keeping):
                 if let failure = Self.write(Recording.line(entry), to: descriptor) {
                     state.failure = failure
+                    failed(failure)
                 } else if state.entries.count < keeping {
                     state.entries.append(entry)
                 } else {
@@ -185,15 +187,75 @@ public final class Recorder: Sendable {
         return nil
     }
 
-    /// Opens `path` for a recording (created or truncated, readable only by its owner) and writes `header`.
+    /// Opens `path` for a recording (readable only by its owner) and writes `header`: a new file, an empty one or an
+    /// old recording (emptied). Anything else is refused before a byte is written: a symbolic link (never followed),
+    /// a FIFO, a device or a socket (the open does not wait for a reader, and only a regular file is ever written,
+    /// so no pipe can block the target or kill it with SIGPIPE), and a file whose first line is not a recording's
+    /// header (never truncated).
     static func open(_ path: String, header: Recording.Header) throws(RecordingStartError) -> Int32 {
-        let descriptor = openFile(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw RecordingStartError(path: path, reason: String(cString: strerror(errno))) }
+        // O_RDWR: an existing file's first line is read before it is emptied (and a FIFO opens without waiting).
+        let descriptor = openFile(
+            path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY, 0o600)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw RecordingStartError(
+                path: path,
+                reason: code == ELOOP
+                    ? "it is a symbolic link, which a recording never follows; name the file itself"
+                    : String(cString: strerror(code)))
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            closeFile(descriptor)
+            throw RecordingStartError(path: path, reason: reason)
+        }
+        if let kind = FileReader.kind(of: UInt32(status.st_mode)) {
+            closeFile(descriptor)
+            throw RecordingStartError(path: path, reason: "it is \(kind), not a regular file")
+        }
+        if status.st_size > 0 {
+            guard Self.startsWithHeader(descriptor) else {
+                closeFile(descriptor)
+                throw RecordingStartError(
+                    path: path,
+                    reason: "it holds something that is not a Mischief recording (its first line is no recording "
+                        + "header); not overwriting it: name a new file, or remove this one")
+            }
+            guard ftruncate(descriptor, 0) == 0 else {
+                let reason = String(cString: strerror(errno))
+                closeFile(descriptor)
+                throw RecordingStartError(path: path, reason: reason)
+            }
+        }
         if let failure = write(Recording.line(header), to: descriptor) {
             closeFile(descriptor)
             throw RecordingStartError(path: path, reason: failure)
         }
         return descriptor
+    }
+}
+
+extension Recorder {
+    /// Whether the file open on `descriptor` starts with a recording's header line (an old recording, which may be
+    /// recorded over).
+    static func startsWithHeader(_ descriptor: Int32) -> Bool {
+        var bytes = [UInt8](repeating: 0, count: 1 << 16)
+        let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return false }
+        let line = bytes[0..<count].prefix { $0 != UInt8(ascii: "\n") }
+        guard let header = try? JSONDecoder().decode(Recording.Header.self, from: Data(line)) else { return false }
+        return header.format == Recording.format
+    }
+
+    /// A write failed (the disk is full, the file was removed): says so once, on standard error and, from outside
+    /// the registry's lock, in its event log. The file ends at the last whole line, which a reader keeps.
+    func failed(_ failure: String) {
+        let message = "stopped recording to \(path ?? "memory"): \(failure); the file ends at its last whole line"
+        Registry.writeToStandardError("mischief: " + message)
+        Task.detached { [weak registry] in
+            registry?.report(seam: nil, message: message, kind: .problem, source: "recording")
+        }
     }
 }
 

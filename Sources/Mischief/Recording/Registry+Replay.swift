@@ -170,11 +170,10 @@ extension Registry {
     func replayFromEnvironment() {
         guard let path = Environment.value(Registry.replayVariable), !path.isEmpty else { return }
         let recording: Recording
-        do {
-            let text = try String(contentsOfFile: path, encoding: .utf8)
-            recording = try Recording(jsonLines: text)
+        do throws(RecordingFileError) {
+            recording = try Recording(file: path, limit: Recording.largestFileInTarget)
         } catch {
-            let reason = (error as? RecordingError).map { "\(path): \($0)" } ?? "cannot read \(path): \(error)"
+            let reason = error.description
             Registry.writeToStandardError("mischief: \(reason); not replaying")
             report(seam: nil, message: "\(reason); not replaying", kind: .problem, source: Registry.replayVariable)
             return
