@@ -73,10 +73,25 @@ extension Registry {
             replayer.finish(problem)
             return ReplayRun(replayer)
         }
+        // One replay a seam at a time: a second would take over the first's trigger and count its calls.
+        let busy = replays.withLock { running -> SeamID? in
+            let taken = running.filter { !$0.isFinished }.reduce(into: Set<SeamID>()) { $0.formUnion($1.seams) }
+            if let seam = replayer.seams.intersection(taken).min() { return seam }
+            running.append(replayer)
+            return nil
+        }
+        if let busy {
+            replayer.finish(
+                ReplayDivergence(
+                    step: 0, steps: replayer.count, matched: 0, line: 0, seam: busy,
+                    recorded: "a replay of its own on \(busy)",
+                    replayed: "another replay is running on \(busy); wait for it to end (or cancel it) and replay again"
+                ))
+            return ReplayRun(replayer)
+        }
         report(
             seam: nil, message: "replaying \(schedule.steps.count) step\(schedule.steps.count == 1 ? "" : "s")",
             kind: .report, source: "replay")
-        replays.withLock { $0.append(replayer) }
         replayer.start()
         if schedule.steps.isEmpty && schedule.decisions.isEmpty { replayer.finish(nil) }
         Task.detached { [weak self] in

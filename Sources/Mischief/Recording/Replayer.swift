@@ -83,6 +83,12 @@ final class Replayer: Sendable {
 
     var count: Int { schedule.steps.count }
 
+    /// The seams the replay arms or taps: its steps' and its decisions'.
+    var seams: Set<SeamID> { Set(schedule.steps.compactMap(\.seam)).union(schedule.decisions.map(\.seam)) }
+
+    /// Whether it has ended, whichever way.
+    var isFinished: Bool { state.withLock { $0.finished } }
+
     /// Checks every step that can be checked now (its seam is registered): the seam exists, its spec applies.
     func validate() -> ReplayDivergence? {
         guard let registry else { return nil }
