@@ -34,6 +34,29 @@ import Testing
         #expect(recording.entries.contains { $0.kind == .registered && $0.seam == "clock.now" })
     }
 
+    /// `MISCHIEF_RECORD` naming a FIFO nobody reads and `MISCHIEF_REPLAY` naming `/dev/zero`: the demo starts at
+    /// once, says why it neither records nor replays (not a regular file, not a matter of permission), and serves.
+    @Test func aFIFOToRecordToAndADeviceToReplayNeitherBlockNorSwellTheDemo() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mischief-fifo-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("session.jsonl").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let demo = try await HeadlessDemo.start(environment: ["MISCHIEF_RECORD": fifo, "MISCHIEF_REPLAY": "/dev/zero"])
+        defer { demo.kill() }
+        let said = try await Poll.until(
+            "why the demo neither records nor replays", lastSeen: { demo.process.errorText }
+        ) { () -> String? in
+            let text = demo.process.errorText
+            return text.contains("a FIFO, not a regular file; not recording")
+                && text.contains("/dev/zero: cannot read it: it is a device, not a regular file; not replaying")
+                ? text : nil
+        }
+        #expect(!said.lowercased().contains("permission"), "\(said)")
+        let list = try demo.mischief(["list", "--socket", demo.socket])
+        #expect(list.status == 0, "\(list.error)")
+    }
+
     @Test func mischiefRecordSavesTheServersRecording() async throws {
         let demo = try await HeadlessDemo.start()
         defer { demo.kill() }
