@@ -238,9 +238,9 @@ public final class Recorder: Sendable {
 
 extension Recorder {
     /// Whether the file open on `descriptor` starts with a recording's header line (an old recording, which may be
-    /// recorded over).
+    /// recorded over), read from its first MiB (a header lists every seam and active layer: it can be long).
     static func startsWithHeader(_ descriptor: Int32) -> Bool {
-        var bytes = [UInt8](repeating: 0, count: 1 << 16)
+        var bytes = [UInt8](repeating: 0, count: 1 << 20)
         let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { return false }
         let line = bytes[0..<count].prefix { $0 != UInt8(ascii: "\n") }
