@@ -66,6 +66,43 @@ struct ConsoleRunnerOrderTests {
         terminal.push([.character("q"), .character("q")])  // the first says the session is not saved
         #expect(try await run.value == .quit)
     }
+
+    @Test func keysAResizeAndQuitAreHandledWhileACommandWaitsForAStoppedTarget() async throws {
+        // Space applies; the target does not answer (stopped) until the test lets it. Meanwhile the filter takes
+        // keys, a resize redraws, the header says the console waits, and `q` quits.
+        let controller = ScriptedController(registry, answers: .stoppedUntilReleased)
+        defer { controller.releaseStopped() }
+        let run = Task { try await ConsoleRunner(terminal: terminal, controller: controller).run() }
+        try await terminal.frame(containing: "The answer")
+        terminal.push(.character(" "))
+        await controller.commandStopped()
+        try await terminal.frame(containing: "waiting for the target")
+        terminal.push([.character("/"), .character("q")])
+        try await terminal.frame(containing: "0 of 1 match “q”")
+        terminal.resize(to: ScreenSize(rows: 24, columns: 80))
+        try await terminal.frame(where: { $0.width == 80 && $0.height == 24 })
+        terminal.push([.escape, .character("q"), .character("q")])
+        #expect(try await run.value == .quit)
+    }
+
+    @Test func aChangeTypedWhileACommandWaitsForAStoppedTargetWaitsItsTurn() async throws {
+        // Space applies and the target stops; `r`, typed then, is a change: it waits until the apply is answered
+        // and shown, then reverts what Space applied. A key after it waits behind it, in order.
+        let controller = ScriptedController(registry, answers: .stoppedUntilReleased)
+        let run = Task { try await ConsoleRunner(terminal: terminal, controller: controller).run() }
+        try await terminal.frame(containing: "The answer")
+        terminal.push(.character(" "))
+        await controller.commandStopped()
+        terminal.push([.character("r"), .character("/"), .character("x")])
+        try await terminal.frame(containing: "waiting for the target")
+        #expect(!terminal.frames.contains { $0.contains("match “x”") }, "the filter waited behind r")
+        controller.releaseStopped()
+        try await terminal.frame(containing: "0 of 1 match “x”")
+        #expect(registry.snapshot().seam("test.answer")?.behaviourText == nil, "r reverted what Space applied")
+        #expect(!terminal.frames.contains { $0.contains("already runs its original") })
+        terminal.push([.escape, .character("q"), .character("q")])
+        #expect(try await run.value == .quit)
+    }
 }
 
 /// A ``MemoryTerminal`` that keeps the text of every frame drawn.
@@ -95,6 +132,22 @@ final class RecordingTerminal: Terminal {
     func copyToClipboard(_ text: String) { memory.copyToClipboard(text) }
     func push(_ key: Key) { memory.push(key) }
     func push(_ keys: [Key]) { memory.push(keys) }
+    func resize(to size: ScreenSize) { memory.resize(to: size) }
+
+    /// Waits for a frame `matches`; fails after 60 s (a deadline for a loaded machine, not a wait).
+    func frame(where matches: @escaping @Sendable (CellGrid) -> Bool) async throws {
+        let memory = self.memory
+        let found = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { await memory.frame(where: matches) != nil }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(60))
+                return false
+            }
+            defer { group.cancelAll() }
+            return await group.next()!
+        }
+        if !found { throw WaitFailed(description: "no such frame; last:\n\(last)") }
+    }
 
     /// Waits for a frame containing `text`; fails after 60 s (a deadline for a loaded machine, not a wait).
     func frame(containing text: String) async throws {
@@ -123,6 +176,9 @@ final class ScriptedController: ConsoleController {
         case thenTheFirstAgain
         /// The first command's delta is held until ``releaseHeld()``; later ones are sent.
         case firstHeldUntilReleased
+        /// The first command does not return (a stopped target) until ``releaseStopped()``; then every command's
+        /// delta is sent.
+        case stoppedUntilReleased
     }
 
     private struct State {
@@ -132,6 +188,11 @@ final class ScriptedController: ConsoleController {
         var held: StreamDelta?
         var hasHeld = false
         var waitingForHeld: CheckedContinuation<Void, Never>?
+        /// The first command, stopped; and whoever waits to know it is.
+        var stopped: CheckedContinuation<Void, Never>?
+        var hasStopped = false
+        var released = false
+        var waitingForStopped: CheckedContinuation<Void, Never>?
     }
 
     private let registry: Registry
@@ -176,7 +237,7 @@ final class ScriptedController: ConsoleController {
             case .firstHeldUntilReleased where !state.hasHeld:
                 state.held = delta
                 state.hasHeld = true
-            case .firstHeldUntilReleased:
+            case .firstHeldUntilReleased, .stoppedUntilReleased:
                 state.continuation?.yield(.changes(delta))
             }
             state.sent = delta.generation
@@ -185,6 +246,44 @@ final class ScriptedController: ConsoleController {
         }
         waiter?.resume()
         return answers == .unseen ? 0 : state.withLock { $0.sent }
+    }
+
+    /// Holds the first command until ``releaseStopped()``, as a stopped target holds a request.
+    private func stopIfFirst() async {
+        guard answers == .stoppedUntilReleased else { return }
+        await withCheckedContinuation { continuation in
+            let (stop, waiter) = state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?) in
+                guard !state.hasStopped, !state.released else { return (false, nil) }
+                state.hasStopped = true
+                state.stopped = continuation
+                defer { state.waitingForStopped = nil }
+                return (true, state.waitingForStopped)
+            }
+            waiter?.resume()
+            if !stop { continuation.resume() }
+        }
+    }
+
+    /// Returns once the first command is held by the stopped target.
+    func commandStopped() async {
+        await withCheckedContinuation { continuation in
+            let now = state.withLock { state in
+                if state.hasStopped { return true }
+                state.waitingForStopped = continuation
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    /// Lets the stopped command go on (the target continues).
+    func releaseStopped() {
+        let stopped = state.withLock { state in
+            state.released = true
+            defer { state.stopped = nil }
+            return state.stopped
+        }
+        stopped?.resume()
     }
 
     /// Returns once a command's delta is held.
@@ -209,6 +308,7 @@ final class ScriptedController: ConsoleController {
 
     @discardableResult
     func apply(_ spec: String, to seam: SeamID) async throws -> UInt64 {
+        await stopIfFirst()
         do throws(MischiefError) {
             try registry.apply(spec: spec, to: seam, source: "console")
         } catch {

@@ -8,10 +8,13 @@ import Synchronization
 ///
 /// The terminal owns its own thread for every terminal call and its input loop; this loop only computes. Data comes
 /// one way: the controller's ``ConsoleController/updates()``, deltas stamped with the registry generation they bring
-/// the console to. A command answers with the generation that shows its effect; its result is shown, and the keys
-/// typed after it are handled, once the console's data has reached that generation, so the status line never says
-/// what the rows do not show yet, and a key pressed twice quickly builds on what the first one did. The controller
-/// yields that delta before it answers, so nothing waits on a timer. A frame is drawn only when it differs from the
+/// the console to. Commands run off the key path, one after another: keys, resizes and `q` are handled at once while
+/// a command waits for its target (the header says `waiting for the target`), even a stopped one. A command answers
+/// with the generation that shows its effect; its result is shown once the console's data has reached that
+/// generation, so the status line never says what the rows do not show yet. A key that would change the target
+/// waits until the commands before it are shown (and the keys after it wait behind it, in order), so a key pressed
+/// twice quickly builds on what the first one did. The controller yields that delta before it answers, so nothing
+/// waits on a timer. A frame is drawn only when it differs from the
 /// last one: an idle console draws when a second it shows turns.
 ///
 /// ```swift
@@ -35,12 +38,22 @@ public final class ConsoleRunner: Sendable {
         case event(ConsoleEvent)
         case update(ConsoleUpdate)
         case signal(TerminalSignal)
+        /// A command sent to the controller has answered, with the generation that shows it.
+        case answered(ConsoleCommand, CommandResult, generation: UInt64)
     }
 
-    /// Command results waiting for the data that shows them, and the keys typed meanwhile.
+    /// Commands sent and not answered, command results waiting for the data that shows them, and the keys that
+    /// wait their turn behind them.
     private struct Waiting {
+        var sent = 0
         var results: [(generation: UInt64, event: ConsoleEvent)] = []
         var keys: [ConsoleEvent] = []
+        /// Commands that change the target, to send once the one in flight has answered (in order).
+        var send: (ConsoleCommand) -> Void = { _ in }
+
+        /// Whether a key that changes the target must wait: an earlier command has not answered or been shown yet,
+        /// or keys already wait (they keep their order).
+        var holdsChanges: Bool { sent > 0 || !results.isEmpty || !keys.isEmpty }
     }
 
     private let terminal: any Terminal
@@ -86,8 +99,20 @@ public final class ConsoleRunner: Sendable {
         let follower = Task {
             for await update in updates { feed.yield(.update(update)) }
         }
+        // Commands run here, one after another, off the key path: a target that does not answer (stopped, far away)
+        // holds its commands, never the keys, the resizes or `q`. Each answer comes back as an input.
+        let (commands, send) = AsyncStream<ConsoleCommand>.makeStream()
+        let controller = self.controller
+        let sender = Task {
+            for await command in commands {
+                let (result, generation) = await command.perform(with: controller) ?? (.success(nil), 0)
+                feed.yield(.answered(command, result, generation: generation))
+            }
+        }
         defer {
             follower.cancel()
+            sender.cancel()
+            send.finish()
             feed.finish()
         }
 
@@ -98,6 +123,7 @@ public final class ConsoleRunner: Sendable {
         var themeIndex = 0
         var lastGrid: CellGrid?
         var waiting = Waiting()
+        waiting.send = { send.yield($0) }
         var startMessages = messages
         if let historyFile {
             let (history, problem) = SpecHistoryFile.load(from: historyFile)
@@ -126,9 +152,21 @@ public final class ConsoleRunner: Sendable {
                 // After a reset or a loss nothing more comes from where the results were waiting: show them now.
                 let everything: Bool = if case .changes = update { false } else { true }
                 if let exit = await release(everything: everything, &state, &themeIndex, &waiting) { return exit }
+            case .answered(let command, let result, let generation):
+                waiting.sent -= 1
+                let finished = ConsoleEvent.commandFinished(command, result)
+                if generation > state.data?.generation ?? 0 {
+                    waiting.results.append((generation, finished))
+                } else if let exit = await handle(finished, &state, &themeIndex, &waiting) {
+                    return exit
+                }
+                if let exit = await release(everything: false, &state, &themeIndex, &waiting) { return exit }
             case .event(let event):
-                if case .key = event, !waiting.results.isEmpty {
+                if case .key = event, waiting.holdsChanges, Self.changesTarget(event, in: state) {
+                    // It builds on what the commands before it did: it waits until they are shown.
                     waiting.keys.append(event)
+                } else if case .key = event, !waiting.keys.isEmpty, !Self.leaves(event, in: state) {
+                    waiting.keys.append(event)  // behind a waiting change, in order (`q` never waits)
                 } else if let exit = await handle(event, &state, &themeIndex, &waiting) {
                     return exit
                 }
@@ -148,11 +186,7 @@ public final class ConsoleRunner: Sendable {
     /// already): the periodic loads fall on those instants, so a period that divides a second has one fall on every
     /// second's turn.
     static func delay(after now: Date, toNextMultipleOf period: Duration) -> Duration {
-        let seconds = Double(period.components.seconds) + Double(period.components.attoseconds) * 1e-18
-        guard seconds > 0 else { return .zero }
-        var into = now.timeIntervalSince1970.truncatingRemainder(dividingBy: seconds)
-        if into < 0 { into += seconds }  // before 1970
-        return .seconds(seconds - into)
+        RealClock.delay(after: now, toNextMultipleOf: period)
     }
 
     /// Shows the results whose data has arrived, then handles the keys typed while they waited, until one of them
@@ -166,10 +200,27 @@ public final class ConsoleRunner: Sendable {
         for result in ready {
             if let exit = await handle(result.event, &state, &themeIndex, &waiting) { return exit }
         }
-        while waiting.results.isEmpty, !waiting.keys.isEmpty {
+        while waiting.sent == 0, waiting.results.isEmpty, !waiting.keys.isEmpty {
             if let exit = await handle(waiting.keys.removeFirst(), &state, &themeIndex, &waiting) { return exit }
         }
         return nil
+    }
+
+    /// Whether `key` may send the target a change: a main-screen key bound to one (what it does depends on the data,
+    /// which an earlier change has not reached yet), or a key that would send one as the console is now (worked out
+    /// on a copy).
+    private static func changesTarget(_ key: ConsoleEvent, in state: ConsoleState) -> Bool {
+        if state.mode == .browse, case .key(let key) = key, KeyBindings.browse[key]?.actsOnTarget == true {
+            return true
+        }
+        var copy = state
+        return Console.update(&copy, key).contains(where: \.changesTarget)
+    }
+
+    /// Whether `key` ends the console (`q`, or the `q` that confirms), as the console is now: it never waits.
+    private static func leaves(_ key: ConsoleEvent, in state: ConsoleState) -> Bool {
+        var copy = state
+        return Console.update(&copy, key).contains(.quit)
     }
 
     /// Applies `event` and the results of the commands it causes; an exit ends the console. A result whose data
@@ -195,13 +246,8 @@ public final class ConsoleRunner: Sendable {
                     terminal.copyToClipboard(text)
                     pending.append(.commandFinished(command, .success(nil)))
                 default:
-                    let (result, generation) = await command.perform(with: controller) ?? (.success(nil), 0)
-                    let finished = ConsoleEvent.commandFinished(command, result)
-                    if generation > state.data?.generation ?? 0 {
-                        waiting.results.append((generation, finished))
-                    } else {
-                        pending.append(finished)
-                    }
+                    waiting.sent += 1
+                    waiting.send(command)
                 }
             }
         }

@@ -18,6 +18,7 @@ enum HeaderView {
         let target = data.target
         let connection: Canvas.Span =
             switch data.connection {
+            case .connected where state.commandsInFlight > 0: .init("⧗ waiting for the target", .warning)
             case .connected: .init("● connected", .active)
             case .lost(let reason): .init("✕ lost: \(reason)", .error, bold: true)
             }

@@ -67,6 +67,19 @@ enum BrowseCommand: Hashable, Sendable {
     case quit
     /// Clears the filter, or else the message.
     case dismiss
+
+    /// Whether the command changes the target in some state of the console (what it runs, counts or its time), so
+    /// that, typed while an earlier change is on its way, it waits to build on what that one did.
+    var actsOnTarget: Bool {
+        switch self {
+        case .toggle, .nudge, .profile, .revert, .release, .answer, .fail, .letRestRun, .undo, .redo,
+            .resetCounters, .timeToLive, .revertAll, .applyAgain, .advanceTime:
+            true
+        case .move, .page, .first, .last, .focus, .pick, .filter, .saveProfile, .saveRecording, .eventLog,
+            .profileList, .nextTheme, .invisibleMarks, .copy, .palette, .help, .quit, .dismiss:
+            false
+        }
+    }
 }
 
 /// What an editing key does to a text field (the filter, the picker's spec, a profile name, a time to live).
