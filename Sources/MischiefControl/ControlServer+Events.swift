@@ -5,9 +5,10 @@ import NIOHTTP1
 
 /// `GET /v1/events`: a server-sent events stream (`curl -N` shows it as it comes).
 ///
-/// Messages: `hello` (the target, the session held), then batches at most one per
-/// ``ControlServer/Options/updateInterval``, and a `: keep-alive` comment after ``ControlServer/Options/heartbeat`` of
-/// silence. A stream opened with a session holds it: when the stream closes, the session ends.
+/// Messages: `hello` (the target, the session held), then batches, and a `: keep-alive` comment after
+/// ``ControlServer/Options/heartbeat`` of silence. A batch goes out when the registry signals a change (at most one
+/// per ``ControlServer/Options/updateInterval``) and, for call counts and the clocks shown, on the wall clock's
+/// multiples of ``ControlServer/Options/refresh``; nothing polls. A stream opened with a session holds it: when the stream closes, the session ends.
 ///
 /// Without `?changes=1`, the deprecated dialect (it answers on for /v1 clients): `event` (one per registry event,
 /// with its id) and `counters` (the seams whose counts or state changed).
@@ -18,9 +19,9 @@ import NIOHTTP1
 /// its copy and never polls. A batch with no change is sent only when a time the header shows turns to another
 /// second, so an idle target sends a message or two a second (and keep-alives) rather than one per interval.
 ///
-/// Every stream is fed by one ``EventFeed`` on the server's event loop, which asks the registry once per interval
-/// for what changed since the last batch (``Registry/delta(since:eventsAfter:)``, whose cost grows with what
-/// changed, not with the registry) and encodes each message once for all streams.
+/// Every stream is fed by one ``EventFeed`` on the server's event loop, which, when woken, asks the registry for what
+/// changed since the last batch (``Registry/delta(since:eventsAfter:)``, whose cost grows with what changed, not
+/// with the registry) and encodes each message once for all streams.
 final class EventStream {
     let session: String?
     /// Whether it carries `changes` messages rather than `event` and `counters`.
@@ -72,13 +73,24 @@ final class EventFeed: @unchecked Sendable {
     /// The registry's generation the last batch was as of.
     private var generation: UInt64 = 0
     private var observation: Observation?
-    private var task: RepeatedTask?
+    /// Forwards the registry's change signals to the loop while streams are open.
+    private var signals: Task<Void, Never>?
+    /// The next look at counters and clocks (``ControlServer/Options/refresh``).
+    private var refreshing: Scheduled<Void>?
+    /// A batch put off to keep ``ControlServer/Options/updateInterval`` between two.
+    private var pending: Scheduled<Void>?
+    private var lastTick: NIODeadline?
     /// Set once by the server that owns the feed.
     weak var server: ControlServer?
     let loop: any EventLoop
 
-    init(loop: any EventLoop) {
+    /// Whether it wakes on the registry's change signals (forwarded from a task of their own, so never on a loop
+    /// that is not thread-safe, as a test's embedded one): without them, changes go out at the next refresh.
+    private let followsSignals: Bool
+
+    init(loop: any EventLoop, followsSignals: Bool = true) {
         self.loop = loop
+        self.followsSignals = followsSignals
     }
 
     var count: Int { streams.count }
@@ -111,9 +123,40 @@ final class EventFeed: @unchecked Sendable {
         }
         stream.write(ByteBuffer(bytes: out))
         if observation == nil { observation = server.registry.observe() }
-        if task == nil {
-            let interval = TimeAmount.nanoseconds(Int64(server.options.updateInterval.seconds * 1e9))
-            task = loop.scheduleRepeatedTask(initialDelay: interval, delay: interval) { [weak self] _ in self?.tick() }
+        if refreshing == nil {
+            if followsSignals {
+                let changes = server.registry.changeSignals()
+                let loop = self.loop
+                signals = Task { [weak self] in
+                    for await _ in changes { loop.execute { self?.wake() } }
+                }
+            }
+            scheduleRefresh()
+        }
+    }
+
+    /// Looks again at the next wall-clock multiple of the refresh period, and so on while streams are open.
+    private func scheduleRefresh() {
+        guard let server else { return }
+        let delay = RealClock.delay(after: RealClock.date(), toNextMultipleOf: server.options.refresh)
+        refreshing = loop.scheduleTask(in: .nanoseconds(Int64(delay.seconds * 1e9))) { [weak self] in
+            guard let self, !self.streams.isEmpty else { return }
+            self.wake()
+            self.scheduleRefresh()
+        }
+    }
+
+    /// Sends a batch now, or once ``ControlServer/Options/updateInterval`` has passed since the last one.
+    private func wake() {
+        guard pending == nil, !streams.isEmpty, let server else { return }
+        let due = lastTick.map { $0 + .nanoseconds(Int64(server.options.updateInterval.seconds * 1e9)) }
+        if let due, due > loop.now {
+            pending = loop.scheduleTask(deadline: due) { [weak self] in
+                self?.pending = nil
+                self?.tick()
+            }
+        } else {
+            tick()
         }
     }
 
@@ -121,8 +164,12 @@ final class EventFeed: @unchecked Sendable {
         guard streams.removeValue(forKey: ObjectIdentifier(stream)) != nil else { return }
         if let session = stream.session { server?.handler.streamClosed(session: session) }
         if streams.isEmpty {
-            task?.cancel()
-            task = nil
+            signals?.cancel()
+            signals = nil
+            refreshing?.cancel()
+            refreshing = nil
+            pending?.cancel()
+            pending = nil
             observation?.cancel()
             observation = nil
             counters = [:]
@@ -141,6 +188,7 @@ final class EventFeed: @unchecked Sendable {
     /// changed, or one `changes` message), keep-alives.
     private func tick() {
         guard !streams.isEmpty, let server else { return }
+        lastTick = loop.now
         let registry = server.registry
         let oldest = streams.values.map(\.lastEvent).min() ?? 0
         let previous = generation

@@ -40,8 +40,13 @@ public final class ControlServer: Sendable {
         public var loopbackPort: UInt16?
         /// How long a session lives without an events stream or a renewal.
         public var lease: Duration = .seconds(15)
-        /// How often events streams send updates (at most one message per interval).
+        /// The least time between two messages of an events stream: a change to the registry is sent at once, and
+        /// the changes that follow it within this interval together.
         public var updateInterval: Duration = .milliseconds(50)
+        /// How often, while an events stream is open, the server looks at what changes without telling it: call
+        /// counts and the clocks a console shows (on the wall clock's multiples of it, so a shown second turns on
+        /// time). Nothing is looked at while no stream is open.
+        public var refresh: Duration = .milliseconds(250)
         /// How long an events stream stays silent before a keep-alive comment (which also finds dead clients).
         public var heartbeat: Duration = .seconds(1)
         /// Sizes, counts and deadlines that keep clients from holding the server.

@@ -25,10 +25,12 @@ import Testing
             channel = EmbeddedChannel(loop: loop)
             try channel.pipeline.syncOperations.addHandler(Sink())
             let context = try channel.pipeline.syncOperations.context(handlerType: Sink.self)
-            feed = EventFeed(loop: loop)
+            feed = EventFeed(loop: loop, followsSignals: false)
             feed.server = server
             feed.add(EventStream(context: context, session: nil, changes: true, server: server))
-            interval = .nanoseconds(Int64(server.options.updateInterval.seconds * 1e9))
+            // Each tick passes a refresh: the feed looks at the registry then (its change signals are not followed
+            // here, on a loop that is not thread-safe).
+            interval = .nanoseconds(Int64(server.options.refresh.seconds * 1e9))
         }
 
         /// Runs the feed's next tick.

@@ -36,4 +36,15 @@ package enum RealClock {
     package static func date() -> Date {
         Date(timeIntervalSince1970: seconds())
     }
+
+    /// How long from `now` until wall-clock time is next a whole multiple of `period` (a full period when it is one
+    /// already): what follows a registry on a period looks on those instants, so a period that divides a second
+    /// has one fall on every second's turn, and the seconds a console shows turn on time.
+    package static func delay(after now: Date, toNextMultipleOf period: Duration) -> Duration {
+        let seconds = Double(period.components.seconds) + Double(period.components.attoseconds) * 1e-18
+        guard seconds > 0 else { return .zero }
+        var into = now.timeIntervalSince1970.truncatingRemainder(dividingBy: seconds)
+        if into < 0 { into += seconds }  // before 1970
+        return .seconds(seconds - into)
+    }
 }
