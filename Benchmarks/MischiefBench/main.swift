@@ -205,6 +205,10 @@ if arguments.contains("--registry") {
     try RegistryBenchmarks.report()
     exit(0)
 }
+if arguments.contains("--latency") {
+    try await LatencyBenchmarks.report()
+    exit(0)
+}
 if arguments.contains("--control") {
     try await ControlBenchmarks.report()
     exit(0)

@@ -9,8 +9,10 @@ import Synchronization
 /// ``updates()`` opens a session and holds it with the events stream, so what the console changes is reverted when
 /// the console goes away (unless `keep`). The stream's `changes` messages are the console's updates: the first of
 /// each connection is everything (``ConsoleUpdate/reset(_:)``), later ones what changed. A command answers once the
-/// console has been sent a delta that shows it: after the target's answer it asks `GET /v1/changes` for what changed
-/// since the last delta sent, so nothing waits for the stream's next batch or a timer.
+/// console has been sent a delta that shows it: the target's answer names the generation the change produced
+/// (``ControlAPI/generationHeader``) and the target pushes that change on the stream at once, so the command waits
+/// on the stream for it. Only a target that names none (an older one), or a stream that has not brought it within a
+/// second, is asked `GET /v1/changes`.
 ///
 /// When the target stops answering it says so (``ConsoleUpdate/lost(_:)``) and tries again every `retry`. It attaches
 /// again to the same target, or to a restarted one of the same name at the path `locate` finds (its first update
@@ -47,6 +49,16 @@ public final class RemoteController: ConsoleController {
         var session: (id: String, instance: String?)?
         /// The name the target gave the session: the source of its changes.
         var sourceName: String?
+        /// Commands waiting for the stream to reach a generation, by a number of their own.
+        var waiters: [Int: (generation: UInt64, continuation: CheckedContinuation<UInt64?, Never>)] = [:]
+        var nextWaiter = 0
+
+        /// Takes the waiters the generation sent now satisfies (all of them when `all`: the connection is gone).
+        mutating func reached(all: Bool = false) -> [(CheckedContinuation<UInt64?, Never>, UInt64?)] {
+            let ready = waiters.filter { all || $0.value.generation <= sent }
+            for id in ready.keys { waiters[id] = nil }
+            return ready.values.map { ($0.continuation, all ? nil : sent) }
+        }
     }
 
     /// A controller for the target at the socket `locate` returns (called again to reconnect; nil when no target
@@ -126,30 +138,56 @@ public final class RemoteController: ConsoleController {
     /// everything); returns the generation of the last delta sent.
     @discardableResult
     private func received(_ delta: StreamDelta, connection: Int) -> UInt64 {
-        link.withLock { link in
-            guard link.connection == connection, link.client != nil else { return link.sent }
+        let (sent, ready) = link.withLock { link -> (UInt64, [(CheckedContinuation<UInt64?, Never>, UInt64?)]) in
+            guard link.connection == connection, link.client != nil else { return (link.sent, []) }
             if link.sent == 0, delta.registry.since == 0 {
                 link.continuation?.yield(.reset(delta))
             } else if delta.follows(link.sent) {
                 link.continuation?.yield(.changes(delta))
             } else {
-                return link.sent
+                return (link.sent, [])
             }
             link.sent = delta.generation
             link.lastEvent = max(link.lastEvent, delta.registry.lastEventID)
             link.lostReason = nil
-            return link.sent
+            return (link.sent, link.reached())
+        }
+        for (waiter, generation) in ready { waiter.resume(returning: generation) }
+        return sent
+    }
+
+    /// Waits until the stream of `connection` has sent the console generation `generation`, at most a second;
+    /// returns the generation sent then, or nil (the connection went, or the stream did not bring it in time).
+    private func streamReaches(_ generation: UInt64, connection: Int) async -> UInt64? {
+        let id = link.withLock { link in
+            link.nextWaiter += 1
+            return link.nextWaiter
+        }
+        let timeout = Task { [weak self] in
+            try? await Task.sleep(for: .seconds(1))
+            self?.link.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume(returning: nil)
+        }
+        defer { timeout.cancel() }
+        return await withCheckedContinuation { continuation in
+            let now = link.withLock { link -> UInt64?? in
+                guard link.connection == connection, link.client != nil else { return .some(nil) }
+                if link.sent >= generation { return .some(link.sent) }
+                link.waiters[id] = (generation, continuation)
+                return nil
+            }
+            if let now { continuation.resume(returning: now) }
         }
     }
 
     /// Tells the console of feed `feed` that the target is lost, once a connection has ended.
     private func lost(_ reason: String, feed: Int) {
-        let continuation = link.withLock { link in
+        let (continuation, waiting) = link.withLock { link in
             link.client = nil
             link.sent = 0
             link.lostReason = reason
-            return link.feed == feed ? link.continuation : nil
+            return (link.feed == feed ? link.continuation : nil, link.reached(all: true))
         }
+        for (waiter, _) in waiting { waiter.resume(returning: nil) }
         continuation?.yield(.lost(reason))
     }
 
@@ -242,12 +280,21 @@ public final class RemoteController: ConsoleController {
             throw ConsoleError.refused("the target is lost: \(link.withLock { $0.lostReason } ?? "not connected")")
         }
         let answer: T
+        let produced = ProducedGeneration()
         do {
+            var client = client
+            client.answered = { generation in produced.note(generation) }
             answer = try await body(client)
         } catch {
             throw ConsoleError.refused("\(error)")
         }
         guard changes else { return (answer, 0) }
+        // The target pushes the change on the stream at once: wait there for the generation it names.
+        if let generation = produced.value,
+            let sent = await streamReaches(generation, connection: connection)
+        {
+            return (answer, sent)
+        }
         let (sent, lastEvent) = link.withLock { ($0.sent, $0.lastEvent) }
         guard let delta = try? await client.delta(since: sent, eventsAfter: lastEvent) else {
             return (answer, sent)  // lost: the console hears it from the stream
@@ -331,4 +378,12 @@ public final class RemoteController: ConsoleController {
         }
         return try LocalController.save(yaml, named: name, in: saveDirectory, overwrite: overwrite)
     }
+}
+
+/// The generation a command's answer named, noted from the client's callback.
+private final class ProducedGeneration: Sendable {
+    private let generation = Mutex<UInt64?>(nil)
+
+    func note(_ value: UInt64) { generation.withLock { $0 = max($0 ?? 0, value) } }
+    var value: UInt64? { generation.withLock { $0 } }
 }

@@ -93,6 +93,8 @@ struct APIResponse: Sendable {
     var status: APIStatus
     var contentType: String
     var body: Data
+    /// For an answer to a change: the registry generation it produced (``ControlAPI/generationHeader``).
+    var generation: UInt64? = nil
 
     /// `value` as JSON, with a final newline so `curl` output ends cleanly.
     static func json(_ value: some Encodable, status: APIStatus = .ok) -> APIResponse {

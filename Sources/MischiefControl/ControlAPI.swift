@@ -17,6 +17,9 @@ public enum ControlAPI {
     /// The header a client names itself in (`mischief CLI`), for the source of the changes it makes without a
     /// session: an event or a layer then says who made it rather than `api`.
     public static let clientHeader = "Mischief-Client"
+    /// The header of an answer to a request that changed the target: the registry generation the change produced,
+    /// which the events stream's `changes` messages reach (a console waits on the stream for it, not asking again).
+    public static let generationHeader = "Mischief-Generation"
     /// The largest request body the target reads; larger ones get 413.
     public static let maxBodyBytes = 1 << 20
 }

@@ -22,6 +22,9 @@ public struct ControlClient: Sendable {
     public var timeout: Duration = .seconds(10)
     /// How long an events stream may stay silent (the target sends a keep-alive every second) before it is lost.
     public var silence: Duration = .seconds(10)
+    /// Told the registry generation each answer to a change carries (``ControlAPI/generationHeader``): what the
+    /// events stream reaches once it shows the change.
+    public var answered: (@Sendable (UInt64) -> Void)?
 
     /// The HTTP methods the API uses.
     public enum Method: String, Sendable {
@@ -363,15 +366,17 @@ public struct ControlClient: Sendable {
     ) async throws(ControlClientError) -> (status: Int, body: Data) {
         let status: Int
         let data: Data
+        let generation: UInt64?
         if let handler {
-            (status, data) = try await Self.exchange(
+            (status, data, generation) = try await Self.exchange(
                 method, path, body: body, contentType: contentType, session: session, name: name, with: handler)
         } else {
             let bytes = Self.makeRequest(
                 method, path, body: body, contentType: contentType, session: session, name: name)
-            (status, data) = try await SocketExchange.exchange(bytes, to: socketPath, timeout: timeout)
+            (status, data, generation) = try await SocketExchange.exchange(bytes, to: socketPath, timeout: timeout)
         }
         guard (200..<300).contains(status) else { throw Self.failure(status: status, data: data) }
+        if let generation { answered?(generation) }
         return (status, data)
     }
 
@@ -394,7 +399,7 @@ public struct ControlClient: Sendable {
     static func exchange(
         _ method: Method, _ path: String, body: Data, contentType: String?, session: String?, name: String?,
         with handler: ControlHandler
-    ) async throws(ControlClientError) -> (status: Int, body: Data) {
+    ) async throws(ControlClientError) -> (status: Int, body: Data, generation: UInt64?) {
         var headers = [
             (name: ControlAPI.versionHeader, value: String(ControlAPI.version)),
             (name: "Content-Length", value: String(body.count)),
@@ -411,7 +416,7 @@ public struct ControlClient: Sendable {
         case .replay(let recording, let timeout): response = await handler.replay(recording, timeout: timeout)
         case .events: throw .protocolError("an events stream needs the socket")
         }
-        return (response.status.code, response.body)
+        return (response.status.code, response.body, response.generation)
     }
 
     static func escape(_ component: String) -> String {

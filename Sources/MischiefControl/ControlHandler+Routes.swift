@@ -56,7 +56,9 @@ extension ControlHandler {
             let changes = request.query["changes"].map { ["1", "true", "yes"].contains($0.lowercased()) } ?? false
             return .events(session: session, changes: changes)
         }
-        return .answer(try answer(request, target, session: session))
+        var response = try answer(request, target, session: session)
+        if method != .GET, (200..<300).contains(response.status.code) { response.generation = registry.generation }
+        return .answer(response)
     }
 
     private func answer(_ request: APIRequest, _ target: Route, session: String?) throws(APIFailure) -> APIResponse {

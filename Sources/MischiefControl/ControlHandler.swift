@@ -180,7 +180,9 @@ final class ControlHandler: Sendable {
     func advanced(_ moved: Bool?) -> APIResponse {
         switch moved {
         case true?:
-            return .json(targetInfo())
+            var response = APIResponse.json(targetInfo())
+            response.generation = registry.generation
+            return response
         case false?:
             return APIFailure(.conflict, "time is real", "apply virtual or freeze to clock.now to move it").response
         case nil:

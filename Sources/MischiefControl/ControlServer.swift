@@ -42,7 +42,7 @@ public final class ControlServer: Sendable {
         public var lease: Duration = .seconds(15)
         /// The least time between two messages of an events stream: a change to the registry is sent at once, and
         /// the changes that follow it within this interval together.
-        public var updateInterval: Duration = .milliseconds(50)
+        public var updateInterval: Duration = .milliseconds(20)
         /// How often, while an events stream is open, the server looks at what changes without telling it: call
         /// counts and the clocks a console shows (on the wall clock's multiples of it, so a shown second turns on
         /// time). Nothing is looked at while no stream is open.

@@ -257,6 +257,7 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
         let head =
             "HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\n"
             + "Content-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\n"
+            + (response.generation.map { "\(ControlAPI.generationHeader): \($0)\r\n" } ?? "")
             + "Connection: close\r\n\r\n"
         var bytes = context.channel.allocator.buffer(capacity: head.utf8.count + response.body.count)
         bytes.writeString(head)

@@ -14,9 +14,10 @@ import Synchronization
 enum SocketExchange {
     /// Sends `request` to the socket at `path` and reads the whole answer, within `timeout`.
     static func exchange(_ request: [UInt8], to path: String, timeout: Duration) async throws(ControlClientError)
-        -> (status: Int, body: Data)
+        -> (status: Int, body: Data, generation: UInt64?)
     {
-        let result: Result<(Int, Data), ControlClientError> = await onThread { () throws(ControlClientError) in
+        let result: Result<(Int, Data, UInt64?), ControlClientError> = await onThread {
+            () throws(ControlClientError) in
             let deadline = ContinuousClock.now + timeout
             let fd = try connection(to: path, by: deadline)
             defer { close(fd) }
@@ -34,7 +35,8 @@ enum SocketExchange {
                 if let cut { throw .unreachable(path, reason(cut)) }
                 throw .disconnected("the target closed the connection without answering")
             }
-            return (status, Data(body))
+            let generation = reader.headers[ControlAPI.generationHeader.lowercased()].flatMap { UInt64($0) }
+            return (status, Data(body), generation)
         }
         return try result.get()
     }

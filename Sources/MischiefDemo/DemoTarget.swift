@@ -64,8 +64,9 @@ public final class DemoTarget: Sendable {
     ///
     /// - Parameters:
     ///   - clock: The clock to read; by default the shared one (`clock.now`).
-    ///   - refresh: How often the panels are recomputed (real time, so frozen chaos time does not stop the app).
-    public init(registry: Registry = .shared, clock: ChaosClock = .shared, refresh: Duration = .milliseconds(200))
+    ///   - refresh: How often the panels are recomputed, on the wall clock's multiples of it (real time, so frozen
+    ///     chaos time does not stop the app); they are recomputed at once, too, when the registry changes.
+    public init(registry: Registry = .shared, clock: ChaosClock = .shared, refresh: Duration = .seconds(1))
         throws(MischiefError)
     {
         self.registry = registry
@@ -109,16 +110,32 @@ public final class DemoTarget: Sendable {
         return names
     }
 
-    /// Runs the app until its task is cancelled: recomputes and publishes its screen every `refresh`, and asks for
-    /// the weather every two seconds.
+    /// Runs the app until its task is cancelled: recomputes and publishes its screen on the wall clock's multiples of
+    /// `refresh` (so the seconds it shows turn on time) and whenever the registry changes (a change applied shows at
+    /// once), and asks for the weather every two seconds.
     public func run() async {
+        let (wakes, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let changes = registry.changeSignals()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.weatherLoop() }
             group.addTask { await self.plainFetchLoop() }
             group.addTask {
+                for await _ in changes { wake.yield() }
+            }
+            group.addTask {
                 while !Task.isCancelled {
+                    wake.yield()
+                    try? await Task.sleep(for: RealClock.delay(after: RealClock.date(), toNextMultipleOf: self.refresh))
+                }
+                wake.finish()
+            }
+            group.addTask {
+                for await _ in wakes {
+                    guard !Task.isCancelled else { return }
                     self.publish()
-                    try? await Task.sleep(for: self.refresh)
+                    // At most ten a second: a behaviour that logs each call the panels make (a change, which wakes
+                    // this loop) must not make the app spin.
+                    try? await Task.sleep(for: .milliseconds(100))
                 }
             }
             await group.waitForAll()

@@ -3,6 +3,7 @@ import Mischief
 import MischiefConsole
 import MischiefControl
 import MischiefTestSupport
+import Synchronization
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct ControlClientTests {
@@ -31,6 +32,29 @@ import Testing
             #expect(reverted.seam.behaviourText == nil)
             #expect(reverted.layers.isEmpty)
             #expect(target.count() == 0)
+        }
+    }
+
+    /// An answer to a change names the registry generation the change produced (`Mischief-Generation`): a client
+    /// following the events stream waits there for it instead of asking again. Reads name none.
+    @Test func anAnswerToAChangeNamesTheGenerationItProduced() async throws {
+        try await withTarget { target in
+            let named = NamedGenerations()
+            var client = target.client()
+            client.answered = { named.note($0) }
+            _ = try await client.handshake()
+            #expect(named.all.isEmpty, "a read names no generation")
+            _ = try await client.apply("return(7)", to: "t.count")
+            let applied = try #require(named.all.last)
+            #expect(applied <= target.registry.generation)
+            let since = try await client.delta(since: applied).registry
+            #expect(!since.events.contains { $0.kind == .applied }, "the apply is at or before the generation named")
+            let before = try await client.delta(since: applied - 1).registry
+            #expect(before.generation >= applied)
+            _ = try await client.revert("t.count")
+            let reverted = try #require(named.all.last)
+            #expect(reverted > applied)
+            #expect(named.all.count == 2)
         }
     }
 
@@ -227,4 +251,12 @@ import Testing
             #expect(path == directory.socketPath)
         }
     }
+}
+
+/// The generations a client's answers named, in order.
+final class NamedGenerations: Sendable {
+    private let named = Mutex<[UInt64]>([])
+
+    func note(_ generation: UInt64) { named.withLock { $0.append(generation) } }
+    var all: [UInt64] { named.withLock { $0 } }
 }

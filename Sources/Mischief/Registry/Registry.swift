@@ -319,6 +319,9 @@ public final class Registry: Sendable {
 
     // MARK: Events and the target's view
 
+    /// The registry's generation now: it goes up with every change a console shows (see ``delta(since:eventsAfter:)``).
+    public var generation: UInt64 { state.withLock { $0.generations.current } }
+
     /// Events after `id` (0 for all that are kept), oldest first.
     public func events(after id: Int = 0, limit: Int = .max) -> [Event] {
         state.withLock { $0.events.events(after: id, limit: limit) }
