@@ -64,8 +64,9 @@ let package = Package(
         // only need a clock do not link FoundationNetworking.
         .target(name: "MischiefNetwork", dependencies: ["Mischief"]),
         // The console's pure parts: its state, key handling, themes and rendering to cell grids; keys, colours,
-        // an in-memory terminal, the driver loop. No terminal I/O.
-        .target(name: "MischiefConsole", dependencies: ["Mischief", "MischiefCatalog", "MischiefFiles"]),
+        // an in-memory terminal, the driver loop. No terminal I/O, and no catalogue: what an action's values can be
+        // comes from its signature, as the target sends it.
+        .target(name: "MischiefConsole", dependencies: ["Mischief", "MischiefFiles"]),
         // The terminal: ncurses on a thread of its own, and a crash handler that restores the terminal.
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "CMischiefTerminal"),
