@@ -13,11 +13,13 @@ let package = Package(
         .library(name: "MischiefControl", targets: ["MischiefControl"]),
         .library(name: "MischiefTesting", targets: ["MischiefTesting"]),
         .library(name: "MischiefSystem", targets: ["MischiefSystem"]),
-        // The server ecosystem (README, "Servers"): events to swift-log, seam counters to swift-metrics, the control
-        // server as a swift-service-lifecycle Service. Small products beside the core, which depends on none of them.
+        // The server ecosystem (MischiefServiceLifecycle's article "Mischief in a server"): events to swift-log, seam
+        // counters to swift-metrics, the control server as a swift-service-lifecycle Service, and the two observers
+        // as another. Small products beside the core, which depends on none of them.
         .library(name: "MischiefLogging", targets: ["MischiefLogging"]),
         .library(name: "MischiefMetrics", targets: ["MischiefMetrics"]),
         .library(name: "MischiefServiceLifecycle", targets: ["MischiefServiceLifecycle"]),
+        .library(name: "MischiefObservers", targets: ["MischiefObservers"]),
         .executable(name: "mischief", targets: ["MischiefCLI"]),
     ],
     // Chaos is on by default. An app turns it off for its shipping builds by depending on Mischief with
@@ -98,13 +100,20 @@ let package = Package(
         .target(
             name: "MischiefMetrics", dependencies: ["Mischief", .product(name: "Metrics", package: "swift-metrics")]),
         // The control server as a Service: starts with the application, stops (reverting its sessions' layers and
-        // removing its socket) on graceful shutdown; the event logger and the metrics reporter as another.
+        // removing its socket) on graceful shutdown. No swift-metrics: the observers are MischiefObservers.
         .target(
             name: "MischiefServiceLifecycle",
             dependencies: [
-                "Mischief", "MischiefControl", "MischiefLogging", "MischiefMetrics",
+                "Mischief", "MischiefControl",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+            ]),
+        // The event logger and the metrics reporter as one Service (ObserverService).
+        .target(
+            name: "MischiefObservers",
+            dependencies: [
+                "Mischief", "MischiefLogging", "MischiefMetrics",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         // A console attached to a target over its control socket: the console's remote controller.
         .target(
@@ -163,8 +172,9 @@ let package = Package(
         .testTarget(
             name: "MischiefServerTests",
             dependencies: [
-                "MischiefLogging", "MischiefMetrics", "MischiefServiceLifecycle", "MischiefControl", "Mischief",
-                "MischiefTestSupport",
+                "MischiefLogging", "MischiefMetrics", "MischiefServiceLifecycle", "MischiefObservers",
+                "MischiefControl",
+                "Mischief", "MischiefTestSupport",
                 .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

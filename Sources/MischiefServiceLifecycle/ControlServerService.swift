@@ -10,12 +10,15 @@ import ServiceLifecycle
 /// ```swift
 /// let server = ControlServer(options: .init(name: "orders"))
 /// let group = ServiceGroup(
-///     services: [ObserverService(events: EventLogger(logger: logger)), ControlServerService(server), app],
+///     services: [
+///         ObserverService(events: EventLogger(logger: logger)),  // MischiefObservers
+///         ControlServerService(server), app,
+///     ],
 ///     gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
 /// try await group.run()
 /// ```
 ///
-/// A `ServiceGroup` shuts its services down in the reverse of their order, so list an ``ObserverService`` before
+/// A `ServiceGroup` shuts its services down in the reverse of their order, so list an `ObserverService` before
 /// this one: it then logs the reverts the shutdown makes.
 public struct ControlServerService: Service {
     /// What a graceful shutdown reverts.

@@ -8,6 +8,7 @@ import MischiefCatalog
 import MischiefControl
 import MischiefLogging
 import MischiefMetrics
+import MischiefObservers
 import MischiefServiceLifecycle
 import Prometheus
 import ServiceLifecycle
