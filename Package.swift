@@ -83,11 +83,12 @@ let package = Package(
             name: "MischiefDemo", dependencies: ["Mischief", "MischiefCatalog", "MischiefNetwork", "MischiefFiles"],
             exclude: ["Profiles"]),
         // The control API: HTTP/JSON on a Unix socket (server in the target, client, sessions). Its wire format is
-        // the core's Codable snapshot types, so an app that serves it links no console.
+        // the core's Codable snapshot types, so an app that serves it links no console, and it installs no system
+        // seams (that is the app's, the demo's or ControlServerService's business), so it links no rebinder.
         .target(
             name: "MischiefControl",
             dependencies: [
-                "Mischief", "MischiefFiles", "MischiefSystem",
+                "Mischief", "MischiefFiles",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -99,12 +100,13 @@ let package = Package(
         // dimension, read from snapshots by a poller: the seams' hot path is not touched.
         .target(
             name: "MischiefMetrics", dependencies: ["Mischief", .product(name: "Metrics", package: "swift-metrics")]),
-        // The control server as a Service: starts with the application, stops (reverting its sessions' layers and
-        // removing its socket) on graceful shutdown. No swift-metrics: the observers are MischiefObservers.
+        // The control server as a Service: installs the system seams it is given, starts with the application, stops
+        // (reverting its sessions' layers, removing its socket, uninstalling the system seams) on graceful shutdown.
+        // No swift-metrics: the observers are MischiefObservers.
         .target(
             name: "MischiefServiceLifecycle",
             dependencies: [
-                "Mischief", "MischiefControl",
+                "Mischief", "MischiefControl", "MischiefSystem",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
