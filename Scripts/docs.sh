@@ -6,7 +6,7 @@
 # ambiguous reference fails the build; so does a public declaration without a doc comment
 # (Scripts/undocumented-symbols.swift reads the symbol graphs DocC was given).
 #
-# Usage: Scripts/docs.sh [TARGET…]      all ten when none is named
+# Usage: Scripts/docs.sh [TARGET…]      all eleven when none is named
 #   DOCS_OUTPUT=.build-docs   where the .doccarchive folders go
 # Preview one while writing: swift package --disable-sandbox preview-documentation --target Mischief
 set -euo pipefail
