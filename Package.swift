@@ -13,11 +13,13 @@ let package = Package(
         .library(name: "MischiefControl", targets: ["MischiefControl"]),
         .library(name: "MischiefTesting", targets: ["MischiefTesting"]),
         .library(name: "MischiefSystem", targets: ["MischiefSystem"]),
-        // The server ecosystem (README, "Servers"): events to swift-log, seam counters to swift-metrics, the control
-        // server as a swift-service-lifecycle Service. Small products beside the core, which depends on none of them.
+        // The server ecosystem (MischiefServiceLifecycle's article "Mischief in a server"): events to swift-log, seam
+        // counters to swift-metrics, the control server as a swift-service-lifecycle Service, and the two observers
+        // as another. Small products beside the core, which depends on none of them.
         .library(name: "MischiefLogging", targets: ["MischiefLogging"]),
         .library(name: "MischiefMetrics", targets: ["MischiefMetrics"]),
         .library(name: "MischiefServiceLifecycle", targets: ["MischiefServiceLifecycle"]),
+        .library(name: "MischiefObservers", targets: ["MischiefObservers"]),
         .executable(name: "mischief", targets: ["MischiefCLI"]),
     ],
     // Chaos is on by default. An app turns it off for its shipping builds by depending on Mischief with
@@ -64,8 +66,9 @@ let package = Package(
         // only need a clock do not link FoundationNetworking.
         .target(name: "MischiefNetwork", dependencies: ["Mischief"]),
         // The console's pure parts: its state, key handling, themes and rendering to cell grids; keys, colours,
-        // an in-memory terminal, the driver loop. No terminal I/O.
-        .target(name: "MischiefConsole", dependencies: ["Mischief", "MischiefCatalog", "MischiefFiles"]),
+        // an in-memory terminal, the driver loop. No terminal I/O, and no catalogue: what an action's values can be
+        // comes from its signature, as the target sends it.
+        .target(name: "MischiefConsole", dependencies: ["Mischief", "MischiefFiles"]),
         // The terminal: ncurses on a thread of its own, and a crash handler that restores the terminal.
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
         .target(name: "CMischiefTerminal"),
@@ -80,11 +83,12 @@ let package = Package(
             name: "MischiefDemo", dependencies: ["Mischief", "MischiefCatalog", "MischiefNetwork", "MischiefFiles"],
             exclude: ["Profiles"]),
         // The control API: HTTP/JSON on a Unix socket (server in the target, client, sessions). Its wire format is
-        // the core's Codable snapshot types, so an app that serves it links no console.
+        // the core's Codable snapshot types, so an app that serves it links no console, and it installs no system
+        // seams (that is the app's, the demo's or ControlServerService's business), so it links no rebinder.
         .target(
             name: "MischiefControl",
             dependencies: [
-                "Mischief", "MischiefFiles", "MischiefSystem",
+                "Mischief", "MischiefFiles",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -96,14 +100,22 @@ let package = Package(
         // dimension, read from snapshots by a poller: the seams' hot path is not touched.
         .target(
             name: "MischiefMetrics", dependencies: ["Mischief", .product(name: "Metrics", package: "swift-metrics")]),
-        // The control server as a Service: starts with the application, stops (reverting its sessions' layers and
-        // removing its socket) on graceful shutdown; the event logger and the metrics reporter as another.
+        // The control server as a Service: installs the system seams it is given, starts with the application, stops
+        // (reverting its sessions' layers, removing its socket, uninstalling the system seams) on graceful shutdown.
+        // No swift-metrics: the observers are MischiefObservers.
         .target(
             name: "MischiefServiceLifecycle",
             dependencies: [
-                "Mischief", "MischiefControl", "MischiefLogging", "MischiefMetrics",
+                "Mischief", "MischiefControl", "MischiefSystem",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+            ]),
+        // The event logger and the metrics reporter as one Service (ObserverService).
+        .target(
+            name: "MischiefObservers",
+            dependencies: [
+                "Mischief", "MischiefLogging", "MischiefMetrics",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         // A console attached to a target over its control socket: the console's remote controller.
         .target(
@@ -162,8 +174,9 @@ let package = Package(
         .testTarget(
             name: "MischiefServerTests",
             dependencies: [
-                "MischiefLogging", "MischiefMetrics", "MischiefServiceLifecycle", "MischiefControl", "Mischief",
-                "MischiefTestSupport",
+                "MischiefLogging", "MischiefMetrics", "MischiefServiceLifecycle", "MischiefObservers",
+                "MischiefControl",
+                "Mischief", "MischiefTestSupport",
                 .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -1,9 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// A small Hummingbird service with Mischief in it (README, "Servers"): its own package, so the root package's users
-// never resolve Hummingbird or AsyncHTTPClient. run-e2e.sh builds it, starts it with an upstream stub, drives it with
-// wrk and changes it through the `mischief` CLI.
+// A small Hummingbird service with Mischief in it (MischiefServiceLifecycle's article "Mischief in a server"): its
+// own package, so the root package's users never resolve Hummingbird or AsyncHTTPClient. run-e2e.sh builds it,
+// starts it with an upstream stub, drives it with wrk and changes it through the `mischief` CLI.
 let package = Package(
     name: "HummingbirdService",
     platforms: [.macOS(.v15)],
@@ -26,6 +26,7 @@ let package = Package(
                 .product(name: "MischiefLogging", package: "Mischief"),
                 .product(name: "MischiefMetrics", package: "Mischief"),
                 .product(name: "MischiefServiceLifecycle", package: "Mischief"),
+                .product(name: "MischiefObservers", package: "Mischief"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Prometheus", package: "swift-prometheus"),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The Hummingbird example end to end (README, "Servers"): builds QuoteService and `mischief`, starts an upstream stub
-# (Connection: close) and the service, drives it with wrk on loopback, and through the `mischief` CLI applies
+# The Hummingbird example end to end (MischiefServiceLifecycle's article "Mischief in a server"): builds QuoteService
+# and `mischief`, starts an upstream stub (Connection: close) and the service, drives it with wrk on loopback, and
+# through the `mischief` CLI applies
 # `system.net` 20% refused (AsyncHTTPClient's connects to the upstream), `clock.now` +1 day (the service's session
 # check) and `system.clock` +1 day (a library's own Date()), checking that responses change and come back after each
 # revert; then SIGTERM: a graceful shutdown reverts what is still applied and removes the socket. Every wait is

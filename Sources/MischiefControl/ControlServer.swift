@@ -1,7 +1,6 @@
 import Foundation
 import Mischief
 import MischiefFiles
-import MischiefSystem
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -74,13 +73,6 @@ public final class ControlServer: Sendable {
         /// that name already serving in the socket directory when this one starts (start them one after another,
         /// or label them).
         public var label: String?
-        /// The system seams to install when the server starts (`SystemSeams.install(_:in:libraries:)`, in the
-        /// server's registry), so code not written for Mischief (a `Date()` in a JWT library, a client built on
-        /// libcurl) can be changed from a console: `[.clock]`, `[.clock, .net]`. Empty by default. What they cover is
-        /// logged as an event and shown with the seams; where they cannot work (or are installed already) the
-        /// server serves without them and logs why (see ``ControlServer/systemSeams``). The server that installed
-        /// them uninstalls them when it stops.
-        public var systemSeams: Set<SystemSeams.Family> = []
         /// How many events the server's recording of the session keeps in memory, from its start (see
         /// `Registry.startRecording(capacity:)`): what `GET /v1/recording`, `mischief record` and a console's save
         /// write. Later events are counted as dropped. 0 keeps none.
@@ -89,9 +81,6 @@ public final class ControlServer: Sendable {
         /// each call, and with what), so that a replay of it can check each call gets the same answer. Later ones
         /// are counted as dropped. 0 keeps none, and chaos calls then cost nothing more.
         public var recordingDecisions = 10_000
-        /// More libraries for ``systemSeams`` to rebind, by file name or a part of it (see
-        /// `SystemSeams.install(_:in:libraries:)`).
-        public var systemLibraries: [String] = []
 
         /// Options for a target named `name`, serving on `socketPath` (the default socket directory's
         /// `<name>-<pid>.sock` when nil), with every other option at its default.
@@ -171,13 +160,7 @@ public final class ControlServer: Sendable {
         var tcpPort: UInt16?
         var stopped = false
         var observation: Observation?
-        /// What installing ``Options/systemSeams`` gave, once the server started.
-        var systemSeams: Result<SystemSeamsReport, SystemSeamsError>?
     }
-
-    /// What installing ``Options/systemSeams`` gave when the server started: the coverage, or why they could not be
-    /// installed; nil when none were asked for (or the server has not started).
-    public var systemSeams: Result<SystemSeamsReport, SystemSeamsError>? { state.withLock { $0.systemSeams } }
 
     /// This target's label among targets of its name (see ``Options/label``); its name until it starts.
     public var label: String { handler.label }
@@ -268,13 +251,8 @@ public final class ControlServer: Sendable {
     }
 
     /// A server that could not listen leaves nothing behind: its recording stops (the registry stops counting for
-    /// it) and the system seams it installed are uninstalled.
+    /// it).
     private func undoPrepare() {
-        let installed = state.withLock { state in
-            defer { state.systemSeams = nil }
-            return (try? state.systemSeams?.get()) != nil
-        }
-        if installed { SystemSeams.uninstall() }
         handler.recorder?.stop()
         handler.recorder = nil
     }
@@ -282,7 +260,6 @@ public final class ControlServer: Sendable {
     private func prepare() throws {
         guard KillSwitch.isChaosCompiledIn else { throw MischiefError.disabled(reason: KillSwitch.compiledOutReason) }
         if options.allowCrash { registry.allowsCrash = true }  // before MISCHIEF_PROFILE, which may name crash
-        installSystemSeams()  // before MISCHIEF_PROFILE too, which may name system.clock
         if options.recordingCapacity > 0, handler.recorder == nil {  // before MISCHIEF_PROFILE, which it records
             handler.recorder = registry.startRecording(
                 capacity: options.recordingCapacity, target: options.name, decisions: options.recordingDecisions)
@@ -297,20 +274,6 @@ public final class ControlServer: Sendable {
             ControlSocket.removeDead(in: URL(fileURLWithPath: directory))  // what killed targets left behind
         }
         try ControlSocket.clearStale(socketPath)
-    }
-
-    /// Installs ``Options/systemSeams`` once, and logs what they cover or why they could not be installed: a target
-    /// serves either way.
-    private func installSystemSeams() {
-        guard !options.systemSeams.isEmpty, state.withLock({ $0.systemSeams == nil }) else { return }
-        let result = Result { () throws(SystemSeamsError) in
-            try SystemSeams.install(options.systemSeams, in: registry, libraries: options.systemLibraries)
-        }
-        state.withLock { $0.systemSeams = result }
-        switch result {
-        case .success(let report): registry.report(seam: nil, message: "system seams: \(report)")
-        case .failure(let error): registry.report(seam: nil, message: "\(error); serving without them")
-        }
     }
 
     /// `MISCHIEF_LABEL`, else `<name>#<n>` with n the live targets of this name already in `directory`.
@@ -419,25 +382,23 @@ public final class ControlServer: Sendable {
         connections.add(channel, connection, head)
     }
 
-    /// Stops serving and removes the socket, and uninstalls the system seams it installed (``Options/systemSeams``).
-    /// Sessions end without reverting: the target keeps what it has.
+    /// Stops serving and removes the socket. Sessions end without reverting: the target keeps what it has.
     public func stop() async { await stop(revertingSessions: false) }
 
-    /// Stops serving and removes the socket, and uninstalls the system seams it installed (``Options/systemSeams``).
+    /// Stops serving and removes the socket.
     ///
     /// - Parameter revertingSessions: End each session as if its client went: revert what it still owns and remove
     ///   the guards it added (a session opened with `keep` keeps them), as a service shutting down gracefully does
     ///   (`ControlServerService`). False: sessions end and the target keeps what they applied, as ``stop()`` does.
     ///   Lasting changes (applied without a session, `mischief apply` without `--hold`) stay either way.
     public func stop(revertingSessions: Bool) async {
-        let (channels, installedSystemSeams) = state.withLock { state in
+        let channels = state.withLock { state in
             state.stopped = true
             state.observation?.cancel()
             state.reaper?.cancel()
-            defer { state.channels = []; state.observation = nil; state.reaper = nil; state.systemSeams = nil }
-            return (state.channels, (try? state.systemSeams?.get()) != nil)
+            defer { state.channels = []; state.observation = nil; state.reaper = nil }
+            return state.channels
         }
-        if installedSystemSeams { SystemSeams.uninstall() }
         handler.recorder?.stop()
         handler.recorder = nil
         // Sessions end here, before their streams close: a stream closing ends its session with a revert.

@@ -1,7 +1,8 @@
 // `mischief-blocked-target --socket PATH --seed N [--system]`: the demo target, serving its control socket with no
 // console, whose tasks then block every thread of Swift's cooperative pool for good (a deadlock, a synchronous wait:
-// when people attach). The end-to-end tests attach to it to show the control API keeps answering. `--system`: the
-// server installs the system seams (`ControlServer.Options.systemSeams`). A test tool, not part of the shipping
+// when people attach). The end-to-end tests attach to it to show the control API keeps answering. `--system`: it
+// installs the system seams in its registry before the server starts, as an application does (the control server
+// installs none). A test tool, not part of the shipping
 // `mischief`; only SIGKILL ends it.
 import Foundation
 import Mischief
@@ -36,7 +37,14 @@ try demo.definePresets()
 var options = ControlServer.Options(name: "demo", socketPath: socket)
 options.targetTime = { clock.peekDate() }
 options.advance = { await clock.advance(by: $0) }
-if system { options.systemSeams = [.clock, .net] }
+if system {
+    do {
+        let report = try SystemSeams.install([.clock, .net], in: registry)
+        registry.report(seam: nil, message: "system seams: \(report)")
+    } catch {
+        registry.report(seam: nil, message: "\(error); serving without them")
+    }
+}
 let server = ControlServer(registry: registry, options: options)
 try await server.start()
 _ = Task { await demo.run() }

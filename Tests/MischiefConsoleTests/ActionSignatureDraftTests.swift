@@ -29,6 +29,24 @@ import Testing
         #expect(try JSONDecoder().decode(ActionSignature.self, from: json) == signature)
     }
 
+    /// `suggestions` came after API version 1: sent only when a parameter has some, and none when a target from
+    /// before them leaves them out.
+    @Test func suggestionsAreSentWhenThereAreSomeAndReadAsNoneWhenMissing() throws {
+        let city = F.locationActions[0]
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: try JSONEncoder().encode(city)) as? [String: Any])
+        var parameters = try #require(object["parameters"] as? [[String: Any]])
+        #expect(parameters[0]["suggestions"] as? [String] == city.parameters[0].suggestions)
+        let jitter = try JSONEncoder().encode(F.locationActions[1])
+        #expect(!String(decoding: jitter, as: UTF8.self).contains("suggestions"))
+        parameters[0]["suggestions"] = nil
+        var old = object
+        old["parameters"] = parameters
+        let decoded = try JSONDecoder().decode(
+            ActionSignature.self, from: try JSONSerialization.data(withJSONObject: old))
+        #expect(decoded.parameters[0].suggestions.isEmpty && decoded.parameters[0].name == "name")
+    }
+
     @Test func describesParameterKinds() {
         let mutate = F.modelActions[0]
         #expect(mutate.parameters.map(\.kindText) == ["percent", "one of names, dates, all"])

@@ -47,7 +47,9 @@ enum ConsoleFixtures {
         ActionSignature(
             "city", summary: "a city's coordinates",
             parameters: [
-                Parameter("name", .string, summary: "Tokyo, New York, …")
+                Parameter(
+                    "name", .string, summary: "Tokyo, New York, …",
+                    suggestions: ["New York", "Oslo", "São Paulo", "Tokyo", "Toronto"])
             ]),
         ActionSignature(
             "jitter", summary: "moves the position at random",

@@ -70,6 +70,16 @@ import Testing
         #expect(picker(state)?.field?.text == "city(\"Tokyo\"")
     }
 
+    /// The values offered in quotes are the ones the parameter's signature suggests, as the target sent them: by
+    /// name or by position, and none for a parameter that suggests none.
+    @Test func quotesCompleteTheValuesTheSignatureSuggests() {
+        let actions = F.locationActions
+        #expect(Completion.spec("city(\"To", actions: actions)?.options == ["Tokyo", "Toronto"])
+        #expect(Completion.spec("city(name: \"Os", actions: actions)?.text == "city(name: \"Oslo\"")
+        #expect(Completion.spec("city(\"Ber", actions: actions) == nil, "a city the target does not offer")
+        #expect(Completion.spec("jitter(\"1", actions: actions) == nil, "jitter suggests nothing")
+    }
+
     @Test func upAndDownWalkTheSpecsAppliedBefore() {
         var state = editing()
         for spec in ["shift(1h)", "shift(2h)", "freeze(2026-01-01T00:00:00Z)"] {

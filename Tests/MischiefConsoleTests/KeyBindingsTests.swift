@@ -4,31 +4,31 @@ import Testing
 
 @testable import MischiefConsole
 
-/// The keys are declared once, in `KeyBindings`: the update acts on them, the help lists them, and the README's key
-/// table is written from them.
+/// The keys are declared once, in `KeyBindings`: the update acts on them, the help lists them, and the key table of
+/// the console's article (`TheConsole.md`, in MischiefControl's DocC catalog) is written from them.
 @Suite struct KeyBindingsTests {
     typealias F = ConsoleFixtures
 
-    static let readme = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../README.md")
-        .standardizedFileURL
+    static let article = URL(filePath: #filePath).deletingLastPathComponent()
+        .appending(path: "../../Sources/MischiefControl/MischiefControl.docc/TheConsole.md").standardizedFileURL
     static let begin = "<!-- keys:begin -->\n"
     static let end = "<!-- keys:end -->"
 
-    /// `MISCHIEF_RECORD_KEYS=1 swift test --filter KeyBindingsTests` writes the table into the README.
-    @Test func theReadmeKeyTableIsTheDeclaredOne() throws {
-        let text = try String(contentsOf: Self.readme, encoding: .utf8)
-        let start = try #require(text.range(of: Self.begin), "README.md has no \(Self.begin)")
+    /// `MISCHIEF_RECORD_KEYS=1 swift test --filter KeyBindingsTests` writes the table into the article.
+    @Test func theArticlesKeyTableIsTheDeclaredOne() throws {
+        let text = try String(contentsOf: Self.article, encoding: .utf8)
+        let start = try #require(text.range(of: Self.begin), "TheConsole.md has no \(Self.begin)")
         let stop = try #require(
-            text.range(of: Self.end, range: start.upperBound..<text.endIndex), "README.md has no \(Self.end)")
+            text.range(of: Self.end, range: start.upperBound..<text.endIndex), "TheConsole.md has no \(Self.end)")
         let table = KeyBindings.markdownTable()
         if ProcessInfo.processInfo.environment["MISCHIEF_RECORD_KEYS"] == "1" {
             try (text[..<start.upperBound] + table + text[stop.lowerBound...])
-                .write(to: Self.readme, atomically: true, encoding: .utf8)
+                .write(to: Self.article, atomically: true, encoding: .utf8)
             return
         }
         #expect(
             String(text[start.upperBound..<stop.lowerBound]) == table,
-            "README.md's key table differs from KeyBindings (MISCHIEF_RECORD_KEYS=1 swift test --filter KeyBindingsTests writes it)"
+            "TheConsole.md's key table differs from KeyBindings (MISCHIEF_RECORD_KEYS=1 swift test --filter KeyBindingsTests writes it)"
         )
     }
 

@@ -139,8 +139,8 @@ extension SystemClockEndToEndTests {
     }
 }
 
-/// `ControlServer.Options.systemSeams`: a server installs the system seams as it starts, in a target whose task pool
-/// is blocked for good; the CLI lists them with what they cover and changes them through the control socket, which
+/// A target installs the system seams before its server starts (`SystemSeams.install`), and its task pool is then
+/// blocked for good; the CLI lists them with what they cover and changes them through the control socket, which
 /// `system.net` never touches.
 @Suite(.oneAtATime) struct SystemSeamsServerEndToEndTests {
     @Test func aServerInstallsTheSystemSeamsAndTheCLIDrivesThemThroughABlockedTarget() async throws {

@@ -3,6 +3,7 @@ import Logging
 import Mischief
 import MischiefControl
 import MischiefLogging
+import MischiefObservers
 import MischiefServiceLifecycle
 import MischiefTestSupport
 import ServiceLifecycle

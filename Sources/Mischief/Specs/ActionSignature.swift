@@ -47,20 +47,33 @@ public struct ActionSignature: Hashable, Sendable {
         public var summary: String
         /// The amount one nudge changes the value by; non-nil marks the main parameter (at most one per signature).
         public var step: Spec.Value?
+        /// Values a console offers when completing this parameter (a location's city names), in the target's
+        /// words. Unlike a `word` kind's words, they do not limit what is accepted. Empty: nothing to offer.
+        public var suggestions: [String]
 
         /// Creates a parameter.
+        ///
+        /// - Parameters:
+        ///   - name: The name, as written before `:`.
+        ///   - kind: The kind of value accepted.
+        ///   - defaultValue: The value used when the argument is omitted; nil makes it required.
+        ///   - step: The amount one nudge changes the value by; non-nil marks the main parameter.
+        ///   - summary: A one-line description.
+        ///   - suggestions: Values a console offers when completing it; they do not limit what is accepted.
         public init(
             _ name: String,
             _ kind: Kind,
             default defaultValue: Spec.Value? = nil,
             step: Spec.Value? = nil,
-            summary: String = ""
+            summary: String = "",
+            suggestions: [String] = []
         ) {
             self.name = name
             self.kind = kind
             self.defaultValue = defaultValue
             self.summary = summary
             self.step = step
+            self.suggestions = suggestions
         }
 
         /// True when the argument may be omitted.

@@ -24,9 +24,10 @@ extension ActionSignature: Codable {
 }
 
 extension ActionSignature.Parameter: Codable {
-    private enum CodingKeys: String, CodingKey { case name, kind, choices, defaultValue, step, summary }
+    private enum CodingKeys: String, CodingKey { case name, kind, choices, defaultValue, step, summary, suggestions }
 
-    /// Decodes a parameter; a value whose text does not read back is left out, an unknown kind accepts any value.
+    /// Decodes a parameter; a value whose text does not read back is left out, an unknown kind accepts any value, and
+    /// missing `suggestions` (a target from before them) are none.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let kind = Kind(
@@ -36,10 +37,11 @@ extension ActionSignature.Parameter: Codable {
             try container.decode(String.self, forKey: .name), kind,
             default: try container.decodeIfPresent(String.self, forKey: .defaultValue).flatMap(Spec.Value.init(text:)),
             step: try container.decodeIfPresent(String.self, forKey: .step).flatMap(Spec.Value.init(text:)),
-            summary: try container.decodeIfPresent(String.self, forKey: .summary) ?? "")
+            summary: try container.decodeIfPresent(String.self, forKey: .summary) ?? "",
+            suggestions: try container.decodeIfPresent([String].self, forKey: .suggestions) ?? [])
     }
 
-    /// Encodes the parameter with its values as spec text.
+    /// Encodes the parameter with its values as spec text; `suggestions` only when there are some.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
@@ -52,6 +54,7 @@ extension ActionSignature.Parameter: Codable {
         try container.encodeIfPresent(defaultValue?.description, forKey: .defaultValue)
         try container.encodeIfPresent(step?.description, forKey: .step)
         try container.encode(summary, forKey: .summary)
+        if !suggestions.isEmpty { try container.encode(suggestions, forKey: .suggestions) }
     }
 }
 

@@ -77,7 +77,11 @@ public final class ChaosLocation: Sendable {
             .produce(
                 ActionSignature(
                     "city", summary: "the centre of a city from the built-in list",
-                    parameters: [.init("name", .string, summary: "e.g. \"São Paulo\"; case and accents are ignored")],
+                    parameters: [
+                        .init(
+                            "name", .string, summary: "e.g. \"São Paulo\"; case and accents are ignored",
+                            suggestions: Cities.all.map(\.name))
+                    ],
                     composes: true)
             ) { (action, context) throws(SpecError) in
                 let name = action.string("name")!

@@ -1,8 +1,7 @@
 import Mischief
-import MischiefCatalog
 
-/// Tab completion for what is typed: a spec in the action picker (action names, parameter names, city names,
-/// durations' units) and a command line in the palette (commands, seams, actions, profile and theme names).
+/// Tab completion for what is typed: a spec in the action picker (action names, parameter names, the values a
+/// parameter suggests in its signature, as the target sent it, such as a location's city names; durations' units) and a command line in the palette (commands, seams, actions, profile and theme names).
 enum Completion {
     /// What Tab does to a text: the text before the cursor after it, and the candidates it chose among (shown
     /// when there are several).
@@ -42,12 +41,14 @@ enum Completion {
     /// Completes the spec `before` (the text before the cursor) for a seam with `actions`.
     static func spec(_ before: String, actions: [ActionSignature]) -> Result? {
         let scalars = Array(before)
-        // Inside a string: a city's name, for `city`.
+        // Inside a string: the values the parameter's signature suggests (`city`'s city names).
         if let quote = openQuote(in: scalars) {
             let typed = String(scalars[(quote + 1)...])
             let head = String(scalars[..<quote])
-            guard enclosingAction(head, actions: actions)?.name == "city" else { return nil }
-            guard let done = extend(typed, among: Cities.all.map(\.name)) else { return nil }
+            guard let parameter = enclosingParameter(head, actions: actions), !parameter.suggestions.isEmpty else {
+                return nil
+            }
+            guard let done = extend(typed, among: parameter.suggestions) else { return nil }
             let closed = done.options.isEmpty ? done.text + "\"" : done.text
             return Result(text: head + "\"" + closed, options: done.options)
         }
@@ -144,6 +145,34 @@ enum Completion {
             index -= 1
         }
         return nil
+    }
+
+    /// The parameter whose value starts at the end of `text`: the one named just before it (`name: `), else the one
+    /// at its position among the enclosing action's arguments.
+    private static func enclosingParameter(_ text: String, actions: [ActionSignature]) -> ActionSignature.Parameter? {
+        guard let action = enclosingAction(text, actions: actions) else { return nil }
+        if let named = text.firstMatch(of: /(\w+)\s*:\s*$/) {
+            return action.parameters.first { $0.name == named.output.1 }
+        }
+        let characters = Array(text)
+        var (depth, commas, inString) = (0, 0, false)
+        var index = characters.count - 1
+        scan: while index >= 0 {
+            let character = characters[index]
+            if character == "\"" {
+                inString.toggle()
+            } else if !inString {
+                switch character {
+                case ")": depth += 1
+                case "(" where depth > 0: depth -= 1
+                case "(": break scan
+                case "," where depth == 0: commas += 1
+                default: break
+                }
+            }
+            index -= 1
+        }
+        return commas < action.parameters.count ? action.parameters[commas] : nil
     }
 
     private static func isWordCharacter(_ character: Character) -> Bool {

@@ -93,8 +93,9 @@ enum EditCommand: Hashable, Sendable {
 }
 
 /// One row of the console's keys, declared once: the keys, what each asks for, and the words the help screen and
-/// the README's key table use. `Console.browseKey` and `TextField.edit` look keys up here, `HelpView` lists the
-/// rows, and ``KeyBindings/markdownTable()`` writes the README's table (a test checks the README against it).
+/// the key table use. `Console.browseKey` and `TextField.edit` look keys up here, `HelpView` lists the rows, and
+/// ``KeyBindings/markdownTable()`` writes the key table of `TheConsole.md`, in MischiefControl's DocC catalog (a
+/// test checks the article against it).
 struct KeyBinding: Sendable {
     /// What a row's keys do, in which mode.
     enum Commands: Sendable {
@@ -106,11 +107,11 @@ struct KeyBinding: Sendable {
         case described
     }
 
-    /// The keys as the help screen and the README show them: `↑ ↓  k j`.
+    /// The keys as the help screen and the key table show them: `↑ ↓  k j`.
     let label: String
     /// What the keys do, in the few words of the help screen.
     let help: String
-    /// What the keys do, in the README's words; the help's when nil.
+    /// What the keys do, in the key table's words; the help's when nil.
     let docs: String?
     /// The keys, and what each does.
     let commands: Commands
@@ -336,7 +337,7 @@ enum KeyBindings {
         if case .edit(let commands) = row.commands { commands } else { [:] }
     }
 
-    /// The README's key table, in Markdown: a row for each binding, its keys in a code span.
+    /// The key table of `TheConsole.md`, in Markdown: a row for each binding, its keys in a code span.
     static func markdownTable() -> String {
         var lines = ["| key | does |", "|---|---|"]
         for section in sections {

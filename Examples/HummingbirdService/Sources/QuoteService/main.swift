@@ -8,6 +8,7 @@ import MischiefCatalog
 import MischiefControl
 import MischiefLogging
 import MischiefMetrics
+import MischiefObservers
 import MischiefServiceLifecycle
 import Prometheus
 import ServiceLifecycle
@@ -33,9 +34,8 @@ let strings = ChaosStrings { lookup in Strings.english[lookup.key] ?? lookup.val
 try registry.register(clock.seam, quotes.decoding, quotes.values, strings.seam)
 
 // The code it cannot change (AsyncHTTPClient's connects, a library's Date()) is reached by the system seams, which
-// the control server installs when it starts.
-var options = ControlServer.Options(name: "quote-service", socketPath: environment["MISCHIEF_SOCKET"])
-options.systemSeams = [.clock, .net]
+// the control server's service installs before the server starts (below).
+let options = ControlServer.Options(name: "quote-service", socketPath: environment["MISCHIEF_SOCKET"])
 let control = ControlServer(options: options)
 
 var configuration = HTTPClient.Configuration()
@@ -65,7 +65,9 @@ let group = ServiceGroup(
             .init(
                 service: ObserverService(
                     events: EventLogger(logger: Logger(label: "mischief")), metrics: SeamMetrics())),
-            .init(service: ControlServerService(control, shutdown: .revertEverything, logger: logger)),
+            .init(
+                service: ControlServerService(
+                    control, shutdown: .revertEverything, systemSeams: [.clock, .net], logger: logger)),
             .init(service: app),
         ],
         gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

@@ -6,7 +6,7 @@ import ServiceLifecycle
 /// An `EventLogger` and a `SeamMetrics` reporter as one swift-service-lifecycle `Service`: they run until graceful
 /// shutdown, then log the events not written yet and report the counters once more.
 ///
-/// List it before ``ControlServerService`` in a `ServiceGroup`: services shut down in reverse order, so the
+/// List it before `ControlServerService` (MischiefServiceLifecycle) in a `ServiceGroup`: services shut down in reverse order, so the
 /// server's shutdown reverts are logged and counted before this one ends.
 public struct ObserverService: Service {
     /// The event logger, if any.
