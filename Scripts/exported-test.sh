@@ -25,7 +25,7 @@ swift build --package-path "$package" --scratch-path "$scratch/build" --product 
 "$scratch/build/debug/ShopSession" "$scratch/session.jsonl"
 
 export_test() {
-    "$mischief" export "$scratch/session.jsonl" --as test --name "Recorded shop" \
+    "$mischief" export "$scratch/session.jsonl" --as test --name "Recorded shop" --import Shop \
         --register 'Shop.registerSeams(in:)' --body "$1" --output "$test"
 }
 

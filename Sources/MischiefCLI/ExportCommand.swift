@@ -18,7 +18,8 @@ struct ExportCommand: ParsableCommand {
             first that differs, or a change whose calls never come, fails the test with both values. Tests stay \
             parallel. The test registers the seams it names itself, when it starts, in its registerSeams(in:): \
             give --register with your app's registration function (a (Registry) throws -> Void such as \
-            AppSeams.register(in:)), or fill it in; give --body with the code under test, or fill it in.
+            AppSeams.register(in:)), or fill it in; give --body with the code under test, or fill it in; --import \
+            names the module they are in.
 
             --as profile: the layers still applied when it ended, as a YAML profile file (a list, one profile a \
             seed, when the changes have several), each with its seam, spec, seed (its own, else the recording's \
@@ -75,6 +76,13 @@ struct ExportCommand: ParsableCommand {
             valueName: "code"))
     var body: String?
 
+    @Option(
+        name: .customLong("import"),
+        help: ArgumentHelp(
+            "For a test: a module it imports besides Mischief's, such as the app's, where --register and --body are declared (may repeat).",
+            valueName: "module"))
+    var imports: [String] = []
+
     @Option(name: [.short, .long], help: "Write to this file instead of standard output.")
     var output: String?
 
@@ -94,7 +102,8 @@ struct ExportCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let export = RecordingExport(recording)
-        let exported = export.text(as: form.format, name: name, registry: registry, register: register, body: body)
+        let exported = export.text(
+            as: form.format, name: name, registry: registry, register: register, body: body, imports: imports)
         var standardError = StandardError()
         for note in export.notes(for: form.format) { print("warning: not exported: \(note)", to: &standardError) }
         if let output {

@@ -11,7 +11,8 @@ extension RecordingExport {
     ///   - register: The Swift expression of a function `(Registry) throws -> Void` that registers the seams; when
     ///     nil, the generated `registerSeams(in:)` says where to register them.
     ///   - body: Swift statements that run the code under test; when nil, a comment says to call it there.
-    func testSource(name: String, registry: String?, register: String?, body: String?) -> String {
+    ///   - imports: More modules to import (the app's), each a module name.
+    func testSource(name: String, registry: String?, register: String?, body: String?, imports: [String]) -> String {
         let type = Self.typeName(name)
         let registryName = registry.map(Self.oneLine) ?? "Registry.shared"
         let schedule = try? ReplaySchedule(recording)
@@ -40,7 +41,14 @@ extension RecordingExport {
                 + (register == nil
                     ? ": register your app's seams there, as your app does (registering a seam again is harmless)."
                     : "."))
-        lines += ["", "import Mischief", "import MischiefTesting", "import Testing", ""]
+        // A module name is letters, digits, `_` and `.`; anything else is not imported (never injected).
+        let modules = Set(
+            ["Mischief", "MischiefTesting", "Testing"]
+                + imports.filter { name in
+                    !name.isEmpty
+                        && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
+                })
+        lines += [""] + modules.sorted().map { "import \($0)" } + [""]
 
         lines.append("struct \(type) {")
         lines.append("    /// The recording, a line each, as it was written.")

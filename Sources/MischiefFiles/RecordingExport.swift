@@ -146,12 +146,15 @@ public struct RecordingExport: Sendable, Equatable {
     ///     test's `registerSeams(in:)` says to register them there.
     ///   - body: For a test, Swift statements that run the code under test (the calls the recording numbered); when
     ///     nil, a comment says to call it there.
+    ///   - imports: For a test, more modules it imports: the app's, where `register` and `body` are declared.
     public func text(
-        as format: Format, name: String? = nil, registry: String? = nil, register: String? = nil, body: String? = nil
+        as format: Format, name: String? = nil, registry: String? = nil, register: String? = nil, body: String? = nil,
+        imports: [String] = []
     ) -> String {
         let name = name ?? "Recorded \(Self.oneLine(header.target))"
         switch format {
-        case .test: return testSource(name: name, registry: registry, register: register, body: body)
+        case .test:
+            return testSource(name: name, registry: registry, register: register, body: body, imports: imports)
         case .profile: return profileYAML(name: name)
         case .env: return environmentLine + "\n"
         }

@@ -26,6 +26,7 @@ let package = Package(
                 "Shop",
                 .product(name: "Mischief", package: "Mischief"),
                 .product(name: "MischiefTesting", package: "Mischief"),
-            ]),
+            ],
+            exclude: ["README.md"]),
     ]
 )

@@ -242,6 +242,14 @@ import Testing
         #expect(test.contains("struct RecordedFixtureAppReplay {"))
     }
 
+    /// `--import`: the app's module joins the imports, in order; a name that is not a module's is left out.
+    @Test func theAppsModuleIsImportedAndNothingElse() {
+        let test = RecordingExport(Self.fixture).text(as: .test, imports: ["Shop", "Evil\nexit(1)", "App.Core"])
+        #expect(
+            test.contains("\nimport App.Core\nimport Mischief\nimport MischiefTesting\nimport Shop\nimport Testing\n"))
+        #expect(!test.contains("Evil"))
+    }
+
     /// The test embeds the recording as data: its lines as string literals that mean them, whatever they hold.
     @Test func theRecordingIsEmbeddedLineByLineAsLiterals() throws {
         var recording = Self.fixture
