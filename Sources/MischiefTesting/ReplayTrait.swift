@@ -11,7 +11,7 @@ import Testing
 ///     try await Shop.checkout()   // the calls the recording numbered: its changes land between them
 /// }
 /// ```
-/// The changes are seen only by the test's task tree (a ``ScopedReplay`` inside the test's ``TestScope``), so tests
+/// The changes are seen only by the test's task tree (a `ScopedReplay` inside the test's ``TestScope``), so tests
 /// that replay different sessions run in parallel. The seams the recording names are looked up in `registry`;
 /// `registering` runs first, when the test starts, so the test registers what it needs itself (registering a seam
 /// again is harmless). `mischief export --as test` writes a test with this trait.
@@ -24,7 +24,7 @@ public struct ReplayTrait: TestTrait, TestScoping {
     /// Registers the seams, reads the recording, then runs `function` in a scope that replays it and checks the
     /// outcome when it returns.
     ///
-    /// - Throws: What `registering` throws, or a ``Mischief/RecordingError`` for a recording that cannot be read; the
+    /// - Throws: What `registering` throws, or a `RecordingError` for a recording that cannot be read; the
     ///   test does not run.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
