@@ -49,6 +49,7 @@ public struct ReplayTrait: TestTrait, TestScoping {
     }
 }
 
+/// The `.replaying(…)` traits, so a test says which recorded session it replays: `@Test(.replaying(lines))`.
 extension Trait where Self == ReplayTrait {
     /// Replays a recording, given as its JSON Lines one element a line, in the test's scope; see ``ReplayTrait``.
     ///
@@ -56,6 +57,10 @@ extension Trait where Self == ReplayTrait {
     ///   - lines: The recording's lines, as `MISCHIEF_RECORD` or `mischief record` wrote them.
     ///   - registry: Where the seams it names are registered; the shared registry by default.
     ///   - registering: Registers those seams in `registry` before the replay starts.
+    ///   - fileID: Where the trait is written, for the issue a divergence records.
+    ///   - filePath: Where the trait is written, for the issue a divergence records.
+    ///   - line: Where the trait is written, for the issue a divergence records.
+    ///   - column: Where the trait is written, for the issue a divergence records.
     public static func replaying(
         _ lines: [String], registry: Registry = .shared,
         registering: (@Sendable (Registry) throws -> Void)? = nil, fileID: String = #fileID,

@@ -31,6 +31,7 @@ public final class ScopedReplay: Sendable {
     /// divergence; nothing after it is made.
     ///
     /// - Parameters:
+    ///   - schedule: The recording's steps and decisions (``ReplaySchedule/init(_:)``).
     ///   - name: The scope's name, for messages (a test's name).
     ///   - registry: Where the recorded seams are registered.
     ///   - parent: The scope whose changes the replay's come before; the current task's scope by default.
