@@ -100,7 +100,7 @@ struct DemoCommand: AsyncParsableCommand {
         if system {
             do {
                 let report = try SystemSeams.install([.clock, .net], in: registry)
-                setup.messages.append("system seams: \(report)")
+                setup.messages += Self.systemSeamsLines(report)
                 setup.messages += report.warnings
                 demo.showSystemDate()
                 demo.showPlainFetch()
@@ -141,10 +141,25 @@ extension DemoCommand {
         return Registry(sessionSeed: seed)
     }
 
+    /// What the system seams reach, a line a family as `mischief list` shows them: `system.clock rebound: …; not: …`.
+    static func systemSeamsLines(_ report: SystemSeamsReport) -> [String] {
+        SystemSeams.Family.allCases.compactMap { family in
+            report.summary(of: family).map { "system.\(family.rawValue) \($0)" }
+        }
+    }
+
     /// `--headless`: the demo target with its control socket and no console.
+    ///
+    /// The socket path is the first line it prints (scripts read it, also from `2>&1`); what it has to say (the system
+    /// seams' coverage, diagnostics) follows on standard error, wrapped between words at 100 columns.
     private func serve(registry: Registry, demo: DemoTarget, clock: ChaosClock, messages: [String]) async throws {
         var standardError = StandardError()
-        for message in messages { print(message, to: &standardError) }
+        let sayMessages = {
+            for message in messages {
+                // 100 columns with the indent.
+                print(WatchTable.wrapped(message, width: 96, indent: 4), to: &standardError)
+            }
+        }
         var options = ControlServer.Options(name: "demo", socketPath: socket)
         options.label = label
         options.targetTime = { clock.peekDate() }
@@ -156,6 +171,7 @@ extension DemoCommand {
         do {
             try await server.start()
         } catch {
+            sayMessages()
             printError(error)
             throw ExitCode(1)
         }
@@ -165,6 +181,7 @@ extension DemoCommand {
         let signals = try SignalCatcher.install()
         print(server.socketPath)
         fflush(nil)
+        sayMessages()
         print(
             """
             mischief demo: serving the control API on that socket (Ctrl-C stops)

@@ -7,17 +7,28 @@ import MischiefFiles
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write the changes a recording ends with as a Swift test, a profile file or a MISCHIEF_APPLY line.",
+        abstract:
+            "Write a recording as a Swift test that replays it, or its end state as a profile or MISCHIEF_APPLY line.",
         discussion: """
-            Reads a recording (MISCHIEF_RECORD=FILE, or `mischief record`) and exports the layers still applied \
-            when it ended, each with its seam, spec, seed (its own, else the recording's session seed, so random \
-            parts draw what they drew) and time to live (as applied). What cannot be exported (a change built in \
-            code, a layer covered by a newer one on its seam, a guard, a TTL or seed the form cannot carry) is \
-            said on standard error and, in a test or profile, in a comment.
+            Reads a recording (MISCHIEF_RECORD=FILE, or `mischief record`).
 
-            --as test: a Swift Testing test applying the changes with MischiefTesting's .mischief trait. \
-            --as profile: a YAML profile file (a list, one profile a seed, when the changes have several). \
-            --as env: MISCHIEF_SEED=… MISCHIEF_APPLY='…', to start a program with the same changes.
+            --as test: a Swift Testing test that replays the session in the test's own scope (MischiefTesting's \
+            .replaying trait, with the recording embedded as data): each change is made after the same call of its \
+            seam as when recorded, and the decisions the calls get are checked against the recorded ones; the \
+            first that differs, or a change whose calls never come, fails the test with both values. Tests stay \
+            parallel. The test registers the seams it names itself, when it starts, in its registerSeams(in:): \
+            give --register with your app's registration function (a (Registry) throws -> Void such as \
+            AppSeams.register(in:)), or fill it in; give --body with the code under test, or fill it in; --import \
+            names the module they are in.
+
+            --as profile: the layers still applied when it ended, as a YAML profile file (a list, one profile a \
+            seed, when the changes have several), each with its seam, spec, seed (its own, else the recording's \
+            session seed, so random parts draw what they drew) and time to live (as applied). --as env: \
+            MISCHIEF_SEED=… MISCHIEF_APPLY='…', to start a program with that end state.
+
+            What cannot be exported (a change built in code, a layer covered by a newer one on its seam, a guard, \
+            a TTL or seed the form cannot carry, an advance of time a test cannot make) is said on standard error \
+            and, in a test or profile, in a comment.
 
             A file that is not a recording is refused with its line; nothing is written, and the exit status is 1.
             """
@@ -51,6 +62,27 @@ struct ExportCommand: ParsableCommand {
     )
     var registry: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "For a test: a Swift function (Registry) throws -> Void that registers the seams the recording names, called when the test starts (default: a registerSeams(in:) to fill in).",
+            valueName: "function"))
+    var register: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "For a test: Swift statements that run the code under test, making the calls the recording numbered (default: a comment to replace).",
+            valueName: "code"))
+    var body: String?
+
+    @Option(
+        name: .customLong("import"),
+        help: ArgumentHelp(
+            "For a test: a module it imports besides Mischief's, such as the app's, where --register and --body are declared (may repeat).",
+            valueName: "module"))
+    var imports: [String] = []
+
     @Option(name: [.short, .long], help: "Write to this file instead of standard output.")
     var output: String?
 
@@ -70,7 +102,8 @@ struct ExportCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let export = RecordingExport(recording)
-        let exported = export.text(as: form.format, name: name, registry: registry)
+        let exported = export.text(
+            as: form.format, name: name, registry: registry, register: register, body: body, imports: imports)
         var standardError = StandardError()
         for note in export.notes(for: form.format) { print("warning: not exported: \(note)", to: &standardError) }
         if let output {

@@ -26,13 +26,19 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the schedule (each step's seam, when and what) without applying anything.")
     var dryRun = false
 
-    @Option(name: .long, help: "Seconds the target waits for the calls a step needs before it counts as diverged.")
-    var timeout: Double = 60
+    @Option(
+        name: .long,
+        help:
+            "Seconds the target waits for the calls a step needs before it counts as diverged (default: from the recording: its last step's recorded time × 1.5 plus 30 s, at least 60)."
+    )
+    var timeout: Double?
 
     @OptionGroup var target: TargetOptions
 
     func validate() throws {
-        guard timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout takes 0 < seconds ≤ 86400") }
+        if let timeout, !(timeout > 0 && timeout <= 86_400) {
+            throw ValidationError("--timeout takes 0 < seconds ≤ 86400")
+        }
     }
 
     func run() async throws {
@@ -67,9 +73,9 @@ struct ReplayCommand: AsyncParsableCommand {
             text = trimmed.jsonLines
         }
         let client = try await target.connect()
-        let seconds = timeout
+        let wait = timeout.map { Duration.milliseconds(Int64($0 * 1000)) }
         let outcome = try await talking { () async throws(ControlClientError) in
-            try await client.replay(jsonLines: text, timeout: .milliseconds(Int64(seconds * 1000)))
+            try await client.replay(jsonLines: text, timeout: wait)
         }
         guard let divergence = outcome.divergence else {
             print(outcome.description)

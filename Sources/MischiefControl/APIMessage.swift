@@ -111,7 +111,7 @@ enum Reply: Sendable {
     /// An events stream; `changes`: the stream carries `changes` messages (see ``StreamDelta``).
     case events(session: String?, changes: Bool)
     /// A replay of a recording, answered with its outcome once it has finished (`POST /v1/replay`).
-    case replay(Recording, timeout: Duration)
+    case replay(Recording, timeout: Duration?)
 }
 
 /// An API error with its status: thrown inside handlers, answered as JSON.

@@ -249,15 +249,19 @@ public struct ControlClient: Sendable {
     ///
     /// - Parameters:
     ///   - jsonLines: The recording, as `MISCHIEF_RECORD` or `mischief record` wrote it.
-    ///   - timeout: How long the target waits for the calls a step needs before it counts as diverged.
+    ///   - timeout: How long the target waits for the calls a step needs before it counts as diverged; nil (the
+    ///     default): as long as the recording took, with a margin (`ReplaySchedule.derivedTimeout`).
     /// - Throws: ``ControlClientError/refused(status:_:)`` with the line for a recording the target cannot read.
-    public func replay(jsonLines: String, timeout: Duration = .seconds(60)) async throws(ControlClientError)
+    public func replay(jsonLines: String, timeout: Duration? = nil) async throws(ControlClientError)
         -> ReplayOutcome
     {
         var client = self
-        client.timeout = timeout + .seconds(10)  // the target answers once it has finished, or at its timeout
+        // The target answers once it has finished, or at its timeout: wait as long as it will, and a little more.
+        let wait =
+            timeout ?? (try? ReplaySchedule(Recording(jsonLines: jsonLines)))?.derivedTimeout ?? .seconds(60)
+        client.timeout = wait + .seconds(10)
         return try await client.send(
-            .POST, "replay?timeout=\(timeout.seconds)", body: Data(jsonLines.utf8),
+            .POST, timeout.map { "replay?timeout=\($0.seconds)" } ?? "replay", body: Data(jsonLines.utf8),
             contentType: "application/x-ndjson")
     }
 

@@ -4,7 +4,7 @@ import Mischief
 extension ControlHandler {
     /// `POST /v1/replay`: the recording's JSON Lines in the body, read (on the worker, for a long one) before the
     /// replay starts; a line that is not a recording's is 400 naming it. `?timeout=SECONDS` bounds the wait for a
-    /// step's calls (60 s by default).
+    /// step's calls (by default derived from the recording: ``ReplaySchedule/derivedTimeout``).
     func replayRequest(_ request: APIRequest) throws(APIFailure) -> Reply {
         let text = try bodyText(request)
         let recording: Recording
@@ -13,7 +13,7 @@ extension ControlHandler {
         } catch {
             throw APIFailure(.badRequest, "invalid recording", error.description)
         }
-        var timeout = Duration.seconds(60)
+        var timeout: Duration?
         if let value = request.query["timeout"] {
             guard let seconds = Double(value) else {
                 throw APIFailure(.badRequest, "invalid timeout", "timeout=\(value) is not a number of seconds")
@@ -29,7 +29,7 @@ extension ControlHandler {
 
     /// Replays `recording` on the registry, with the server's `advance` for recorded advances of time and its
     /// file access for the specs, and answers with the ``ReplayOutcome`` (200 whether it matched or diverged).
-    func replay(_ recording: Recording, timeout: Duration) async -> APIResponse {
+    func replay(_ recording: Recording, timeout: Duration?) async -> APIResponse {
         let options = ReplayOptions(
             timeout: timeout, advance: self.options.advance, fileAccess: self.options.fileAccess)
         return .json(await registry.replay(recording, options: options))

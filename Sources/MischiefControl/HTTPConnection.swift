@@ -199,7 +199,7 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// Replays `recording` off the event loop (it waits for the target's calls) and answers with the outcome.
-    private func replay(_ context: ChannelHandlerContext, _ recording: Recording, timeout: Duration) {
+    private func replay(_ context: ChannelHandlerContext, _ recording: Recording, timeout: Duration?) {
         let loop = context.eventLoop
         let promise = loop.makePromise(of: APIResponse.self)
         let handler = server.handler

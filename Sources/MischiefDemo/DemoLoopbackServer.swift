@@ -5,8 +5,10 @@ import Synchronization
     import Glibc
 #endif
 
-/// A tiny HTTP server on loopback, for the demo's plain fetch: it listens on `127.0.0.1` at a port the system picks,
-/// answers every request with `200 OK` and closes the connection. Nothing outside the machine can reach it.
+/// A tiny HTTP server on loopback, for the demo's weather service and its plain fetch: it listens on `127.0.0.1` at a
+/// port the system picks, answers `GET /v1/weather` with the weather as JSON and every other request with `200 OK`,
+/// and closes the connection. Nothing outside the machine can reach it, so the demo's baseline works with no network
+/// and every failure on its screen is one Mischief made.
 ///
 /// It serves one connection at a time on a thread of its own (never Swift's cooperative pool), reading at most 8 KB of
 /// the request for at most two seconds, so a client that sends nothing cannot hold it for long.
@@ -65,7 +67,7 @@ final class DemoLoopbackServer: Sendable {
         }
     }
 
-    /// Reads the request head (up to 8 KB, two seconds at most), then answers `200 OK` and closes.
+    /// Reads the request head (up to 8 KB, two seconds at most), then answers (``reply(to:)``) and closes.
     private func answer(_ client: Int32) {
         defer { close(client) }
         var timeout = timeval(tv_sec: 2, tv_usec: 0)
@@ -78,8 +80,32 @@ final class DemoLoopbackServer: Sendable {
             request += buffer[0..<count]
             if Self.endsHead(request) { break }
         }
-        let reply = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 3\r\nConnection: close\r\n\r\nok\n"
+        let reply = Self.reply(to: request)
         _ = reply.withCString { send(client, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// The whole HTTP response to the request whose head is `request`: the weather (``weather(query:)``) for
+    /// `GET /v1/weather`, `ok` for anything else.
+    static func reply(to request: [UInt8]) -> String {
+        let line = String(decoding: request.prefix { $0 != 13 && $0 != 10 }, as: UTF8.self)
+        let parts = line.split(separator: " ")
+        let target = parts.count >= 2 ? String(parts[1]) : "/"
+        let path = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? target
+        let (type, body) =
+            path == "/v1/weather"
+            ? ("application/json", weather(query: URLComponents(string: target)?.queryItems ?? []))
+            : ("text/plain", "ok\n")
+        return "HTTP/1.1 200 OK\r\nContent-Type: \(type)\r\nContent-Length: \(body.utf8.count)\r\n"
+            + "Connection: close\r\n\r\n" + body
+    }
+
+    /// The weather the demo's service gives for the place in `query` (`lat`, `lon`): clear skies, colder away from
+    /// the equator (Lisbon 18 °C), and the same answer for the same place every time.
+    static func weather(query: [URLQueryItem]) -> String {
+        let asked = query.first { $0.name == "lat" }?.value.flatMap(Double.init) ?? 38.7
+        let latitude = asked.isFinite ? min(90, abs(asked)) : 38.7  // never trap on `nan` or `1e999` from a client
+        let celsius = Int((30 - latitude * 0.3).rounded())
+        return #"{"summary": "Clear skies", "celsius": \#(celsius)}"#
     }
 
     /// Whether `bytes` hold the blank line that ends a request head.

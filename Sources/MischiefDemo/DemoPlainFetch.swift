@@ -22,9 +22,13 @@ final class DemoPlainFetch: Sendable {
     private let server: Swift.Result<DemoLoopbackServer, DemoLoopbackServer.Failure>
     private let state = Mutex(Result.waiting)
 
-    /// Starts the loopback server the fetches go to.
-    init() {
-        server = Swift.Result { () throws(DemoLoopbackServer.Failure) in try DemoLoopbackServer() }
+    /// Fetches from `server` (by default a loopback server of its own, started here).
+    init(
+        server: Swift.Result<DemoLoopbackServer, DemoLoopbackServer.Failure> = Swift.Result {
+            () throws(DemoLoopbackServer.Failure) in try DemoLoopbackServer()
+        }
+    ) {
+        self.server = server
     }
 
     /// The latest result.

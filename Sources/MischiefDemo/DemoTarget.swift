@@ -14,7 +14,7 @@ import Synchronization
 /// ```
 ///
 /// Its panels: a countdown to Halley's Comet from the clock, the weather where the location says it is (fetched
-/// from a loopback address where nothing listens, so it is "offline" unless a network rule answers), a greeting
+/// from the demo's own loopback server, so it answers until a network rule says otherwise), a greeting
 /// from localised strings in a fixed-width box, and a profile card decoded from JSON field by field. With
 /// ``showSystemDate()`` and ``showPlainFetch()`` (`mischief demo --system`) it also shows what code written without
 /// Mischief sees: the date as plain `Date()` reads it, and a plain `URLSession` fetch from a loopback server of its own.
@@ -31,6 +31,8 @@ public final class DemoTarget: Sendable {
     public let users: ChaosModel<DemoUser>
     /// The weather service client, whose requests go through `net.request`.
     let weather: DemoWeather
+    /// The loopback server that serves the weather and the plain fetch (or why it could not listen).
+    private let server: Result<DemoLoopbackServer, DemoLoopbackServer.Failure>
     /// How often the panels are recomputed.
     let refresh: Duration
     private let started = ContinuousClock.now
@@ -56,7 +58,7 @@ public final class DemoTarget: Sendable {
     /// Loopback only: no traffic leaves the machine. Calling it again changes nothing.
     public func showPlainFetch() {
         plainFetch.withLock { fetch in
-            if fetch == nil { fetch = DemoPlainFetch() }
+            if fetch == nil { fetch = DemoPlainFetch(server: server) }
         }
     }
 
@@ -78,13 +80,20 @@ public final class DemoTarget: Sendable {
         strings = ChaosStrings { lookup in DemoStrings.english[lookup.key] ?? lookup.value ?? lookup.key }
         users = ChaosModel<DemoUser>(
             "user", title: "User profile", encoder: DemoUser.encoder, decoder: DemoUser.decoder)
-        weather = DemoWeather(registry: registry)
+        server = Result { () throws(DemoLoopbackServer.Failure) in try DemoLoopbackServer() }
+        switch server {
+        case .success(let server):
+            weather = DemoWeather(
+                registry: registry, service: URL(string: "http://127.0.0.1:\(server.port)/v1/weather")!)
+        case .failure:
+            weather = DemoWeather(registry: registry)  // a closed port: the panel says offline
+        }
         try registry.register(clock.seam, location.seam, strings.seam, users.decoding, users.values)
         try registry.register(weather.network.seam)
     }
 
     deinit {
-        plainFetch.withLock { $0?.stop() }
+        if case .success(let server) = server { server.stop() }
     }
 
     /// The preset profiles shipped with the demo (keys 1–8), checked against the demo's seams.

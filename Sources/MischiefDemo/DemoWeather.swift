@@ -8,8 +8,9 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// The demo's weather client: asks `http://127.0.0.1:9/v1/weather`, where nothing listens, so without a network
-/// rule the answer is "offline" at once and no traffic leaves the machine.
+/// The demo's weather client: asks `/v1/weather` of the demo's own loopback server (``DemoLoopbackServer``), which
+/// answers, so with nothing applied the panel shows the weather and `net.request` counts no errors: every failure on
+/// screen is one a network rule made. No traffic leaves the machine.
 final class DemoWeather: Sendable {
     /// What the panel shows.
     enum Report: Sendable, Equatable {
@@ -29,7 +30,12 @@ final class DemoWeather: Sendable {
     /// The network rules its requests go through (`net.request`).
     let network: ChaosNetwork
 
-    init(registry: Registry) {
+    /// Where it asks: `http://127.0.0.1:PORT/v1/weather`.
+    let service: URL
+
+    /// A client of the weather service at `service` (without a loopback server, a closed port: "offline").
+    init(registry: Registry, service: URL = URL(string: "http://127.0.0.1:9/v1/weather")!) {
+        self.service = service
         network = ChaosNetwork(id: "net.request", registry: registry)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 5
@@ -42,7 +48,7 @@ final class DemoWeather: Sendable {
 
     /// Asks the service for the weather at `place`.
     func update(for place: Coordinate?) async {
-        var components = URLComponents(string: "http://127.0.0.1:9/v1/weather")!
+        var components = URLComponents(url: service, resolvingAgainstBaseURL: false)!
         if let place {
             components.queryItems = [
                 URLQueryItem(name: "lat", value: String(format: "%.4f", place.latitude)),

@@ -1,71 +1,160 @@
 import Mischief
 
 extension RecordingExport {
-    /// A Swift Testing test file applying the layers for one test with MischiefTesting's `.mischief` trait: a
-    /// profile for each seed, so each spec draws what it drew when recorded, and a placeholder where the developer
-    /// calls their code.
-    func testSource(name: String, registry: String?) -> String {
+    /// A Swift Testing test file that replays the recording in the test's own scope with MischiefTesting's
+    /// `.replaying` trait: the recording is embedded as data (its lines as string literals), each change is made
+    /// after the same call of its seam, and the decisions the calls get are checked against the recorded ones.
+    ///
+    /// - Parameters:
+    ///   - name: The test's display name; the suite's type is named after it.
+    ///   - registry: The Swift expression of the registry the seams are registered in (`Registry.shared` when nil).
+    ///   - register: The Swift expression of a function `(Registry) throws -> Void` that registers the seams; when
+    ///     nil, the generated `registerSeams(in:)` says where to register them.
+    ///   - body: Swift statements that run the code under test; when nil, a comment says to call it there.
+    ///   - imports: More modules to import (the app's), each a module name.
+    func testSource(name: String, registry: String?, register: String?, body: String?, imports: [String]) -> String {
+        let type = Self.typeName(name)
+        let registryName = registry.map(Self.oneLine) ?? "Registry.shared"
+        let schedule = try? ReplaySchedule(recording)
+        let seams = Set(
+            (schedule?.steps.compactMap(\.seam) ?? []) + (schedule?.decisions.map(\.seam) ?? [])
+        ).sorted().map(\.description)
         var lines = [
             "// Exported by `mischief export --as test` from a recording of",
             "// \(origin).",
+            "// The test replays it in its own scope: each change is made after the same call of its seam as when it was",
+            "// recorded, and the decisions the calls get are checked against the recorded ones; the first that differs,",
+            "// or a change whose calls never come, fails the test with both values.",
         ]
-        if !layers.isEmpty {
-            lines.append("// The changes applied when it ended, each with the seed it drew from:")
-            lines += layers.map { "//   " + summary(of: $0) }
+        if let schedule, !schedule.steps.isEmpty {
+            lines.append("// The changes, and when:")
+            lines += schedule.steps.map { "//   " + Self.oneLine($0.description(of: schedule.steps.count)) }
+        }
+        if let decisions = schedule?.decisions.count, decisions > 0 {
+            lines.append("// Decisions checked: \(decisions).")
         }
         lines += notes(for: .test).map { "// Not exported: " + $0 }
-        let registryName = registry.map(Self.oneLine) ?? "Registry.shared"
-        lines.append("// The trait looks the seams up in \(registryName) when the test starts: register them first.")
-        lines += ["", "import Mischief", "import MischiefTesting", "import Testing", ""]
+        lines += Self.wrappedComment(
+            "The seams it names (\(seams.isEmpty ? "none" : seams.joined(separator: ", "))) are looked up in "
+                + "\(registryName); the trait calls `\(type).registerSeams(in:)` when the test starts, before the "
+                + "replay, so the test registers what it needs itself"
+                + (register == nil
+                    ? ": register your app's seams there, as your app does (registering a seam again is harmless)."
+                    : "."))
+        // A module name is letters, digits, `_` and `.`; anything else is not imported (never injected).
+        let modules = Set(
+            ["Mischief", "MischiefTesting", "Testing"]
+                + imports.filter { name in
+                    !name.isEmpty
+                        && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }
+                })
+        lines += [""] + modules.sorted().map { "import \($0)" } + [""]
 
-        let indent = String(repeating: " ", count: 4)
-        var changes = profiles(named: name).filter { !$0.entries.isEmpty }.map { profile in
-            let seed = profile.seed ?? header.sessionSeed
-            var change = [
-                indent + indent + ".profile(",
-                indent + indent + indent + "Profile(",
-                indent + indent + indent + indent + "name: \(Self.swiftLiteral(profile.name)), seed: \(seed),",
-                indent + indent + indent + indent + "entries: [",
-            ]
-            // A trailing comma after each entry when there are several, as swift-format writes them.
-            let comma = profile.entries.count > 1 ? "," : ""
-            change += profile.entries.map { entry in
-                let seam = Self.swiftLiteral(entry.seam)
-                return indent + indent + indent + indent + indent
-                    + ".init(seam: \(seam), spec: \(Self.swiftLiteral(entry.spec)))\(comma)"
-            }
-            change += ["                ]))"]
-            return change
-        }
-        if let registry { changes.append(["        registry: \(registry)"]) }
-        lines += ["@Test(", "    \(Self.swiftLiteral(name)),"]
-        if changes.isEmpty {
-            lines.append("    .mischief()")
+        lines.append("struct \(type) {")
+        lines.append("    /// The recording, a line each, as it was written.")
+        lines.append("    static let recording: [String] = [")
+        let recorded = recording.jsonLines.split(separator: "\n", omittingEmptySubsequences: true)
+        lines += recorded.map { "        " + Self.swiftLiteral(String($0)) + "," }
+        lines.append("    ]")
+        lines.append("")
+        lines.append("    /// Registers the seams the recording names in `registry`, when the test starts.")
+        lines.append("    @Sendable static func registerSeams(in registry: Registry) throws {")
+        if let register = register.map(Self.oneLine) {
+            // `AppSeams.register(in:)` reads best called with its label.
+            lines.append(
+                register.hasSuffix("(in:)")
+                    ? "        try \(register.dropLast(5))(in: registry)" : "        try \(register)(registry)")
         } else {
-            lines.append("    .mischief(")
-            for (index, change) in changes.enumerated() {
-                var change = change
-                if index < changes.count - 1 { change[change.count - 1] += "," }
-                lines += change
-            }
-            lines[lines.count - 1] += ")"
+            lines.append("        // Register your app's seams here, as it does when it starts:")
+            lines.append("        // try registry.register(AppSeams.fetch, AppSeams.clock.seam)")
         }
-        lines[lines.count - 1] += ")"
-        lines += [
-            "func recordedSession() async throws {",
-            "    // Call the code under test here, then #expect what it should do under this chaos.",
-            "}",
-        ]
-        return lines.joined(separator: "\n") + "\n"
+        lines.append("    }")
+        lines.append("")
+        var arguments = ["\(type).recording"]
+        if let registry { arguments.append("registry: \(Self.oneLine(registry))") }
+        arguments.append("registering: \(type).registerSeams(in:)")
+        lines += ["    @Test(", "        \(Self.swiftLiteral(name)),"]
+        lines += Self.call(".replaying", arguments: arguments, indent: 8, end: "))")
+        lines.append("    func replaysTheRecordedSession() async throws {")
+        if let body {
+            lines += body.split(separator: "\n", omittingEmptySubsequences: false).map { "        " + $0 }
+        } else {
+            lines.append(
+                "        // Call the code under test here, as the recorded session did: the replay makes each change")
+            lines.append("        // after the same call of its seam, and checks the decisions when the test ends.")
+        }
+        lines += ["    }", "}"]
+        return lines.map { $0.hasSuffix(" ") ? String($0.reversed().drop { $0 == " " }.reversed()) : $0 }
+            .joined(separator: "\n") + "\n"
     }
 
-    /// What a test scope cannot carry: times to live (its changes last as long as the test) and sources.
+    /// What the test cannot replay: times to live (its changes last as long as the test), advances of virtual time,
+    /// a recording it cannot read; and what ``notes`` says besides, but for covered layers (a replay makes them all).
     var testNotes: [String] {
-        layers.compactMap { layer in
-            layer.ttl.map {
-                "\(layer.seam): its ttl of \(SpecDuration($0)) (a test's changes last as long as the test)"
+        var notes: [String] = []
+        do {
+            let schedule = try ReplaySchedule(recording)
+            for step in schedule.steps {
+                if step.action == .advance {
+                    notes.append(
+                        "line \(step.line): \(step.what), which a test's replay cannot do (the test diverges there)")
+                } else if let ttl = step.ttl.flatMap(Self.ttl), step.action == .apply {
+                    notes.append(
+                        "\(step.seam.map(\.description) ?? "?"): its ttl of \(SpecDuration(ttl)) (a test's changes last"
+                            + " as long as the test)")
+                }
+            }
+        } catch {
+            notes.append("line \(error.line): \(Self.oneLine(error.reason)): the test cannot replay the recording")
+        }
+        return notes
+    }
+
+    /// `name(a, b)` followed by `end` at `indent` spaces, on one line when it fits in 120 columns, else with its
+    /// arguments on the lines after it, as many a line as fit (as swift-format lays out a call).
+    static func call(_ name: String, arguments: [String], indent: Int, end: String) -> [String] {
+        let pad = String(repeating: " ", count: indent)
+        let one = pad + name + "(" + arguments.joined(separator: ", ") + end
+        guard one.count > 120 else { return [one] }
+        var lines = [pad + name + "("]
+        let inner = pad + "    "
+        var current = ""
+        for (index, argument) in arguments.enumerated() {
+            let piece = argument + (index == arguments.count - 1 ? end : ",")
+            if current.isEmpty {
+                current = inner + piece
+            } else if current.count + 1 + piece.count <= 120 {
+                current += " " + piece
+            } else {
+                lines.append(current)
+                current = inner + piece
             }
         }
+        lines.append(current)
+        return lines
+    }
+
+    /// `Recorded shop` → `RecordedShopReplay`: the ASCII letters and digits of `name` in upper camel case.
+    static func typeName(_ name: String) -> String {
+        let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let camel = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        let start = camel.first.map { $0.isNumber } ?? true ? "Recorded" + camel : camel
+        return start + "Replay"
+    }
+
+    /// `text` as `//` lines of at most 120 columns, broken between words.
+    static func wrappedComment(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current = "//"
+        for word in text.split(separator: " ") {
+            if current.count + 1 + word.count > 120, current != "//" {
+                lines.append(current)
+                current = "//"
+            }
+            current += " " + word
+        }
+        lines.append(current)
+        return lines
     }
 
     /// `text` as a Swift string literal: plain when it can be, raw (`#"…"#`) when it holds quotes or backslashes,

@@ -1,8 +1,8 @@
 import Foundation
 import Mischief
 
-/// The state a `Recording` ends in, written as a Swift test, a profile file or a `MISCHIEF_APPLY` line
-/// (`mischief export FILE --as test|profile|env`).
+/// A `Recording` as a Swift test that replays it, or the state it ends in as a profile file or a `MISCHIEF_APPLY`
+/// line (`mischief export FILE --as test|profile|env`).
 ///
 /// The state is the layers applied and not reverted when the recording ends: the `applied` and `reverted` entries
 /// replayed by layer id. Each is exported with its seam, spec, seed and time to live:
@@ -24,7 +24,8 @@ import Mischief
 public struct RecordingExport: Sendable, Equatable {
     /// A form of export.
     public enum Format: String, Sendable, CaseIterable {
-        /// A Swift Testing test applying the changes with MischiefTesting's `.mischief` trait.
+        /// A Swift Testing test replaying the recording with MischiefTesting's `.replaying` trait: the same changes
+        /// after the same calls, and the recorded decisions checked.
         case test
         /// A YAML profile file, as ``ProfileFile`` reads it.
         case profile
@@ -59,9 +60,12 @@ public struct RecordingExport: Sendable, Equatable {
     /// What the recording held at its end that cannot be exported, each with why (the forms write them after
     /// `Not exported: `).
     public var notes: [String]
+    /// The recording itself, which a test embeds and replays.
+    var recording: Recording
 
     /// The state `recording` ends in.
     public init(_ recording: Recording) {
+        self.recording = recording
         header = recording.header
         var open: [Int: Recording.Entry] = [:]
         var order: [Int] = []
@@ -105,8 +109,8 @@ public struct RecordingExport: Sendable, Equatable {
             }
             if let covered = layers.firstIndex(where: { $0.seam == seam }) {
                 notes.append(
-                    "\(seam): \(Self.oneLine(layers[covered].spec)) (layer \(layers[covered].id)), covered by a newer"
-                        + " layer: only the newest, which answered, is exported")
+                    "\(seam): \(Self.oneLine(layers[covered].spec)) (layer \(layers[covered].id)), \(Self.coveredNote):"
+                        + " only the newest, which answered, is exported")
                 layers.remove(at: covered)
             }
             let ttl = entry.ttl.flatMap(Self.ttl)
@@ -128,6 +132,9 @@ public struct RecordingExport: Sendable, Equatable {
         self.notes = notes.map(Self.oneLine)
     }
 
+    /// What a note about a layer a newer one covered says (a test replays every layer, so it has no such note).
+    static let coveredNote = "covered by a newer layer"
+
     /// The export as text in `format`, ending with a newline.
     ///
     /// - Parameters:
@@ -135,10 +142,20 @@ public struct RecordingExport: Sendable, Equatable {
     ///   - name: The profile's name, or the test's display name; `Recorded <target>` when nil.
     ///   - registry: For a test, the Swift expression of the registry its seams are registered in;
     ///     `Registry.shared` when nil.
-    public func text(as format: Format, name: String? = nil, registry: String? = nil) -> String {
+    ///   - register: For a test, the Swift expression of a function `(Registry) throws -> Void` that registers the
+    ///     seams the recording names (`AppSeams.register(in:)`), which the test calls when it starts; when nil, the
+    ///     test's `registerSeams(in:)` says to register them there.
+    ///   - body: For a test, Swift statements that run the code under test (the calls the recording numbered); when
+    ///     nil, a comment says to call it there.
+    ///   - imports: For a test, more modules it imports: the app's, where `register` and `body` are declared.
+    public func text(
+        as format: Format, name: String? = nil, registry: String? = nil, register: String? = nil, body: String? = nil,
+        imports: [String] = []
+    ) -> String {
         let name = name ?? "Recorded \(Self.oneLine(header.target))"
         switch format {
-        case .test: return testSource(name: name, registry: registry)
+        case .test:
+            return testSource(name: name, registry: registry, register: register, body: body, imports: imports)
         case .profile: return profileYAML(name: name)
         case .env: return environmentLine + "\n"
         }
@@ -149,7 +166,7 @@ public struct RecordingExport: Sendable, Equatable {
     public func notes(for format: Format) -> [String] {
         switch format {
         case .env: (notes + environmentNotes).map(Self.oneLine)
-        case .test: (notes + testNotes).map(Self.oneLine)
+        case .test: (notes.filter { !$0.contains(Self.coveredNote) } + testNotes).map(Self.oneLine)
         case .profile: notes.map(Self.oneLine)
         }
     }

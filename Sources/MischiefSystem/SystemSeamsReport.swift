@@ -92,13 +92,19 @@ public struct SystemSeamsReport: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         let families = SystemSeams.Family.allCases.filter { family in libraries.contains { $0.family == family } }
         guard !families.isEmpty else { return "rebound: none" }
-        return families.map { family in
-            let yes = rebound.filter { $0.family == family }.map { "\($0.name) (\($0.rebound))" }
-            let no = notRebound.filter { $0.family == family }.map { "\($0.name) (\(Self.reason($0)))" }
-            let prefix = family == .clock ? "" : "system.\(family.rawValue) "
-            return "\(prefix)rebound: \(yes.isEmpty ? "none" : yes.joined(separator: ", "))"
-                + (no.isEmpty ? "" : "; not: \(no.joined(separator: ", "))")
+        return families.compactMap { family in
+            summary(of: family).map { (family == .clock ? "" : "system.\(family.rawValue) ") + $0 }
         }.joined(separator: "; ")
+    }
+
+    /// What `family` reaches, on one line: `rebound: libcurl.so.4 (2), …; not: … (why)`; nil when no loaded object
+    /// calls its functions.
+    public func summary(of family: SystemSeams.Family) -> String? {
+        guard libraries.contains(where: { $0.family == family }) else { return nil }
+        let yes = rebound.filter { $0.family == family }.map { "\($0.name) (\($0.rebound))" }
+        let no = notRebound.filter { $0.family == family }.map { "\($0.name) (\(Self.reason($0)))" }
+        return "rebound: \(yes.isEmpty ? "none" : yes.joined(separator: ", "))"
+            + (no.isEmpty ? "" : "; not: \(no.joined(separator: ", "))")
     }
 
     /// What `family` reaches now, in the lines `system.clock` and `system.net` show in a console and in

@@ -73,6 +73,33 @@ struct DemoTargetTests {
         }
     }
 
+    /// The baseline a demo should break works: the weather comes from the demo's own loopback server, so with
+    /// nothing applied, and calls counted as when a console watches, `net.request` counts no errors (it counted 8 of
+    /// 9 calls as errors against a closed port) and the panel shows the weather, not "offline (connection refused)".
+    @Test func withNothingAppliedTheWeatherAnswersAndNetRequestCountsNoErrors() async throws {
+        let observation = registry.observe()
+        defer { observation.cancel() }
+        for _ in 0..<3 { await demo.weather.update(for: try demo.location.current()) }
+        let counters = try #require(registry.snapshot().seams.first { $0.id == "net.request" }).counters
+        #expect(counters.calls == 3 && counters.errors == 0, "\(counters)")
+        #expect(demo.weather.latest == .answer(summary: "Clear skies", celsius: 18), "\(demo.weather.latest)")
+        #expect(text(demo.screen()).contains("Clear skies, 18 °C"))
+        // A rule still breaks it, and that failure is the only one counted.
+        try registry.apply(spec: "offline", to: "net.request")
+        await demo.weather.update(for: try demo.location.current())
+        #expect(registry.snapshot().seams.first { $0.id == "net.request" }?.counters.errors == 1)
+    }
+
+    /// A client's query cannot crash the server: a latitude of `nan` or `1e999` gets the default place's weather.
+    @Test func theWeatherServiceAnswersAnyQuery() {
+        let head = { (target: String) in Array("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n".utf8) }
+        #expect(DemoLoopbackServer.reply(to: head("/v1/weather?lat=nan")).hasSuffix(#""celsius": 18}"#))
+        #expect(DemoLoopbackServer.reply(to: head("/v1/weather?lat=1e999&lon=0")).hasSuffix(#""celsius": 18}"#))
+        #expect(DemoLoopbackServer.reply(to: head("/v1/weather?lat=35.68")).hasSuffix(#""celsius": 19}"#))
+        #expect(DemoLoopbackServer.reply(to: head("/plain")).hasSuffix("\r\n\r\nok\n"))
+        #expect(DemoLoopbackServer.reply(to: []).hasSuffix("\r\n\r\nok\n"))
+    }
+
     @Test func aModelValueBehaviourChangesTheCard() throws {
         let plain = text(demo.screen())
         try registry.apply(spec: "randomize(fields: 100%)", to: "model.user", seed: 3)

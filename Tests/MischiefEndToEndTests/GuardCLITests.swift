@@ -84,24 +84,38 @@ import Testing
             let added = try demo.mischief(["guard", "add", condition, "--socket", demo.socket])
             #expect(added.status == 0, "\(added.error)")
         }
-        #expect(try demo.mischief(["apply", "net.request", "offline", "--socket", demo.socket]).status == 0)
-
-        // Before the guards revert it: every request counted, every one an error.
-        let failing = try await Poll.until(
-            "failed requests counted on net.request", timeout: .seconds(20), interval: .milliseconds(500),
-            lastSeen: { demo.process.errorText }
-        ) {
-            () -> (calls: Int, errors: Int)? in
+        func counted() throws -> (calls: Int, errors: Int, offline: Bool)? {
             let listing = try demo.mischief(["list", "--json", "--socket", demo.socket])
             let targets = try JSONSerialization.jsonObject(with: Data(listing.output.utf8)) as? [[String: Any]]
             let seams = targets?.first?["seams"] as? [[String: Any]] ?? []
             guard let seam = seams.first(where: { $0["id"] as? String == "net.request" }),
-                let calls = seam["calls"] as? Int, let errors = seam["errors"] as? Int, calls >= 2,
-                seam["behaviour"] as? String == "offline", seam["layers"] != nil
+                let calls = seam["calls"] as? Int, let errors = seam["errors"] as? Int
             else { return nil }
-            return (calls, errors)
+            return (calls, errors, seam["behaviour"] as? String == "offline" && seam["layers"] != nil)
         }
-        #expect(failing.errors == failing.calls, "every request failed: \(failing)")
+        // The baseline works: the weather comes from the demo's loopback server, so requests counted before any
+        // chaos are no errors (a closed port made 8 of 9 errors, and a guard tripped without chaos).
+        let before = try await Poll.until(
+            "requests counted on net.request with nothing applied", timeout: .seconds(20),
+            interval: .milliseconds(500), lastSeen: { demo.process.errorText }
+        ) { () -> (calls: Int, errors: Int, offline: Bool)? in
+            guard let now = try counted(), now.calls >= 1 else { return nil }
+            return now
+        }
+        #expect(before.errors == 0, "no errors without chaos: \(before)")
+        #expect(try demo.mischief(["apply", "net.request", "offline", "--socket", demo.socket]).status == 0)
+
+        // Before the guards revert it: every request counted since, an error (but one in flight at the apply).
+        let failing = try await Poll.until(
+            "failed requests counted on net.request", timeout: .seconds(20), interval: .milliseconds(500),
+            lastSeen: { demo.process.errorText }
+        ) { () -> (calls: Int, errors: Int, offline: Bool)? in
+            guard let now = try counted(), now.offline, now.calls - before.calls >= 3 else { return nil }
+            return now
+        }
+        #expect(
+            failing.errors - before.errors >= failing.calls - before.calls - 1 && failing.errors - before.errors >= 2,
+            "every request failed: \(before) then \(failing)")
 
         let tripped = try await Poll.until(
             "a network guard to trip", timeout: .seconds(40), interval: .milliseconds(500),

@@ -86,7 +86,9 @@ extension SystemClockEndToEndTests {
     @Test func applyingAShiftToSystemClockMovesThePlainDateLine() async throws {
         let demo = try await HeadlessDemo.start(arguments: ["--system"])
         defer { demo.kill() }
-        #expect(demo.process.errorText.contains("system seams: rebound: "), "the report on standard error")
+        _ = try await Poll.until("the report on standard error", lastSeen: { demo.process.errorText }) {
+            demo.process.errorText.contains("system.clock rebound: ") ? true : nil
+        }
         let list = try demo.mischief(["list", "--socket", demo.socket])
         #expect(list.output.contains("system.clock"), "system.clock is listed:\n\(list.output)")
         #expect(list.output.contains("system.net"), "system.net is listed:\n\(list.output)")
@@ -167,5 +169,34 @@ extension SystemClockEndToEndTests {
         let reverted = try demo.mischief(["revert", "--socket", demo.socket, "--all"])
         #expect(reverted.status == 0, "\(reverted.error)")
         #expect(try demo.behaviour(of: "system.net") == nil)
+    }
+}
+
+extension SystemDemoEndToEndTests {
+    /// Scripts and the README read the socket path from the first line of `mischief demo --headless`; with `--system`
+    /// the system seams' report came first, a 1.5 KB line on standard error. Now, with both streams in one file
+    /// (`2>&1`), the socket path is the first line and the report follows a line a family, wrapped at 100 columns.
+    @Test func theSocketPathIsTheFirstLineEvenWithTheSystemReport() async throws {
+        let directory = try HeadlessDemo.makeDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let socket = directory.appendingPathComponent("demo.sock").path
+        let both = directory.appendingPathComponent("both.out")
+        let demo = try ChildProcess.start(
+            CLI.binary, ["demo", "--headless", "--system", "--socket", socket, "--seed", "11"],
+            environment: HeadlessDemo.environment(in: directory), directory: directory, output: both, error: both)
+        defer { demo.kill() }
+        let text = try await Poll.until("the demo to say how to attach", lastSeen: { demo.outputText }) {
+            () -> String? in
+            if let status = demo.exited() {
+                throw Poll.Failure(description: "the demo exited with \(status): \(demo.outputText)")
+            }
+            return demo.outputText.contains("mischief attach ") ? demo.outputText : nil
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == socket, "the first line:\n\(text)")
+        #expect(lines.contains { $0.hasPrefix("system.clock rebound: ") }, "\(text)")
+        #expect(lines.contains { $0.hasPrefix("system.net rebound: ") }, "\(text)")
+        let long = lines.filter { $0.count > 100 && !$0.contains(socket) }
+        #expect(long.isEmpty, "lines over 100 columns:\n\(long.joined(separator: "\n"))")
     }
 }

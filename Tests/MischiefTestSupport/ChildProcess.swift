@@ -102,7 +102,8 @@ public enum ChildProcess {
         }
     }
 
-    /// Starts `executable` in the background, its standard output and error going to the files `output` and `error`.
+    /// Starts `executable` in the background, its standard output and error going to the files `output` and `error`
+    /// (the same file for both: as `>FILE 2>&1`).
     public static func start(
         _ executable: URL, _ arguments: [String], environment: [String: String], directory: URL? = nil, output: URL,
         error: URL
@@ -124,7 +125,11 @@ public enum ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, error, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        if error == output {
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)  // `2>&1`: both in one file, in the order written
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, error, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
         closeInheritedDescriptors(&actions)
         if let directory { try changeDirectory(&actions, to: directory) }
 

@@ -20,6 +20,19 @@ enum Seams {
     }
     static let clock = ChaosClock(id: "testing.clock")
 
+    /// Registers the seams in `registry` (again: harmless), as an app does when it starts: what the exported test
+    /// (`Exported/RecordedSessionTests.swift`) is given with `mischief export --register`.
+    @Sendable static func register(in registry: Registry) throws {
+        try registry.register(double, fetch, store, lookup, clock.seam)
+    }
+
+    /// The code the exported test runs (`mischief export --body`): the calls of the recorded fixture session.
+    static func exerciseRecordedFixture() async {
+        for value in 1...3 { _ = double(value) }
+        for value in 1...2 { _ = lookup(value) }
+        for index in 1...12 { _ = try? await fetch("/item/\(index)") }
+    }
+
     /// The registry the traits name seams in (evaluated when the tests are discovered).
     static let registry: Registry = {
         let registry = Registry(sessionSeed: 7)

@@ -103,6 +103,37 @@ import Testing
         #expect(result.withLock { $0 } == Person(name: "Grace", age: 36))
     }
 
+    struct Member: Codable, Equatable, Sendable {
+        var name: String
+        var joined: Date
+    }
+
+    /// A held input's dates read as people read them (ISO 8601, not `"joined":721692800`, seconds since 2001), and
+    /// `return(…)` takes them back; a recorded decision keeps the encoder's default.
+    @Test func aHeldInputsDatesAreISO8601AndReturnReadsThemBack() async throws {
+        let registry = Registry(sessionSeed: 1)
+        let members = Seam<Member, Member, Never>("test.member", title: "Member", category: "Test", summary: "") {
+            $0
+        }
+        try registry.register(members)
+        try registry.apply(spec: "pause(1h)", to: "test.member")
+        let joined = Date(timeIntervalSinceReferenceDate: 721_692_800)
+        let result = Locked<Member?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            let member = members(Member(name: "Ada", joined: joined))
+            result.withLock { $0 = member }
+            done.signal()
+        }.start()
+        try await registry.held("test.member")
+        let input = try #require(registry.snapshot().seam("test.member")?.heldCalls.first?.input)
+        #expect(input == #"{"joined":"2023-11-14T22:13:20Z","name":"Ada"}"#)
+        try registry.release("test.member", answer: "return(\(input.replacingOccurrences(of: "Ada", with: "Grace")))")
+        await waitOnThread(done)
+        #expect(result.withLock { $0 } == Member(name: "Grace", joined: joined))
+        #expect(HeldCall.render(Member(name: "Ada", joined: joined)) == #"{"joined":721692800,"name":"Ada"}"#)
+    }
+
     @Test func aForgottenBreakpointGoesOnUnchangedAfterItsMaximumAndSaysSo() async throws {
         let f = try Fixture()
         try f.registry.apply(spec: "pause(200ms)", to: "test.fetch")

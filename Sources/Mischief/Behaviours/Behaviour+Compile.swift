@@ -108,7 +108,7 @@ extension Behaviour.Node {
             return { input, output, failure in
                 // Blocks this thread (never a peek's); when the maximum passes the call goes on as if released.
                 guard !Peek.isActive else { return run(input, output, failure) }
-                switch site.gate.holdBlocking(at: site, max: max, input: { HeldCall.render(input.pointee) }) {
+                switch site.gate.holdBlocking(at: site, max: max, input: { HeldCall.readable(input.pointee) }) {
                 case .expired: reporter.report(pauseExpired(max))
                 case .answered(let answer):
                     // A breakpoint's answer: what the release said the call returns (or throws), built for this seam.

@@ -74,7 +74,7 @@ extension Behaviour.Node {
                 // Suspends; a cancelled task, a release or the maximum time passing all let the call go on (as
                 // with delay, `Failure` may not be able to carry a CancellationError).
                 guard !Peek.isActive else { return await run(input, &output, &failure) }
-                switch await site.gate.hold(at: site, max: max, input: { HeldCall.render(input) }) {
+                switch await site.gate.hold(at: site, max: max, input: { HeldCall.readable(input) }) {
                 case .expired: reporter.report(pauseExpired(max))
                 case .answered(let answer):
                     // A breakpoint's answer: what the release said the call returns (or throws), built for this seam.

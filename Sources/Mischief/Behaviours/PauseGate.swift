@@ -104,7 +104,7 @@ public final class PauseGate: Sendable {
     }
 
     /// Blocks the calling thread until the call is released or `max` has passed. `input` is the held call's input
-    /// as people read it (``HeldCall/render(_:)``), made only once the call is held.
+    /// as people read it (``HeldCall/readable(_:)``), made only once the call is held.
     func holdBlocking(at site: PauseSite, max: Duration, input: () -> String = { "" }) -> Outcome {
         let parker = ThreadParker()
         let answer = AnswerSlot()

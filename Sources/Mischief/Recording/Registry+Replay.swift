@@ -99,7 +99,7 @@ extension Registry {
                 group.addTask { await replayer.runTimedSteps() }
                 group.addTask {
                     do {
-                        try await Task.sleep(for: options.timeout)
+                        try await Task.sleep(for: options.timeout ?? schedule.derivedTimeout)
                         replayer.timedOut()
                     } catch {}
                 }

@@ -81,8 +81,9 @@ public struct ReplayDivergence: Codable, Sendable, Equatable, CustomStringConver
 /// How ``Registry/replay(_:options:)`` runs.
 public struct ReplayOptions: Sendable {
     /// How long the replay may take before the step it waits for counts as diverged (the target never made the
-    /// calls, or never registered the seam).
-    public var timeout: Duration = .seconds(60)
+    /// calls, or never registered the seam). Nil, the default: derived from the recording
+    /// (``ReplaySchedule/derivedTimeout``), so a session recorded for minutes is waited for as long.
+    public var timeout: Duration?
     /// Moves the target's virtual time forward (a control server's `advance`); true when it moved. Nil: a
     /// recording that advanced time diverges there.
     public var advance: (@Sendable (Duration) async -> Bool)?
@@ -96,7 +97,7 @@ public struct ReplayOptions: Sendable {
 
     /// Options with the defaults.
     public init(
-        timeout: Duration = .seconds(60), advance: (@Sendable (Duration) async -> Bool)? = nil,
+        timeout: Duration? = nil, advance: (@Sendable (Duration) async -> Bool)? = nil,
         fileAccess: FileAccess = .unrestricted, waitsForSeams: Bool = false
     ) {
         self.timeout = timeout

@@ -112,6 +112,19 @@ public struct ReplaySchedule: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The latest recorded time of a step, in seconds since the recording began (0 without steps).
+    public var lastRecordedTime: Double {
+        steps.map(\.at).filter(\.isFinite).max() ?? 0
+    }
+
+    /// How long a replay waits by default (``ReplayOptions/timeout`` nil): the recording's own pace with a margin,
+    /// the last step's recorded time × 1.5 plus 30 s, at least a minute and at most a day. A session whose first
+    /// change came 76 s into its run is waited for 144 s, where a fixed minute diverged.
+    public var derivedTimeout: Duration {
+        let seconds = min(86_400, max(60, (lastRecordedTime * 1.5 + 30).rounded(.up)))
+        return .seconds(Int64(seconds))
+    }
+
     /// One line a step: `3. test.double after call 5: revert layer 2 [console]`. Controls and line breaks from the
     /// recording (a spec, a source) are escaped, so printing it moves no cursor.
     public var description: String {

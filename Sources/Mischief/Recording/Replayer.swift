@@ -348,7 +348,7 @@ final class Replayer: Sendable {
             let next = schedule.steps.first { !state.done.contains($0.number) }
             return (next, next?.seam.flatMap { state.triggers[$0]?.calls.load(ordering: .relaxed) } ?? 0)
         }
-        let waited = "within \(SpecDuration(options.timeout))"
+        let waited = waitedWithin
         guard let next else {
             // Every step was made: the calls the recorded decisions cover did not all come.
             let short = decisions?.check.withLock { check -> (SeamID, Int, Int)? in
@@ -379,6 +379,14 @@ final class Replayer: Sendable {
             replayed = "an earlier step was still waiting \(waited)"
         }
         finish(diverged(next, recorded: "\(next.what) \(next.when)", replayed: replayed))
+    }
+
+    /// `within 1m`, and when the wait was the default, how it was derived and how to wait longer.
+    var waitedWithin: String {
+        guard options.timeout == nil else { return "within \(SpecDuration(options.timeout ?? .zero))" }
+        return "within \(SpecDuration(schedule.derivedTimeout)), the default wait (the recording's last step at +"
+            + "\(ReplayStep.seconds(schedule.lastRecordedTime.rounded())) s, × 1.5 plus 30 s): too short here; give a "
+            + "longer timeout (mischief replay --timeout SECONDS)"
     }
 
     var outcome: ReplayOutcome {

@@ -40,6 +40,8 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
 
     let state = Locked(State())
     private let seed: UInt64
+    /// The recording this scope replays (``ScopedReplay``), which sees each of its calls come in and go out.
+    @usableFromInline let replayer: ScopeReplayer?
 
     struct State: @unchecked Sendable {
         // @unchecked: the seams and their boxes are Sendable classes held type-erased; only touched under the lock.
@@ -86,6 +88,18 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
         self.seed = seed ?? registry.sessionSeed
         self.parent = parent
         self.isRecording = recording
+        self.replayer = nil
+    }
+
+    /// A scope whose calls `replayer` follows (``ScopedReplay``): it records them and derives its random behaviours
+    /// from the recorded session seed.
+    init(_ name: String, registry: Registry, seed: UInt64, parent: ChaosScope?, replayer: ScopeReplayer) {
+        self.name = name
+        self.registry = registry
+        self.seed = seed
+        self.parent = parent
+        self.isRecording = true
+        self.replayer = replayer
     }
 
     /// The scope's name.
@@ -196,6 +210,20 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
             return state.seams.values.flatMap { $0.pauses + $0.delays }
         }
         for site in dropped { site.close() }
+    }
+
+    /// Drops the layer at `index` (oldest first) of the scope's changes to `seam`: a replayed revert.
+    func removeLayer(of seam: AnySeam, at index: Int) {
+        state.withLock { state in
+            let key = ObjectIdentifier(seam)
+            guard let entry = state.seams[key], entry.layers.indices.contains(index) else { return }
+            state.seams[key]!.layers.remove(at: index)
+            if state.seams[key]!.layers.isEmpty {
+                state.seams[key] = nil
+            } else {
+                state.seams[key]!.rebuild()
+            }
+        }
     }
 
     // MARK: Held calls

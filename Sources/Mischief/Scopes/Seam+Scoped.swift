@@ -11,6 +11,8 @@ extension Seam {
     func scopedCall(_ input: Input, scope: ChaosScope, counted: Bool) throws(Failure) -> Output {
         var server = RecordedCall.Server.original
         var result: Result<Output, Failure>?
+        let ticket = counted ? scope.replayTicket(for: self) : nil
+        var firedIn: ChaosScope?
         var next: ChaosScope? = scope
         while let current = next, result == nil {
             if let (box, description) = current.layer(for: self), !KillSwitch.isEngaged,
@@ -19,6 +21,7 @@ extension Seam {
                 if counted { core.countPlainIfCounting() }
                 server = .scope(description)
                 result = fired
+                firedIn = current
             }
             next = current.parent
         }
@@ -34,6 +37,7 @@ extension Seam {
         }
         let outcome = result.unsafelyUnwrapped
         if counted && scope.recordsCalls { scope.record(self, input: input, result: outcome, servedBy: server) }
+        if let ticket { ticket.replayer.leave(ticket, result: outcome, fired: firedIn === ticket.scope) }
         return try outcome.get()
     }
 }
@@ -43,6 +47,8 @@ extension AsyncSeam {
     func scopedCall(_ input: Input, scope: ChaosScope, counted: Bool) async throws(Failure) -> Output {
         var server = RecordedCall.Server.original
         var result: Result<Output, Failure>?
+        let ticket = counted ? scope.replayTicket(for: self) : nil
+        var firedIn: ChaosScope?
         var next: ChaosScope? = scope
         while let current = next, result == nil {
             next = current.parent
@@ -55,6 +61,7 @@ extension AsyncSeam {
             if counted { core.countPlainIfCounting() }
             server = .scope(description)
             result = fired == .value ? .success(output.unsafelyUnwrapped) : .failure(failure.unsafelyUnwrapped)
+            firedIn = current
         }
         if result == nil {
             var served = false
@@ -69,11 +76,24 @@ extension AsyncSeam {
         }
         let outcome = result.unsafelyUnwrapped
         if counted && scope.recordsCalls { scope.record(self, input: input, result: outcome, servedBy: server) }
+        if let ticket { ticket.replayer.leave(ticket, result: outcome, fired: firedIn === ticket.scope) }
         return try outcome.get()
     }
 }
 
 extension ChaosScope {
+    /// The call's number in the replay of the innermost scope around it that replays a recording (after making the
+    /// steps due before it); nil when none does.
+    @usableFromInline
+    func replayTicket(for seam: AnySeam) -> ReplayTicket? {
+        var next: ChaosScope? = self
+        while let current = next {
+            if let replayer = current.replayer { return replayer.enter(seam, scope: current) }
+            next = current.parent
+        }
+        return nil
+    }
+
     /// Records one call with the calling task's identity.
     @usableFromInline
     func record<Input: Sendable, Output: Sendable, Failure: Error>(

@@ -142,8 +142,17 @@ enum GenericActions {
     }
 }
 
+/// `json` as a `T`, with the default `JSONDecoder`, or, when that fails, with dates in ISO 8601 (as a held call's
+/// input shows them, ``HeldCall/readable(_:)``); the first decoder's error when neither reads it.
 private func decodeJSON<T: Decodable>(_ type: T.Type, from json: String) throws -> T {
-    try JSONDecoder().decode(T.self, from: Data(json.utf8))
+    do {
+        return try JSONDecoder().decode(T.self, from: Data(json.utf8))
+    } catch {
+        let people = JSONDecoder()
+        people.dateDecodingStrategy = .iso8601
+        guard let value = try? people.decode(T.self, from: Data(json.utf8)) else { throw error }
+        return value
+    }
 }
 
 private func makeNil<T: ExpressibleByNilLiteral>(_ type: T.Type) -> T { nil }

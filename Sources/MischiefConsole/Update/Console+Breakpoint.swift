@@ -15,7 +15,7 @@ extension Console {
         if let input = seam.heldCalls.first?.input, returnsItsInput(seam),
             seam.actions.contains(where: { $0.name == "return" })
         {
-            start = "return(\(input))"
+            start = "return(\(JSONLayout.compact(input) ?? input))"  // the text shown, on the field's one line
         }
         state.mode = .answer(seam.id, TextField(start))
     }
