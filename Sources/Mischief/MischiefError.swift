@@ -23,6 +23,8 @@ public enum MischiefError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidTTL(Duration)
     /// No guard has that id (see ``Registry/guards``).
     case unknownGuard(Int)
+    /// The registry already keeps `limit` guards, the most it keeps (``Registry/guardLimit``).
+    case tooManyGuards(limit: Int)
 
     /// The message: what went wrong, where, and how to fix it.
     public var description: String {
@@ -51,6 +53,9 @@ public enum MischiefError: Error, Hashable, Sendable, CustomStringConvertible {
                 "a ttl must be more than 0s and at most \(SpecDuration(Registry.longestTTL)), not \(SpecDuration(ttl))"
         case .unknownGuard(let id):
             return "no guard \(id); list the guards (registry.guards, GET /v1/guards) for their ids"
+        case .tooManyGuards(let limit):
+            return "this target already has \(limit) guards, the most it keeps; remove guards it no longer needs "
+                + "(`mischief guard remove ID`, DELETE /v1/guards/ID, registry.removeGuard(_:)) and add again"
         }
     }
 }

@@ -56,6 +56,7 @@ extension ControlHandler {
             switch error {
             case .unknownSeam: throw APIFailure(.notFound, "unknown seam", error.description)
             case .unknownProfile: throw APIFailure(.notFound, "unknown profile", error.description)
+            case .tooManyGuards: throw APIFailure(.conflict, "too many guards", error.description)
             default: throw APIFailure(.badRequest, "invalid guard", error.description)
             }
         }
@@ -107,7 +108,7 @@ extension ControlHandler {
     }
 
     private func guardStatus(_ id: Int) throws(APIFailure) -> GuardStatus {
-        guard let status = registry.guards.first(where: { $0.id == id }) else {
+        guard let status = registry.guardStatus(id) else {
             throw APIFailure(.notFound, "unknown guard", MischiefError.unknownGuard(id).description)
         }
         return status

@@ -77,6 +77,10 @@ public final class ControlServer: Sendable {
         /// `Registry.startRecording(capacity:)`): what `GET /v1/recording`, `mischief record` and a console's save
         /// write. Later events are counted as dropped. 0 keeps none.
         public var recordingCapacity = 10_000
+        /// The most bytes of events and decisions the server's recording keeps in memory, as their text weighs:
+        /// 8 MiB (`Recorder.memoryBudget`), so entries carrying long specs cannot grow the target without bound.
+        /// Later events are counted as dropped.
+        public var recordingBytes = Recorder.memoryBudget
         /// How many chaos-call decisions the server's recording keeps (`Recording.Decision`: which layer answered
         /// each call, and with what), so that a replay of it can check each call gets the same answer. Later ones
         /// are counted as dropped. 0 keeps none, and chaos calls then cost nothing more.
@@ -262,7 +266,8 @@ public final class ControlServer: Sendable {
         if options.allowCrash { registry.allowsCrash = true }  // before MISCHIEF_PROFILE, which may name crash
         if options.recordingCapacity > 0, handler.recorder == nil {  // before MISCHIEF_PROFILE, which it records
             handler.recorder = registry.startRecording(
-                capacity: options.recordingCapacity, target: options.name, decisions: options.recordingDecisions)
+                capacity: options.recordingCapacity, bytes: options.recordingBytes, target: options.name,
+                decisions: options.recordingDecisions)
         }
         if registry === Registry.shared { ProfileEnvironment.applyFromEnvironment(to: registry) }
         let directory = (socketPath as NSString).deletingLastPathComponent

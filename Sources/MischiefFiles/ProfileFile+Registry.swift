@@ -104,11 +104,21 @@ extension ProfileFile {
             entryProblems(in: $0, against: registry)
         }
         var defined: [String] = []
+        var refused: [FileDiagnostic] = []
         for file in files {
-            guard let profile = try? file.profile(), (try? registry.define(profile)) != nil else { continue }
+            guard let profile = try? file.profile() else { continue }
+            do throws(MischiefError) {
+                try registry.define(profile)
+            } catch {
+                // Checked above, so only what depends on the registry's state now: too many guards.
+                if let location = file.nameLocation ?? file.location {
+                    refused.append(.error(at: location, "profile '\(file.name)' was not defined: \(error)"))
+                }
+                continue
+            }
             defined.append(profile.name)
         }
-        return (defined, diagnostics)
+        return (defined, diagnostics + refused)
     }
 
     /// Loads every profile file in `directories` (in order) and checks each profile against `seams`, the seams of

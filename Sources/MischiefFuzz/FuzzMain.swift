@@ -24,6 +24,8 @@ enum FuzzMain {
         pseudoHarness,
         httpRequestHarness,
         apiJSONHarness,
+        recordingHarness,
+        exportHarness,
         // Each area adds its harnesses here, one line each.
     ]
 

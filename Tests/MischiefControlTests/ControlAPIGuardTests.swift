@@ -140,4 +140,20 @@ import Testing
 /// Whether a test's health check passes.
 private final class Healthy: Sendable {
     let value = Atomic(true)
+
+    @Test func aGuardPastTheLimitIsRefusedWithHowToMakeRoom() async throws {
+        try await withAPI { target in
+            target.registry.guardCapacity = 2
+            let client = target.client()
+            for _ in 0..<2 { _ = try await client.addGuard("no-success(t.count) for 5s") }
+            let full = await refusal { try await client.addGuard("no-success(t.count) for 5s") }
+            #expect(full?.status == 409)
+            #expect(full?.body.error == "too many guards")
+            #expect(full?.body.detail.contains("already has 2 guards") == true)
+            #expect(full?.body.detail.contains("mischief guard remove ID") == true)
+            #expect(try await client.guards().count == 2)
+            _ = try await client.removeGuard(1)
+            #expect(try await client.addGuard("no-success(t.count) for 5s").id == 3)
+        }
+    }
 }

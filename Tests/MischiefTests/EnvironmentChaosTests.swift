@@ -61,6 +61,21 @@ import Testing
         #expect(error?.reason.contains("at most") == true)
     }
 
+    @Test func aValueIsOneLineWhateverItsSpecsHold() throws {
+        // Found by the `export` fuzzer: a recorded spec with a raw line break in a string went into the
+        // `MISCHIEF_APPLY` line as it was, and `mischief export --as env` wrote two lines.
+        let entries = [
+            EnvironmentChaos.Entry(seam: "test.rules", spec: "return(\"a\nINJECTED: 1\r\u{7}\") -> off"),
+            EnvironmentChaos.Entry(seam: "test.double", spec: "return(4)"),
+        ]
+        let value = EnvironmentChaos.value(of: entries)
+        #expect(!value.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(value.debugDescription)")
+        #expect(value == #"test.rules=return("a\nINJECTED: 1\r\u0007") -> off;test.double=return(4)"#)
+        // It reads back as the same specs.
+        let back = try EnvironmentChaos(parsing: value).entries.map { try Spec(parsing: $0.spec) }
+        #expect(back == (try entries.map { try Spec(parsing: $0.spec) }))
+    }
+
     @Test func entriesSplitOnSemicolonsOutsideQuotedStrings() throws {
         let chaos = try EnvironmentChaos(
             parsing: #" test.double = return(4) ;; test.rules=return("a;\"b;") -> off ; test.optional=return(nil); "#)

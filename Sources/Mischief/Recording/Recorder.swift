@@ -27,6 +27,8 @@ public final class Recorder: Sendable {
         var header: Recording.Header
         var entries: [Recording.Entry] = []
         var dropped = 0
+        /// What the entries and decisions kept in memory weigh (`weight(of:)`).
+        var bytes = 0
         var stopped = false
         /// Set when a write failed (the disk is full, the file was removed): recording stops there.
         var failure: String?
@@ -45,14 +47,25 @@ public final class Recorder: Sendable {
     let sink: Sink
     /// The most decisions recorded (0: none are).
     let decisionLimit: Int
+    /// The most bytes of entries and decisions kept in memory (``Recorder/memoryBudget`` unless given).
+    package let byteBudget: Int
+    /// The most an in-memory recording (and the in-memory copy of a file recording) keeps: 8 MiB of entries and
+    /// decisions, as their text weighs. A count alone did not bound it: the
+    /// server's 10,000 entries, each holding a spec of up to 64 KiB, could keep 640 MB; 300 toggles of a profile of
+    /// six 60 KB specs grew a target by 126 MB and `GET /v1/recording` answered 56 MB in 22 s. Entries past it are
+    /// counted in ``Recording/Header/dropped``, decisions in ``Recording/Header/droppedDecisions``.
+    public static let memoryBudget = 8 << 20
     /// How many entries of a file recording are also kept in memory (``recording``); the file keeps every one.
     static let fileEntriesKept = 10_000
     let state: Locked<State>
     /// The registry recorded, until stopped.
     weak let registry: Registry?
 
-    init(sink: Sink, header: Recording.Header, registry: Registry, decisions: Int = 0) {
+    init(
+        sink: Sink, header: Recording.Header, registry: Registry, decisions: Int = 0, bytes: Int = Recorder.memoryBudget
+    ) {
         self.sink = sink
+        self.byteBudget = max(0, bytes)
         var header = header
         header.decisions = decisions > 0 ? decisions : nil
         self.state = Locked(State(header: header))
@@ -61,7 +74,8 @@ public final class Recorder: Sendable {
     }
 
     /// What has been recorded so far: the header and the entries kept in memory (up to the capacity, or the first
-    /// 10,000 of a file recording, whose file has every one), with ``Recording/Header/dropped`` counting the rest,
+    /// 10,000 of a file recording, whose file has every one, and at most ``memoryBudget`` bytes of them), with
+    /// ``Recording/Header/dropped`` counting the rest,
     /// and the decisions made up to now.
     public var recording: Recording {
         flush()
@@ -101,17 +115,30 @@ public final class Recorder: Sendable {
                 let kept = Recording.Decision(
                     seam: decision.seam, call: call, layer: decision.layer?.rawValue, outcome: decision.outcome,
                     value: decision.value, live: decision.live ? true : nil, after: state.lastEvent)
-                state.decisionCount += 1
                 switch sink {
                 case .memory:
+                    let weight = Self.weight(of: kept)
+                    guard state.bytes + weight <= byteBudget else {
+                        // Over the budget: this one and every later one are dropped, as past the bound.
+                        state.decisionCount = decisionLimit
+                        if decision.outcome != .dropped { state.droppedDecisions += 1 }
+                        continue
+                    }
+                    state.decisionCount += 1
+                    state.bytes += weight
                     state.decisions.append(kept)
                 case .file(let descriptor, _, let keeping):
+                    state.decisionCount += 1
                     if let failure = Self.write(Recording.line(kept), to: descriptor) {
                         state.failure = failure
                         failed(failure)
                         return
                     }
-                    if state.decisions.count < keeping { state.decisions.append(kept) }
+                    let weight = Self.weight(of: kept)
+                    if state.decisions.count < keeping, state.bytes + weight <= byteBudget {
+                        state.decisions.append(kept)
+                        state.bytes += weight
+                    }
                 }
             }
         }
@@ -144,18 +171,40 @@ public final class Recorder: Sendable {
             }
             switch sink {
             case .memory(let capacity):
-                if state.entries.count < capacity { state.entries.append(entry) } else { state.dropped += 1 }
+                keep(entry, capacity: capacity, in: &state)
             case .file(let descriptor, _, let keeping):
                 if let failure = Self.write(Recording.line(entry), to: descriptor) {
                     state.failure = failure
                     failed(failure)
-                } else if state.entries.count < keeping {
-                    state.entries.append(entry)
                 } else {
-                    state.dropped += 1  // on disk, not in memory: a long recording must not grow the target
+                    // On disk, and in memory while there is room: a long recording must not grow the target.
+                    keep(entry, capacity: keeping, in: &state)
                 }
             }
         }
+    }
+
+    /// Keeps `entry` in memory while fewer than `capacity` entries are kept and it fits in ``byteBudget``; else counts
+    /// it as dropped. Once one is dropped every later one is, so what is kept is the recording's start, whole.
+    private func keep(_ entry: Recording.Entry, capacity: Int, in state: inout State) {
+        let weight = Self.weight(of: entry)
+        if state.dropped == 0, state.entries.count < capacity, state.bytes + weight <= byteBudget {
+            state.entries.append(entry)
+            state.bytes += weight
+        } else {
+            state.dropped += 1
+        }
+    }
+
+    /// What an entry weighs in memory, about: the UTF-8 of its text and 128 bytes for the rest.
+    static func weight(of entry: Recording.Entry) -> Int {
+        128 + entry.message.utf8.count + (entry.source?.utf8.count ?? 0) + (entry.seam?.rawValue.utf8.count ?? 0)
+            + (entry.spec?.utf8.count ?? 0) + 8 * (entry.seeds?.count ?? 0)
+    }
+
+    /// What a decision weighs in memory, about: the UTF-8 of its seam and value and 64 bytes for the rest.
+    static func weight(of decision: Recording.Decision) -> Int {
+        64 + decision.seam.rawValue.utf8.count + (decision.value?.utf8.count ?? 0)
     }
 
     /// Marks the recording stopped and closes its file; called once, under the registry's lock.

@@ -47,22 +47,27 @@ extension Registry {
         return recorder
     }
 
-    /// Starts recording every event in memory, up to `capacity` entries (events after that are counted in
-    /// ``Recording/Header/dropped``, not kept): what a control server keeps so that a console or `mischief record`
-    /// can save the session at any time.
+    /// Starts recording every event in memory, up to `capacity` entries and `bytes` of them and their decisions
+    /// (events after that are counted in ``Recording/Header/dropped``, not kept): what a control server keeps so that
+    /// a console or `mischief record` can save the session at any time.
     ///
     /// - Parameters:
     ///   - capacity: the most entries kept.
+    ///   - bytes: the most bytes of entries and decisions kept, as their text weighs: ``Recorder/memoryBudget``
+    ///     (8 MiB) by default.
     ///   - target: the name the header gives the target; the executable's name when nil.
     ///   - decisions: the most chaos-call decisions kept (``Recording/Decision``); 0 keeps none, and costs the
     ///     calls nothing. Later ones are counted in ``Recording/Header/droppedDecisions``.
     @discardableResult
-    public func startRecording(capacity: Int = 10_000, target: String? = nil, decisions: Int = 0) -> Recorder {
+    public func startRecording(
+        capacity: Int = 10_000, bytes: Int = Recorder.memoryBudget, target: String? = nil, decisions: Int = 0
+    ) -> Recorder {
         let recorder = state.withLock { state in
             let header = recordingHeader(state: state, target: target)
             return state.startRecording(
                 Recorder(
-                    sink: .memory(capacity: max(0, capacity)), header: header, registry: self, decisions: decisions))
+                    sink: .memory(capacity: max(0, capacity)), header: header, registry: self, decisions: decisions,
+                    bytes: bytes))
         }
         if decisions > 0 { expiry?.wake() }
         return recorder

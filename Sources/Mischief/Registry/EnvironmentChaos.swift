@@ -108,9 +108,16 @@ public struct EnvironmentChaos: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `entries` as one value of the variable, `seam=spec;seam=spec`: what the console's `Y` copies and
-    /// `mischief export --as env` writes, so both read back alike with ``init(parsing:)``.
+    /// `mischief export --as env` writes, so both read back alike with ``init(parsing:)``. It is one line: a spec
+    /// holding a line break or another control character (raw, inside a string, as a recording from outside may
+    /// have it) is written in its canonical form, which escapes them (`\n`, `\u0007`) and reads back the same.
     public static func value(of entries: [Entry]) -> String {
-        entries.map(\.description).joined(separator: ";")
+        entries.map { entry in
+            guard entry.spec.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }),
+                let spec = try? Spec(parsing: entry.spec)
+            else { return entry.description }
+            return "\(entry.seam)=\(spec)"
+        }.joined(separator: ";")
     }
 
     /// Splits on `;` outside double-quoted strings (whose `\"` and `\\` do not end them).

@@ -2,6 +2,11 @@ extension Registry {
     /// How often the housekeeping thread evaluates the guards while there are any.
     public static let guardInterval: Duration = .seconds(1)
 
+    /// The most guards a registry keeps: each is evaluated every round on the housekeeping thread, so a registry with
+    /// no limit could be made to spend its target's memory and CPU on guards. ``addGuard(_:source:)`` and
+    /// ``define(_:fileAccess:)`` refuse more with ``MischiefError/tooManyGuards(limit:)``.
+    public static let guardLimit = 1_000
+
     /// Adds a guard; it is armed at once and evaluated about once a second (``guardInterval``) on the registry's
     /// housekeeping thread, never on a seam's call path. While it exists its seam's calls are counted.
     ///
@@ -11,12 +16,14 @@ extension Registry {
     /// - Returns: The guard's id.
     /// - Throws: ``MischiefError/unknownSeam(_:)`` when its seam is not registered,
     ///   ``MischiefError/unsupported(_:_:)`` when a `check` seam is not a `Seam<Void, Bool, Never>`,
-    ///   ``MischiefError/unknownProfile(_:)`` when it guards a profile that is not defined.
+    ///   ``MischiefError/unknownProfile(_:)`` when it guards a profile that is not defined,
+    ///   ``MischiefError/tooManyGuards(limit:)`` when it has ``guardLimit`` guards already.
     @discardableResult
     public func addGuard(_ rule: Guard, source: String = "code") throws(MischiefError) -> Int {
         let time = now
         let id = try state.withLock { (state) throws(MischiefError) -> Int in
             try state.check(rule)
+            guard state.guards.count < state.guardCapacity else { throw .tooManyGuards(limit: state.guardCapacity) }
             if case .profile(let name) = rule.reverts, state.profiles[name] == nil { throw .unknownProfile(name) }
             return state.addGuard(rule, source: source, time: time)
         }
@@ -56,6 +63,11 @@ extension Registry {
         state.withLock { $0.guardStatuses }
     }
 
+    /// The status of guard `id`, or nil when there is none; unlike ``guards`` it reads that guard alone.
+    public func guardStatus(_ id: Int) -> GuardStatus? {
+        state.withLock { state in state.guards.index(of: id).map { state.guardStatus(state.guards[$0]) } }
+    }
+
     /// Evaluates every guard now, as the housekeeping thread does each round: tests with a
     /// ``ManualRegistryClock`` call it after making calls and advancing the clock.
     ///
@@ -63,6 +75,23 @@ extension Registry {
     @discardableResult
     package func checkGuards() -> [Int] {
         evaluateGuards().tripped
+    }
+
+    /// How many samples guard `id` keeps now (nil when there is no such guard): tests show that a long window keeps a
+    /// bounded number.
+    package func guardSampleCount(_ id: Int) -> Int? {
+        state.withLock { state in state.guards.index(of: id).map { state.guards[$0].samples.count } }
+    }
+
+    /// How many times the registry has read a guard's record: tests count the work adding guards takes.
+    package var guardRecordReads: Int {
+        state.withLock { $0.guards.reads.value }
+    }
+
+    /// The most guards this registry keeps (``guardLimit`` unless a test lowers it).
+    package var guardCapacity: Int {
+        get { state.withLock { $0.guardCapacity } }
+        set { state.withLock { $0.guardCapacity = newValue } }
     }
 
     /// One round of guards for the housekeeping thread: how long until the next (nil while there are none).
@@ -88,28 +117,34 @@ extension Registry {
 extension Registry.State {
     /// Every guard's status, watching when what it guards is applied.
     var guardStatuses: [GuardStatus] {
-        guards.map { record in
-            GuardStatus(
-                id: record.id, definition: record.rule, source: record.source, state: record.state,
-                isWatching: !record.isTripped && !entries(guardedBy: record.rule.reverts).isEmpty)
+        var everything: Set<LayerID>?  // the same for every guard of everything: found once
+        return guards.map { record in
+            guardStatus(record, guarding: isGuarding(record.rule.reverts, everything: &everything))
         }
+    }
+
+    /// One guard's status, watching when what it guards is applied.
+    func guardStatus(_ record: Registry.GuardRecord, guarding: Bool? = nil) -> GuardStatus {
+        GuardStatus(
+            id: record.id, definition: record.rule, source: record.source, state: record.state,
+            isWatching: !record.isTripped && (guarding ?? !entries(guardedBy: record.rule.reverts).isEmpty))
+    }
+
+    /// Whether `scope` covers an active entry, finding the active entries once for all the guards of everything.
+    private func isGuarding(_ scope: Guard.Scope, everything: inout Set<LayerID>?) -> Bool {
+        guard case .everything = scope else { return !entries(guardedBy: scope).isEmpty }
+        if everything == nil { everything = entries(guardedBy: .everything) }
+        return !everything!.isEmpty
     }
 
     /// The seams whose calls guards count.
     var guardedSeams: Set<SeamID> {
-        var seams: Set<SeamID> = []
-        for record in guards {
-            switch record.rule.condition {
-            case .errorRate(let seam, _, _, _), .noSuccess(let seam, _): seams.insert(seam)
-            case .check: break
-            }
-        }
-        return seams
+        Set(guards.countedSeams)
     }
 
     /// Whether calls of seam `id` are counted: someone observes, counting is always on, or a guard reads them.
     func counts(_ id: SeamID) -> Bool {
-        isCounting || guards.contains { $0.rule.condition.seam == id && !$0.isCheck }
+        isCounting || guards.countingGuards(of: id) > 0
     }
 
     /// Checks a guard against the registered seams.
@@ -122,9 +157,10 @@ extension Registry.State {
         }
     }
 
+    /// Adds a guard (the caller has checked there is room) and counts its seam's calls; reads no other guard.
     mutating func addGuard(_ rule: Guard, source: String, time: Duration) -> Int {
         let id = appendGuard(rule, source: source, time: time)
-        updateCounting()
+        if let seam = rule.countedSeam { records[seam]?.seam.core.setCounting(true) }
         return id
     }
 
@@ -139,10 +175,21 @@ extension Registry.State {
 
     /// Arms guard `index` from scratch: its window starts now.
     mutating func arm(_ index: Int, time: Duration) {
+        let first = sample(guards[index].rule.condition.seam, time: time)
         guards[index].state = .armed
         guards[index].failures = 0
-        guards[index].samples = sample(guards[index].rule.condition.seam, time: time).map { [$0] } ?? []
+        guards[index].samples.removeAll(keepingCapacity: true)
+        if let first { guards[index].samples.append(first) }
         generations.guardsChanged()
+    }
+
+    /// Checks that the guards profile `name` defines, `count` of them, fit beside the others (its old ones are
+    /// replaced).
+    func checkRoom(forGuardsOfProfile name: String, count: Int) throws(MischiefError) {
+        guard count > 0 else { return }
+        let source = "profile \(name)"
+        let others = guards.count - guards.lazy.filter { $0.source == source }.count
+        guard others + count <= guardCapacity else { throw .tooManyGuards(limit: guardCapacity) }
     }
 
     /// Replaces the guards profile `name` defines with `rules`.
@@ -158,7 +205,7 @@ extension Registry.State {
         for index in guards.indices where guards[index].source == "profile \(name)" { arm(index, time: time) }
     }
 
-    private func sample(_ seam: SeamID, time: Duration) -> (time: Duration, calls: Int, errors: Int)? {
+    private func sample(_ seam: SeamID, time: Duration) -> Registry.GuardSample? {
         guard let counters = records[seam]?.seam.core.counters() else { return nil }
         return (time, counters.calls, counters.errors)
     }
@@ -191,33 +238,39 @@ extension Registry.State {
     mutating func evaluateGuards(time: Duration, checks: [Int: Bool]) -> ([Int], [SeamCore]) {
         var tripped: [Int] = []
         var touched: [SeamCore] = []
+        var everything: Set<LayerID>?  // the active entries, found once a round for every guard of everything
         for index in guards.indices where !guards[index].isTripped {
-            let guarded = entries(guardedBy: guards[index].rule.reverts)
+            let rule = guards[index].rule
+            let guarded: Set<LayerID>
+            if case .everything = rule.reverts {
+                if everything == nil { everything = entries(guardedBy: .everything) }
+                guarded = everything!
+            } else {
+                guarded = entries(guardedBy: rule.reverts)
+            }
             guard !guarded.isEmpty else {
                 // Nothing to guard: the window starts again when there is.
-                let seam = guards[index].rule.condition.seam
-                guards[index].samples = sample(seam, time: time).map { [$0] } ?? []
+                let first = sample(rule.condition.seam, time: time)
+                guards[index].samples.removeAll(keepingCapacity: true)
+                if let first { guards[index].samples.append(first) }
                 guards[index].failures = 0
                 continue
             }
             guard let figures = observe(index, time: time, check: checks[guards[index].id]) else { continue }
             touched += trip(index, figures: figures, entries: guarded, time: time)
             tripped.append(guards[index].id)
+            everything = nil  // the trip reverted some
         }
         return (tripped, touched)
     }
 
     /// Takes this round's sample for guard `index`; returns the figures that trip it, or nil.
     private mutating func observe(_ index: Int, time: Duration, check: Bool?) -> String? {
-        let record = guards[index]
-        switch record.rule.condition {
+        // Only the condition is read out: holding the record would make the append below copy its samples.
+        switch guards[index].rule.condition {
         case .errorRate(let seam, let fraction, let window, let minimum):
             guard let now = sample(seam, time: time) else { return nil }
-            var samples = record.samples + [now]
-            // Keep the newest sample at or before the window's start as its base, and those after it.
-            while samples.count > 1, samples[1].time <= time - window { samples.removeFirst() }
-            guards[index].samples = samples
-            let base = samples[0]
+            let base = guards[index].takeSample(now, window: window)
             let calls = now.calls - base.calls
             let errors = now.errors - base.errors
             guard calls >= minimum, calls > 0, Double(errors) / Double(calls) > fraction else { return nil }
@@ -226,12 +279,12 @@ extension Registry.State {
                 + "more than \(Guard.Condition.percent(fraction))"
         case .noSuccess(let seam, let duration):
             guard let now = sample(seam, time: time) else { return nil }
-            guard let last = record.samples.first else {
+            guard let last = guards[index].samples.first else {
                 guards[index].samples = [now]
                 return nil
             }
             if now.calls - now.errors > last.calls - last.errors {
-                guards[index].samples = [now]  // a call succeeded since the last round
+                guards[index].samples[0] = now  // a call succeeded since the last round
                 return nil
             }
             guard time - last.time >= duration else { return nil }
@@ -241,7 +294,7 @@ extension Registry.State {
                 + "(\(calls) call\(calls == 1 ? "" : "s"), \(errors) error\(errors == 1 ? "" : "s"))"
         case .check(let seam, let failures):
             guard let healthy = check else { return nil }
-            guards[index].failures = healthy ? 0 : record.failures + 1
+            guards[index].failures = healthy ? 0 : guards[index].failures + 1
             guard guards[index].failures >= failures else { return nil }
             return failures == 1
                 ? "\(seam) returned false" : "\(seam) returned false \(failures) times in a row"
@@ -272,8 +325,37 @@ extension Registry.State {
 }
 
 extension Registry.GuardRecord {
-    var isCheck: Bool {
-        if case .check = rule.condition { return true }
-        return false
+    /// Takes an error-rate guard's sample for this round, in place, and returns the base its window is read from:
+    /// the newest sample kept at or before the window's start (the oldest kept while the window is not yet full).
+    ///
+    /// A sample is kept only when the last kept one is at least `sampleSpacing(of:)` (a 120th of
+    /// the window) old, and those before the base are dropped, so a guard keeps at most 122 samples whatever its
+    /// window: a 1-day window keeps one per 12 minutes, not 86,400. The price is precision at the old end: the
+    /// base can be up to one spacing plus one round older than the window's start, so the calls read are those of
+    /// the last `window` and at most a 120th more (12 minutes of a day, 5 s of 10 minutes), never fewer. Windows up
+    /// to 2 minutes have a spacing under a round and are read exactly, as before.
+    mutating func takeSample(_ now: Registry.GuardSample, window: Duration) -> Registry.GuardSample {
+        if samples.isEmpty || now.time - samples[samples.count - 1].time >= Guard.Condition.sampleSpacing(of: window) {
+            samples.append(now)
+        }
+        var stale = 0
+        while samples.count - stale > 1, samples[stale + 1].time <= now.time - window { stale += 1 }
+        if stale > 0 { samples.removeFirst(stale) }
+        return samples[0]
+    }
+}
+
+extension Registry {
+    /// A guarded seam's counters at one round.
+    typealias GuardSample = (time: Duration, calls: Int, errors: Int)
+}
+
+extension Guard.Condition {
+    /// How many samples an error-rate guard keeps over its window, about: see `GuardRecord.takeSample`.
+    static let samplesPerWindow = 120
+
+    /// The least time between two samples an error-rate guard keeps: a 120th of its window.
+    static func sampleSpacing(of window: Duration) -> Duration {
+        window / samplesPerWindow
     }
 }

@@ -62,13 +62,16 @@ extension Registry {
     ///   - profile: The profile; a profile of the same name is replaced.
     ///   - fileAccess: Which files its specs may read, now and whenever it is applied; confine profiles
     ///     that come from outside the process.
-    /// - Throws: ``MischiefError/invalidProfile(_:problems:)`` listing every problem; nothing is defined then.
+    /// - Throws: ``MischiefError/invalidProfile(_:problems:)`` listing every problem, or
+    ///   ``MischiefError/tooManyGuards(limit:)`` when its guards and the others would pass ``guardLimit``; nothing is
+    ///   defined then.
     public func define(_ profile: Profile, fileAccess: FileAccess = .unrestricted) throws(MischiefError) {
         let problems = problems(in: profile, fileAccess: fileAccess)
         guard problems.isEmpty else { throw .invalidProfile(profile.name, problems: problems.map(\.description)) }
         let guards = profile.guards.compactMap { try? Guard(parsing: $0, reverts: .profile(profile.name)) }
         let time = now
-        state.withLock { state in
+        try state.withLock { (state) throws(MischiefError) in
+            try state.checkRoom(forGuardsOfProfile: profile.name, count: guards.count)
             if (state.profiles[profile.name]?.guards ?? []) != profile.guards {
                 state.setGuards(ofProfile: profile.name, guards, time: time)
             }

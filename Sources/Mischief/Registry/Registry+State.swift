@@ -33,6 +33,8 @@ extension Registry {
         var deadlines: [LayerID: Duration] = [:]
         /// The guards, in the order they were added (`GuardBook.swift`, `Registry+Guards.swift`).
         var guards = GuardBook()
+        /// The most guards kept (``Registry/guardLimit``; tests lower it).
+        var guardCapacity = Registry.guardLimit
         var nextIndex = 0
         /// The recordings in progress (`Registry+Recording.swift`); each counts as an observer.
         var recorders: [Recorder] = []
