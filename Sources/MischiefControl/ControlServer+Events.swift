@@ -146,6 +146,17 @@ final class EventFeed: @unchecked Sendable {
         }
     }
 
+    /// Sends a batch at once, whenever the last one went: a change a client was just answered for (callable from any
+    /// thread; it hops to the feed's loop).
+    func pushNow() {
+        loop.execute { [weak self] in
+            guard let self, !self.streams.isEmpty else { return }
+            self.pending?.cancel()
+            self.pending = nil
+            self.tick()
+        }
+    }
+
     /// Sends a batch now, or once ``ControlServer/Options/updateInterval`` has passed since the last one.
     private func wake() {
         guard pending == nil, !streams.isEmpty, let server else { return }

@@ -252,6 +252,9 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
 
     /// Writes `response` and closes the connection once it is out.
     func send(_ context: ChannelHandlerContext, _ response: APIResponse) {
+        // A change answered: its events streams get it now, not after the interval between two batches, so a console
+        // waiting on its stream for the generation named here is not held by an earlier batch.
+        if response.generation != nil { server.feed.pushNow() }
         deadline?.cancel()
         phase = .answered
         let head =
