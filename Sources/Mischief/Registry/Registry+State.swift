@@ -91,12 +91,15 @@ extension Registry {
             if let old = tapes.removeValue(forKey: id) { retire(old) }
             let previous = numberings[id]
             var numbering: CallNumbering?
+            // Only the layers that answer calls go into the box, so building it costs the same at any height of a
+            // replacing seam's stack.
+            let answering = record.answering
             if isNumbering {
-                let runs = record.layers.reversed().map(\.run)
+                let runs = answering.reversed().map(\.run)
                 let next = CallNumbering(trigger: replayTriggers[id])
                 let context =
                     wantsDecisions(of: id) && !runs.isEmpty
-                    ? TapContext(layers: record.layers.reversed().map(\.entry)) : nil
+                    ? TapContext(layers: answering.reversed().map(\.entry)) : nil
                 let numbered = record.seam.numberedBox(
                     layers: runs, tape: context, trigger: replayTriggers[id], numbering: next)
                 box = numbered.box
@@ -105,9 +108,10 @@ extension Registry {
                 numberings[id] = next
             } else {
                 numberings[id] = nil
-                if !record.layers.isEmpty { box = record.seam.makeBox(layers: record.layers.reversed().map(\.run)) }
+                if !answering.isEmpty { box = record.seam.makeBox(layers: answering.reversed().map(\.run)) }
             }
-            record.seam.core.install(box, entries: Set(record.layers.map(\.entry)), owner: owner) {
+            // The box serves only the layers that answer: no call can be inside one beneath them.
+            record.seam.core.install(box, entries: Set(answering.map(\.entry)), owner: owner) {
                 numbering?.follow(previous)
             }
             retiring.insert(id)
@@ -216,6 +220,12 @@ extension Registry {
         init(seam: any RegisteredSeam, index: Int) {
             self.seam = seam
             self.index = index
+        }
+
+        /// The layers whose behaviours answer calls, oldest first: on a replacing seam (``Stacking/replace``) only
+        /// the newest, whatever lies beneath it; on a merging one every layer.
+        var answering: ArraySlice<Layer> {
+            seam.info.stacking == .replace ? layers.suffix(1) : layers[...]
         }
 
         /// The seam's counters now, since its last reset, with the calls its layers' pauses hold.
