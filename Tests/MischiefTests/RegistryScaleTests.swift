@@ -3,7 +3,7 @@ import Testing
 @testable import Mischief
 
 /// What issue 47's structural rows rest on, counted rather than timed: an apply on a tall replacing stack builds its
-/// box from one layer.
+/// box from one layer, and seams of one type share their generic actions.
 @Suite struct RegistryScaleTests {
     static func seam(_ id: String, stacking: Stacking = .replace) -> Seam<Int, Int, Never> {
         Seam<Int, Int, Never>(
@@ -46,5 +46,15 @@ import Testing
         #expect(seam(2) == 20)
         #expect(Self.served(seam) == Set(first.layers + second.layers))
         registry.revertAll()
+    }
+
+    @Test func seamsOfOneTypeShareTheirGenericActions() {
+        let one = Self.seam("scale.share1")
+        let two = Self.seam("scale.share2")
+        #expect(!one.actionSignatures.isEmpty)
+        #expect(one.actionSignatures == two.actionSignatures)
+        let first = one.actionSignatures.withUnsafeBufferPointer { $0.baseAddress }
+        let second = two.actionSignatures.withUnsafeBufferPointer { $0.baseAddress }
+        #expect(first == second)
     }
 }

@@ -117,11 +117,13 @@ extension Registry.State {
         if records[id]?.readCounters(time: time) == true { bump(id, wakes: false) }
     }
 
-    /// The snapshot of seam `id` as of its generation, built once per generation.
+    /// The snapshot of seam `id` as of its generation, built once per generation. Finds the record once (its id is
+    /// hashed once, not for each read and write of it): a snapshot of every seam does this for each.
     mutating func seamSnapshot(_ id: SeamID) -> SeamSnapshot {
-        if let cached = records[id]!.cached { return cached }
-        let snapshot = records[id]!.snapshot(history: history.layers)
-        records[id]!.cached = snapshot
+        let position = records.index(forKey: id)!
+        if let cached = records.values[position].cached { return cached }
+        let snapshot = records.values[position].snapshot(history: history.layers)
+        records.values[position].cached = snapshot
         return snapshot
     }
 

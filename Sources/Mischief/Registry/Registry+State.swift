@@ -209,7 +209,13 @@ extension Registry {
         var baseline = SeamCounters()
         var generation: UInt64 = 0
         /// The seam's snapshot as of `generation`, built on demand.
-        var cached: SeamSnapshot?
+        var cached: SeamSnapshot? {
+            get { cachedBox?.snapshot }
+            set { cachedBox = newValue.map(CachedSnapshot.init) }
+        }
+        /// Where `cached` is kept: a reference, so a record nobody has read yet (most of them, in a registry of many
+        /// seams) holds one word for it rather than a whole snapshot.
+        private var cachedBox: CachedSnapshot?
         /// Its entries the history keeps, oldest first.
         var entries: [LayerID] = []
         /// Its place in registration order.
@@ -276,6 +282,13 @@ extension Registry {
             let specs = current.compactMap(\.spec)
             return specs.count == current.count ? specs.joined(separator: " -> ") : nil
         }
+    }
+
+    /// A seam's snapshot as a record keeps it between reads.
+    final class CachedSnapshot {
+        let snapshot: SeamSnapshot
+
+        init(_ snapshot: SeamSnapshot) { self.snapshot = snapshot }
     }
 
     /// One applied change on a seam.
