@@ -48,6 +48,24 @@ import Testing
         registry.revertAll()
     }
 
+    @Test func aSnapshotListsSeamsInRegistrationOrderWhateverCameAndWent() throws {
+        let registry = Registry(sessionSeed: 1)
+        let seams = (0..<40).map { Self.seam("scale.order\($0)") }
+        for seam in seams { try registry.register(seam) }
+        for seam in seams.prefix(30) where seam.info.id.rawValue.hasSuffix("3") { registry.unregister(seam.info.id) }
+        try registry.register(seams[3])
+        let ids = registry.snapshot().seams.map(\.id)
+        #expect(ids == registry.seams.map(\.id))
+        #expect(ids.last == seams[3].info.id)
+        // Many seams gone and back: more indices than twice the seams left, ordered by sorting instead.
+        for _ in 0..<3 {
+            for seam in seams.dropFirst(2) { registry.unregister(seam.info.id) }
+            for seam in seams.dropFirst(2).reversed() { try registry.register(seam) }
+        }
+        #expect(registry.snapshot().seams.map(\.id) == registry.seams.map(\.id))
+        #expect(registry.snapshot().seams.map(\.id).last == seams[2].info.id)
+    }
+
     @Test func seamsOfOneTypeShareTheirGenericActions() {
         let one = Self.seam("scale.share1")
         let two = Self.seam("scale.share2")

@@ -228,6 +228,15 @@ extension Registry {
             self.index = index
         }
 
+        /// The snapshot as of `generation`: the cached one, else one built from `history` and cached. Mutating, so
+        /// that a record in a dictionary is read in place rather than copied whole.
+        mutating func cachedSnapshot(history: [LayerID: LayerSnapshot]) -> SeamSnapshot {
+            if let cachedBox { return cachedBox.snapshot }
+            let built = snapshot(history: history)
+            cachedBox = CachedSnapshot(built)
+            return built
+        }
+
         /// The layers whose behaviours answer calls, oldest first: on a replacing seam (``Stacking/replace``) only
         /// the newest, whatever lies beneath it; on a merging one every layer.
         var answering: ArraySlice<Layer> {
