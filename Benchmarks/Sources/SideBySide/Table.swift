@@ -6,12 +6,21 @@ enum Table {
         print("| measure | value | ratio |")
         print("|---|---|---|")
         let sections = Set(
-            (environment["SIDE_BY_SIDE_SECTIONS"] ?? "per-call,decisions,stacked,control")
+            (environment["SIDE_BY_SIDE_SECTIONS"] ?? "per-call,decisions,stacked,control,registry")
                 .split(separator: ",").map(String.init))
         if sections.contains("per-call") { perCall(calls: calls, rounds: rounds) }
         if sections.contains("decisions") { try Decisions.run(calls: calls / 10, rounds: rounds) }
         if sections.contains("stacked") { stacked(calls: calls / 4, rounds: rounds) }
         if sections.contains("control") { try control() }
+        // Last: it leaves 100,000 seams registered in `Registry.shared`.
+        if sections.contains("registry") { registry(calls: calls / 4, rounds: rounds) }
+    }
+
+    /// Issue 47's structural rows (`RegistryRows`), each with its goal and verdict.
+    static func registry(calls: Int, rounds: Int) {
+        for entry in RegistryRows.measure(calls: calls, rounds: rounds) {
+            row(entry.name, entry.value, "goal \(entry.goal): \(entry.met ? "met" : "missed")")
+        }
     }
 
     static func row(_ label: String, _ value: String, _ ratio: String = "") {

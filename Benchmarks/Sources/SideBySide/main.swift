@@ -10,7 +10,8 @@
 //     SIDE_BY_SIDE_ROUNDS=<n>                  (interleaved rounds; the median is reported; default 9)
 //     SIDE_BY_SIDE_FAKETIME=<path>             (libfaketime.so.1; default Debian's)
 //     SIDE_BY_SIDE_SECTIONS=<list>             (table sections, comma-separated; default
-//                                               per-call,decisions,stacked,control)
+//                                               per-call,decisions,stacked,control,registry; registry is
+//                                               issue 47's rows: applies, merge layers, memory, snapshot)
 import Foundation
 
 let environment = ProcessInfo.processInfo.environment

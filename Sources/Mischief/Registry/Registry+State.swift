@@ -93,12 +93,15 @@ extension Registry {
             if let old = tapes.removeValue(forKey: id) { retire(old) }
             let previous = numberings[id]
             var numbering: CallNumbering?
+            // Only the layers that answer calls go into the box, so building it costs the same at any height of a
+            // replacing seam's stack.
+            let answering = record.answering
             if isNumbering {
-                let runs = record.layers.reversed().map(\.run)
+                let runs = answering.reversed().map(\.run)
                 let next = CallNumbering(trigger: replayTriggers[id])
                 let context =
                     wantsDecisions(of: id) && !runs.isEmpty
-                    ? TapContext(layers: record.layers.reversed().map(\.entry)) : nil
+                    ? TapContext(layers: answering.reversed().map(\.entry)) : nil
                 let numbered = record.seam.numberedBox(
                     layers: runs, tape: context, trigger: replayTriggers[id], numbering: next)
                 box = numbered.box
@@ -107,9 +110,10 @@ extension Registry {
                 numberings[id] = next
             } else {
                 numberings[id] = nil
-                if !record.layers.isEmpty { box = record.seam.makeBox(layers: record.layers.reversed().map(\.run)) }
+                if !answering.isEmpty { box = record.seam.makeBox(layers: answering.reversed().map(\.run)) }
             }
-            record.seam.core.install(box, entries: Set(record.layers.map(\.entry)), owner: owner) {
+            // The box serves only the layers that answer: no call can be inside one beneath them.
+            record.seam.core.install(box, entries: Set(answering.map(\.entry)), owner: owner) {
                 numbering?.follow(previous)
             }
             retiring.insert(id)
@@ -207,7 +211,13 @@ extension Registry {
         var baseline = SeamCounters()
         var generation: UInt64 = 0
         /// The seam's snapshot as of `generation`, built on demand.
-        var cached: SeamSnapshot?
+        var cached: SeamSnapshot? {
+            get { cachedBox?.snapshot }
+            set { cachedBox = newValue.map(CachedSnapshot.init) }
+        }
+        /// Where `cached` is kept: a reference, so a record nobody has read yet (most of them, in a registry of many
+        /// seams) holds one word for it rather than a whole snapshot.
+        private var cachedBox: CachedSnapshot?
         /// Its entries the history keeps, oldest first.
         var entries: [LayerID] = []
         /// Its place in registration order.
@@ -218,6 +228,21 @@ extension Registry {
         init(seam: any RegisteredSeam, index: Int) {
             self.seam = seam
             self.index = index
+        }
+
+        /// The snapshot as of `generation`: the cached one, else one built from `history` and cached. Mutating, so
+        /// that a record in a dictionary is read in place rather than copied whole.
+        mutating func cachedSnapshot(history: [LayerID: LayerSnapshot]) -> SeamSnapshot {
+            if let cachedBox { return cachedBox.snapshot }
+            let built = snapshot(history: history)
+            cachedBox = CachedSnapshot(built)
+            return built
+        }
+
+        /// The layers whose behaviours answer calls, oldest first: on a replacing seam (``Stacking/replace``) only
+        /// the newest, whatever lies beneath it; on a merging one every layer.
+        var answering: ArraySlice<Layer> {
+            seam.info.stacking == .replace ? layers.suffix(1) : layers[...]
         }
 
         /// The seam's counters now, since its last reset, with the calls its layers' pauses hold.
@@ -268,6 +293,13 @@ extension Registry {
             let specs = current.compactMap(\.spec)
             return specs.count == current.count ? specs.joined(separator: " -> ") : nil
         }
+    }
+
+    /// A seam's snapshot as a record keeps it between reads.
+    final class CachedSnapshot {
+        let snapshot: SeamSnapshot
+
+        init(_ snapshot: SeamSnapshot) { self.snapshot = snapshot }
     }
 
     /// One applied change on a seam.

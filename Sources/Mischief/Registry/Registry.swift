@@ -278,9 +278,7 @@ public final class Registry: Sendable {
         return state.withLock { state in
             state.settle(time: time)
             state.readCounters(time: time)
-            var seams: [SeamSnapshot] = []
-            seams.reserveCapacity(state.order.count)
-            for id in state.order { seams.append(state.seamSnapshot(id)) }
+            var seams = state.allSeamSnapshots()
             var entries = state.history.values.sorted { $0.id < $1.id }
             if !state.deadlines.isEmpty {
                 state.fillTimeLeft(&seams, at: time)

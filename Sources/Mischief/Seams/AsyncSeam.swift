@@ -25,7 +25,7 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
             id, title: title, category: category, summary: summary, stacking: stacking, isAsync: true,
             makeError: makeError, actions: actions)
         self.original = original
-        super.init(info: parts.info, actionSignatures: parts.actions.map(\.signature))
+        super.init(info: parts.info, actionSignatures: parts.signatures)
     }
 
     /// Calls the seam: the original, or the behaviour applied to it.

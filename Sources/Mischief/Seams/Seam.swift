@@ -68,7 +68,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
         self.originalValue = originalValue
         self.runs = runs
         originalAddress = heapCopy(of: originalValue)
-        super.init(info: parts.info, actionSignatures: parts.actions.map(\.signature))
+        super.init(info: parts.info, actionSignatures: parts.signatures)
     }
 
     deinit {

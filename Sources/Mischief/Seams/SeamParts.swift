@@ -8,6 +8,8 @@ struct SeamParts<Input: Sendable, Output: Sendable, Failure: Error>: Sendable {
     /// The seam's own actions first, then the generic ones its types allow that it does not replace by name.
     let actions: [SeamAction<Input, Output, Failure>]
     let makeFailure: (@Sendable (String) -> Failure)?
+    /// The actions' signatures, in their order.
+    let signatures: [ActionSignature]
 
     init(
         _ id: SeamID, title: String, category: String, summary: String, stacking: Stacking, isAsync: Bool,
@@ -18,12 +20,15 @@ struct SeamParts<Input: Sendable, Output: Sendable, Failure: Error>: Sendable {
             canThrow: makeError != nil,
             signature: "(\(Input.self))\(isAsync ? " async" : "") -> \(Output.self)")
         makeFailure = makeError
-        let names = Set(own.map(\.signature.name))
-        actions =
-            own
-            + GenericActions.all(
-                for: (Input, Output, Failure).self, canThrow: makeError != nil, makeFailure: makeError
-            ).filter { !names.contains($0.signature.name) }
+        let generic = GenericActions.shared(for: (Input, Output, Failure).self, canThrow: makeError != nil)
+        if own.isEmpty {
+            actions = generic.actions  // shared with every seam of these types, as are their signatures
+            signatures = generic.signatures
+        } else {
+            let names = Set(own.map(\.signature.name))
+            actions = own + generic.actions.filter { !names.contains($0.signature.name) }
+            signatures = actions.map(\.signature)
+        }
     }
 
     /// Compiles `behaviour` with `compileNode` after checking it fits this seam's types.

@@ -7,6 +7,32 @@
 /// The actions every seam understands, offered according to its types: `return` where the output is Decodable,
 /// `nil` where it is optional, `throw` where the seam can throw, `random` where the output is a ``RandomValue``.
 enum GenericActions {
+    /// The generic actions of each kind of seam (its types, and whether it can throw), with their signatures, made
+    /// once and shared by every seam of that kind: they depend on nothing else, and made per seam they were most
+    /// of a registered seam's memory.
+    private static let made = Locked<[Kind: any Sendable]>([:])
+
+    private struct Kind: Hashable {
+        let types: ObjectIdentifier
+        let canThrow: Bool
+    }
+
+    /// ``all(for:canThrow:makeFailure:)``'s actions for these types, and their signatures, shared.
+    static func shared<Input, Output, Failure>(
+        for types: (Input, Output, Failure).Type, canThrow: Bool
+    ) -> (actions: [SeamAction<Input, Output, Failure>], signatures: [ActionSignature]) {
+        typealias Made = (actions: [SeamAction<Input, Output, Failure>], signatures: [ActionSignature])
+        let kind = Kind(types: ObjectIdentifier(types), canThrow: canThrow)
+        if let found = made.withLock({ $0[kind] }) { return found as! Made }
+        let actions = all(for: types, canThrow: canThrow, makeFailure: nil)
+        let new: Made = (actions, actions.map(\.signature))
+        return made.withLock { made in
+            if let found = made[kind] { return found as! Made }  // another thread made them first: share those
+            made[kind] = new
+            return new
+        }
+    }
+
     static func all<Input, Output, Failure>(
         for _: (Input, Output, Failure).Type, canThrow: Bool, makeFailure: (@Sendable (String) -> Failure)?
     ) -> [SeamAction<Input, Output, Failure>] {
