@@ -10,9 +10,10 @@
     import Darwin
 #endif
 
-/// A recording in progress (``Registry/startRecording(capacity:target:decisions:)``, ``Registry/startRecording(toFile:target:decisions:)``): every
+/// A recording in progress (``Registry/startRecording(capacity:bytes:target:decisions:)``, ``Registry/startRecording(toFile:target:decisions:)``): every
 /// event the registry logs from its start until ``stop()``, with the seam's call number at that moment. While one
-/// records, the registry counts calls (as if observed), so call numbers are exact.
+/// records, the registry counts calls (as if observed) and numbers them (every seam has a box whose calls take their
+/// numbers from it), so a change's call number is exact whichever thread made it.
 public final class Recorder: Sendable {
     /// Where the lines go.
     enum Sink {
