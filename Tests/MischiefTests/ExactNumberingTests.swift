@@ -214,29 +214,43 @@ import Testing
         let seam = Seam<Int, Int, Never>("t.n", title: "n", category: "t", summary: "n") { $0 }
         try registry.register(seam)
         let recorder = registry.startRecording(capacity: 10_000, decisions: 100_000)
-        let progress = Atomic<Int>(0)
+        let progress = Progress()
+        let done = twoCallingThreads(seam) { progress.count.add(1, ordering: .releasing) }
+        // Changes at points the calls have reached, from this thread, while they go on.
+        let marks = [(40, #"20%return(1)"#), (150, "50%return(9)"), (230, "return(3)")]
+        for (mark, spec) in marks {
+            while progress.count.load(ordering: .acquiring) < mark { sched_yield() }
+            try registry.apply(spec: spec, to: "t.n", source: "console", seed: seed)
+        }
+        #expect(done.wait(timeout: .now() + 60) == .success)
+        recorder.stop()
+        return recorder.recording
+    }
+
+    /// Calls made so far.
+    final class Progress: Sendable {
+        let count = Atomic<Int>(0)
+    }
+
+    /// Two threads, each calling `seam` ``callsPerThread`` times with the program's own work between calls (so changes
+    /// come among them); `afterEach` runs after each call. The group is left when both are done.
+    static func twoCallingThreads(
+        _ seam: Seam<Int, Int, Never>, afterEach: @escaping @Sendable () -> Void = {}
+    ) -> DispatchGroup {
         let done = DispatchGroup()
         for _ in 0..<2 {
             done.enter()
             Thread.detachNewThread {
                 for value in 0..<callsPerThread {
                     _ = seam(value)
-                    progress.add(1, ordering: .releasing)
-                    busy()  // the program's own work between calls, so the changes come among them
+                    afterEach()
+                    busy()
                     sched_yield()
                 }
                 done.leave()
             }
         }
-        // Changes at points the calls have reached, from this thread, while they go on.
-        let marks = [(40, #"20%return(1)"#), (150, "50%return(9)"), (230, "return(3)")]
-        for (mark, spec) in marks {
-            while progress.load(ordering: .acquiring) < mark { sched_yield() }
-            try registry.apply(spec: spec, to: "t.n", source: "console", seed: seed)
-        }
-        #expect(done.wait(timeout: .now() + 60) == .success)
-        recorder.stop()
-        return recorder.recording
+        return done
     }
 
     /// Some 20 µs of work, without sleeping.
@@ -251,17 +265,7 @@ import Testing
         let seam = Seam<Int, Int, Never>("t.n", title: "n", category: "t", summary: "n") { $0 }
         try registry.register(seam)
         let run = registry.startReplay(try ReplaySchedule(recording))
-        let done = DispatchGroup()
-        for _ in 0..<2 {
-            done.enter()
-            Thread.detachNewThread {
-                for value in 0..<callsPerThread {
-                    _ = seam(value)
-                    busy()
-                }
-                done.leave()
-            }
-        }
+        let done = twoCallingThreads(seam)
         let outcome = await run.outcome()
         #expect(done.wait(timeout: .now() + 60) == .success)
         return outcome
