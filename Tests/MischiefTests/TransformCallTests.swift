@@ -123,7 +123,14 @@ import Testing
             threads.append(
                 try POSIXThread.start {
                     var index = 0
-                    while index < 5_000 || seen.changes.load(ordering: .acquiring) < 100 {
+                    // Until each behaviour has answered some call too (a loaded machine can keep a caller off the
+                    // CPU through a behaviour's whole time), within 200,000 changes.
+                    func bothSeen() -> Bool {
+                        seen.constant.load(ordering: .relaxed) > 0 && seen.transformed.load(ordering: .relaxed) > 0
+                    }
+                    while index < 5_000 || seen.changes.load(ordering: .acquiring) < 100
+                        || (!bothSeen() && seen.changes.load(ordering: .acquiring) < 200_000)
+                    {
                         let input = caller * 1_000_000_000 + index
                         switch counted.seam(input) {
                         case input * 2: seen.original.add(1, ordering: .relaxed)
