@@ -8,7 +8,7 @@
 #    unless ThreadSanitizer reports its race.
 # 3. Exact call numbers: ExactNumberingTests' property (four threads calling one seam while a fifth makes 200
 #    changes with a recording on) for $EXACT_ROUNDS rounds (1,000) of $EXACT_CALLS calls a thread (60), as many as
-#    fit in $EXACT_SECONDS (240; it prints how many it made); any report, any decision on another layer than its call
+#    fit in $EXACT_SECONDS (330; it prints how many it made); any report, any decision on another layer than its call
 #    number says, or a run past 900 s fails the pass.
 # 4. The system seams under stress: runs the probe built with the tests (MischiefSystemProbe, which the end-to-end
 #    tests depend on) with `--stress $SYSTEM_STRESS_ROUNDS --install-every 100` (10,000 rounds by default: 20,000
@@ -51,7 +51,7 @@ fi
 exact=$(date +%s)
 exactStatus=0
 MISCHIEF_EXACT_ROUNDS=${EXACT_ROUNDS:-1000} MISCHIEF_EXACT_CALLS=${EXACT_CALLS:-60} \
-    MISCHIEF_EXACT_SECONDS=${EXACT_SECONDS:-240} timeout 900 \
+    MISCHIEF_EXACT_SECONDS=${EXACT_SECONDS:-330} timeout 900 \
     swift test --skip-build --sanitize=thread --scratch-path "$scratch" \
     --filter 'ExactNumberingTests/everyDecisionIsAnsweredByTheLayerInstalledAtItsCallNumber' >"$probe" 2>&1 \
     || exactStatus=$?
