@@ -9,8 +9,7 @@ enum JSONLayout {
         let scalars = Array(compact.unicodeScalars)
         var out = String.UnicodeScalarView()
         var depth = 0
-        var inString = false
-        var escaped = false
+        var string = StringScan()
         func newline() {
             out.append("\n")
             for _ in 0..<(2 * depth) { out.append(" ") }
@@ -19,20 +18,13 @@ enum JSONLayout {
         while index < scalars.count {
             let scalar = scalars[index]
             defer { index += 1 }
-            if inString {
+            if string.takes(scalar) {
                 out.append(scalar)
-                if escaped {
-                    escaped = false
-                } else if scalar == "\\" {
-                    escaped = true
-                } else if scalar == "\"" {
-                    inString = false
-                }
                 continue
             }
             switch scalar {
             case "\"":
-                inString = true
+                string.isInside = true
                 out.append(scalar)
             case "{", "[":
                 out.append(scalar)
@@ -67,23 +59,15 @@ enum JSONLayout {
         guard first == "{" || first == "[" else { return nil }
         var out = String.UnicodeScalarView()
         var depth = 0
-        var inString = false
-        var escaped = false
+        var string = StringScan()
         for scalar in text.unicodeScalars {
-            if inString {
+            if string.takes(scalar) {
                 out.append(scalar)
-                if escaped {
-                    escaped = false
-                } else if scalar == "\\" {
-                    escaped = true
-                } else if scalar == "\"" {
-                    inString = false
-                }
                 continue
             }
             if isSpace(scalar) { continue }
             switch scalar {
-            case "\"": inString = true
+            case "\"": string.isInside = true
             case "{", "[": depth += 1
             case "}", "]":
                 depth -= 1
@@ -92,11 +76,31 @@ enum JSONLayout {
             }
             out.append(scalar)
         }
-        guard !inString, depth == 0 else { return nil }
+        guard !string.isInside, depth == 0 else { return nil }
         return String(out)
     }
 
     private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         scalar == " " || scalar == "\n" || scalar == "\r" || scalar == "\t"
+    }
+
+    /// Where a scan is in a JSON string: inside one, and just after a backslash there.
+    struct StringScan {
+        var isInside = false
+        private var escaped = false
+
+        /// Whether `scalar` belongs to the string being read (the closing quote too); keeps track of escapes and
+        /// of where the string ends. Outside a string, false.
+        mutating func takes(_ scalar: Unicode.Scalar) -> Bool {
+            guard isInside else { return false }
+            if escaped {
+                escaped = false
+            } else if scalar == "\\" {
+                escaped = true
+            } else if scalar == "\"" {
+                isInside = false
+            }
+            return true
+        }
     }
 }
