@@ -51,10 +51,13 @@ func runDate(_ iterations: Int, _ body: () -> Date) {
 }
 
 nonisolated(unsafe) var observation: Observation?  // touched by the main thread only
+nonisolated(unsafe) var recorder: Recorder?  // touched by the main thread only
 func reset() {
     registry.revertAll()
     observation?.cancel()
     observation = nil
+    recorder?.stop()
+    recorder = nil
 }
 let fixed = Date(timeIntervalSince1970: 0)
 
@@ -65,6 +68,16 @@ let scenarios: [Scenario] = [
         name: "int.counting",
         setUp: {
             reset(); observation = registry.observe()
+        },
+        run: { n in
+            runInt(n) { intSeam($0) }
+        }),
+    // What a control server's or a console's in-memory recording costs a seam with nothing applied: its calls are
+    // numbered (CallNumbering), so they take the chaos path and a compare-and-swap.
+    Scenario(
+        name: "int.recorded",
+        setUp: {
+            reset(); recorder = registry.startRecording()
         },
         run: { n in
             runInt(n) { intSeam($0) }
