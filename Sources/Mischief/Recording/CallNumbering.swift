@@ -50,20 +50,13 @@ final class CallNumbering: @unchecked Sendable {
     @usableFromInline
     func claim() -> Int? {
         var count = claimed.load(ordering: .acquiring)
-        var waitedSince: ContinuousClock.Instant?
-        var spins = 0
+        var limited = trigger != nil
         while true {
             if count & Self.closedBit != 0 { return nil }
             let number = base &+ count &+ 1
-            if let trigger, waitedSince.map({ .now - $0 < Self.longestWait }) ?? true,
-                number &- trigger.start > trigger.due.load(ordering: .sequentiallyConsistent)
-            {
-                // A step is due before this call: wait for it to be made (it closes this box).
-                spins += 1
-                if spins & 63 == 0 {
-                    if waitedSince == nil { waitedSince = .now }
-                    sched_yield()
-                }
+            if limited, let trigger, number &- trigger.start > trigger.due.load(ordering: .sequentiallyConsistent) {
+                // A step is due before this call: wait for it to be made (it closes this box), or for the limit.
+                limited = waitForStep(trigger, number: number)
                 count = claimed.load(ordering: .acquiring)
                 continue
             }
@@ -72,6 +65,24 @@ final class CallNumbering: @unchecked Sendable {
             if exchanged { return number }
             count = original
         }
+    }
+
+    /// Waits until this box is closed or `trigger`'s limit has moved past `number`; false when ``longestWait``
+    /// passed first (the call then goes on without the step). Out of line: only a replay's calls come here.
+    @inline(never)
+    private func waitForStep(_ trigger: ReplayTrigger, number: Int) -> Bool {
+        let started = ContinuousClock.now
+        var spins = 0
+        while claimed.load(ordering: .acquiring) & Self.closedBit == 0,
+            number &- trigger.start > trigger.due.load(ordering: .sequentiallyConsistent)
+        {
+            spins &+= 1
+            if spins & 63 == 0 {
+                if ContinuousClock.now - started >= Self.longestWait { return false }
+                sched_yield()
+            }
+        }
+        return true
     }
 
     /// Closes the box: no call takes a number here any more. Returns the number of the last call that took one

@@ -282,6 +282,10 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
                 core.leaveReplaced(ticket)
                 return try changedCall(input, word: core.word.load(ordering: .relaxed))
             }
+            if numbered.passesThrough {  // nothing applied: numbered, then the original
+                core.leave(ticket, passedThrough: true)
+                return try countingErrors(input)
+            }
             number = claimed
         }
         return try withUnsafeTemporaryAllocation(of: Output.self, capacity: 1) { (outputs) throws(Failure) in
@@ -388,7 +392,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
                 return inner(input, number, output, failure)
             }
         }
-        let numbered = NumberedSyncRun(numbering: numbering, run: run)
+        let numbered = NumberedSyncRun(numbering: numbering, passesThrough: layers.isEmpty && trigger == nil, run: run)
         let box = Box(
             { input, output, failure in plain.run(input, output, failure) }, uncounted: plain, numbered: numbered)
         return (box, tape)
@@ -571,9 +575,12 @@ final class NumberedSyncRun<Input, Output: Sendable, Failure: Error>: Sendable {
         ) -> Fired
     @usableFromInline let numbering: CallNumbering
     @usableFromInline let run: Run
+    /// Whether nothing is applied: a call takes its number and runs the original.
+    @usableFromInline let passesThrough: Bool
 
-    init(numbering: CallNumbering, run: @escaping Run) {
+    init(numbering: CallNumbering, passesThrough: Bool = false, run: @escaping Run) {
         self.numbering = numbering
+        self.passesThrough = passesThrough
         self.run = run
     }
 }
