@@ -18,6 +18,35 @@ import Testing
         ProcessInfo.processInfo.environment["MISCHIEF_EXACT_CALLS"].flatMap { Int($0) } ?? 1_500
     }
 
+    // MARK: A recorded seam with nothing applied
+
+    /// While a recording numbers calls, a seam with nothing applied gets no box: its calls take their numbers from
+    /// its core, and a change still lands exactly after the calls made before it, from the core's numbers into a
+    /// box's and back.
+    @Test func aRecordedSeamWithNothingAppliedIsNumberedWithoutABox() throws {
+        let registry = Registry(sessionSeed: 1)
+        let seam = Seam<Int, Int, Never>("t.p", title: "p", category: "t", summary: "p") { $0 }
+        try registry.register(seam)
+        let recorder = registry.startRecording(capacity: 100, decisions: 100)
+        #expect(seam.core.installedBox == nil, "nothing applied: no box while recording")
+        #expect(seam.core.word.load(ordering: .relaxed) & SeamCore.numberedBit != 0)
+        for i in 0..<5 { #expect(seam(i) == i) }
+        try registry.apply(spec: "return(7)", to: "t.p")
+        #expect(seam.core.installedBox != nil)
+        for i in 0..<3 { #expect(seam(i) == 7) }
+        registry.revert(seam: "t.p")
+        #expect(seam.core.installedBox == nil, "reverted: the core numbers the calls again")
+        for i in 0..<2 { #expect(seam(i) == i) }
+        try registry.apply(spec: "return(8)", to: "t.p")
+        _ = seam(0)
+        recorder.stop()
+        let recording = recorder.recording
+        let changes = recording.entries.filter { $0.seam == "t.p" && ($0.kind == .applied || $0.kind == .reverted) }
+        #expect(changes.map(\.call) == [5, 8, 10], "each change after the calls made before it")
+        #expect(recording.decisions.filter { $0.seam == "t.p" }.map(\.call) == [6, 7, 8, 11])
+        #expect(registry.snapshot().seam("t.p")?.counters.calls == 11)
+    }
+
     // MARK: Counters
 
     @Test func callsABehaviourServedStayCountedWhenNothingReadThemBeforeItsRevert() throws {

@@ -39,6 +39,8 @@ extension SeamCore {
         var owner = 0
         var entries: Set<LayerID> = []
         var counting = false
+        /// Whether a recording or a replay numbers the calls (see ``SeamCore/numberedBit``).
+        var numbered = false
         /// Whether a ``ChaosScope`` is active somewhere (see ``SeamCore/scopedBit``).
         var scoped = false
         var retired: [Retired] = []
@@ -56,10 +58,12 @@ extension SeamCore {
     /// runs in this core's lock just before the box is published, with nothing between the two (a numbered box
     /// closes the numbers of the one it replaces there: see ``CallNumbering``).
     func install(
-        _ box: AnyObject?, entries: Set<LayerID>, owner: Int, beforePublishing: (() -> Void)? = nil
+        _ box: AnyObject?, entries: Set<LayerID>, owner: Int, numbered: Bool = false,
+        beforePublishing: (() -> Void)? = nil
     ) {
         let freed = ownership.withLock { state in
-            install(box, entries: entries, owner: owner, in: &state, beforePublishing: beforePublishing)
+            state.numbered = numbered
+            return install(box, entries: entries, owner: owner, in: &state, beforePublishing: beforePublishing)
         }
         _ = freed  // released here, outside the lock: a box's captures may run code when they go
     }
@@ -86,7 +90,8 @@ extension SeamCore {
     /// Removes what `owner` installed, if it is still installed: calls get the original from now on.
     func withdraw(owner: Int) {
         let freed = ownership.withLock { state in
-            guard state.current != nil, state.owner == owner else { return [Retired]() }
+            guard state.current != nil || state.numbered, state.owner == owner else { return [Retired]() }
+            state.numbered = false
             return install(nil, entries: [], owner: owner, in: &state)
         }
         _ = freed
@@ -150,6 +155,7 @@ extension SeamCore {
     /// Stores the word for `state`.
     private func store(_ state: Ownership) {
         var new: UInt = state.counting ? SeamCore.countingBit : 0
+        if state.numbered { new |= SeamCore.numberedBit | SeamCore.countingBit }
         if state.scoped { new |= SeamCore.scopedBit }
         if let box = state.current {
             let address = UInt(bitPattern: Unmanaged.passUnretained(box).toOpaque())

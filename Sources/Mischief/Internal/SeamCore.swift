@@ -87,10 +87,18 @@ final class SeamCore: @unchecked Sendable {
     @usableFromInline static let phaseBit: UInt = 2
     /// Set while some ``ChaosScope`` is active: calls take the slow path and consult the task's scope.
     @usableFromInline static let scopedBit: UInt = 4
+    /// Set while a recording or a replay numbers this seam's calls: with no box installed, a call takes its number
+    /// from ``numbers`` (see ``CallNumbering``); the counting bit is set with it.
+    @usableFromInline static let numberedBit: UInt = 8
     @usableFromInline static let addressMask: UInt = ~0xF
 
     /// Packed state; see the type's documentation.
     @usableFromInline let word = Atomic<UInt>(0)
+
+    /// While calls are numbered and no box is installed, the number of the seam's last call, with
+    /// ``CallNumbering/closedBit`` once a box numbers them instead: a call takes the next in one compare-and-swap, so a
+    /// recorded seam with nothing applied costs a counted call and that (see ``CallNumbering``).
+    @usableFromInline let numbers = Atomic<Int>(0)
 
     /// The boxes this core owns and the phase of each; see `SeamCore+Ownership.swift`.
     let ownership = Locked(Ownership())
@@ -223,7 +231,11 @@ final class SeamCore: @unchecked Sendable {
     func enter(_ word: UInt, counted: Bool = true, mayMigrate: Bool = false) -> Ticket? {
         let line = currentLine(shared: mayMigrate)
         guard word & SeamCore.addressMask != 0 else {
-            if counted && word & SeamCore.countingBit != 0 { line.bump(Slot.plain) }
+            if counted && word & SeamCore.countingBit != 0 {
+                // While calls are numbered the counting bit is set too: one test on the counting path.
+                if _slowPath(word & SeamCore.numberedBit != 0) { return enterNumbered(word, on: line) }
+                line.bump(Slot.plain)
+            }
             return nil
         }
         // The first attempt, straight through; a phase changed under it (rare: the registry installed a box between
@@ -258,7 +270,13 @@ final class SeamCore: @unchecked Sendable {
     func enterAgain(on line: Line, left phase: Int, current: UInt, counted: Bool) -> Ticket? {
         line.bump(Slot.uncounted)
         line.bump(Slot.left(phase), releasing: true)
-        var word = current
+        return enterAny(current, on: line, counted: counted)
+    }
+
+    /// Enters the box `word` names, until two loads of the word agree on it; nil, counting the call as a plain one,
+    /// once no box is installed (a numbered call then takes its number in ``enterNumbered(_:on:)``).
+    func enterAny(_ word: UInt, on line: Line, counted: Bool) -> Ticket? {
+        var word = word
         while word & SeamCore.addressMask != 0 {
             let phase = Int(truncatingIfNeeded: (word & SeamCore.phaseBit) >> 1)
             announce(on: line, phase: phase)
@@ -272,8 +290,39 @@ final class SeamCore: @unchecked Sendable {
             line.bump(Slot.left(phase), releasing: true)
             word = current
         }
+        if counted && word & SeamCore.numberedBit != 0 { return enterNumbered(word, on: line) }
         if counted && word & SeamCore.countingBit != 0 { line.bump(Slot.plain) }
         return nil
+    }
+
+    /// ``enter(_:counted:mayMigrate:)`` for a counted call while calls are numbered and no box was installed: takes
+    /// the call's number from ``numbers`` and counts it on `line` (nil: the caller runs the original), or, when a box
+    /// was published meanwhile, enters it. Numbers found closed mean the registry is publishing a box (it closes them
+    /// and publishes in one step of this core's lock), so the call waits for the word to change, or for the numbers
+    /// to open again, and tries again with what it finds.
+    @usableFromInline @inline(never)
+    func enterNumbered(_ word: UInt, on line: Line) -> Ticket? {
+        var word = word
+        while true {
+            if word & SeamCore.addressMask != 0 { return enterAny(word, on: line, counted: true) }
+            if word & SeamCore.numberedBit == 0 {
+                if word & SeamCore.countingBit != 0 { line.bump(Slot.plain) }
+                return nil
+            }
+            // One locked add: taken while open, the number is the call's; once closed, adding changes nothing that
+            // is read (the registry took the closed count, and opening stores a new one).
+            if numbers.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue & CallNumbering.closedBit == 0 {
+                line.bump(Slot.plain)
+                return nil
+            }
+            let seen = word
+            var spins = 0
+            repeat {
+                spins &+= 1
+                if spins & 63 == 0 { sched_yield() }
+                word = self.word.load(ordering: .acquiring)
+            } while word == seen && numbers.load(ordering: .acquiring) & CallNumbering.closedBit != 0
+        }
     }
 
     /// Counts a call that meets no behaviour while counting is on.

@@ -16,6 +16,9 @@ import Synchronization
 /// finds its box closed takes no number there: it leaves and enters again, meeting the box installed after it
 /// (``claim()`` gives nil).
 ///
+/// A seam with nothing applied and no replay waiting on it has no box: its calls take their numbers from its core
+/// (``SeamCore/numbers``) the same way, and a numbering made with ``core`` closes and opens those.
+///
 /// A replay limits the numbers: while a step waits for call N, no call takes a number above N until the step is
 /// made (it closes this box), so the calls after N meet the change as they did when it was recorded.
 @usableFromInline
@@ -28,21 +31,29 @@ final class CallNumbering: @unchecked Sendable {
     let trigger: ReplayTrigger?
     /// Calls that took a number here, with ``closedBit`` once the box is closed.
     private let claimed = Atomic<Int>(0)
+    /// The core whose ``SeamCore/numbers`` number the calls instead, when the seam has nothing applied and no replay
+    /// waits on it: no box is installed, and a call takes its number there (``SeamCore/enterNumbered(_:mayMigrate:)``).
+    let core: SeamCore?
 
-    private static var closedBit: Int { 1 << 62 }
+    /// Set in a count once no call may take a number there any more.
+    @usableFromInline static var closedBit: Int { 1 << 62 }
 
     /// How long a call waits for a replay's step before it goes on without it (the replay then diverges, and says
     /// so; the program is never held longer than this).
     static let longestWait = Duration.seconds(2)
 
-    init(base: Int = 0, trigger: ReplayTrigger?) {
+    /// Numbers for a box (`core` nil), or for the calls of `core`'s seam while no box is installed on it.
+    init(base: Int = 0, trigger: ReplayTrigger?, core: SeamCore? = nil) {
         self.base = base
         self.trigger = trigger
+        self.core = core
     }
 
-    /// Starts this box's numbers after `previous`'s, closing it: called just before this box is published.
+    /// Starts this box's numbers after `previous`'s, closing it: called just before this box (or, for numbers in the
+    /// core, no box) is published.
     func follow(_ previous: CallNumbering?) {
         base = previous?.close() ?? 0
+        core?.numbers.store(base, ordering: .releasing)
     }
 
     /// Takes the next number: the call's number in the seam, or nil when the box has been closed (the caller leaves
@@ -88,10 +99,14 @@ final class CallNumbering: @unchecked Sendable {
     /// Closes the box: no call takes a number here any more. Returns the number of the last call that took one
     /// (the next box's ``base``).
     func close() -> Int {
+        if let core { return core.numbers.bitwiseOr(Self.closedBit, ordering: .acquiringAndReleasing).oldValue }
         let before = claimed.bitwiseOr(Self.closedBit, ordering: .acquiringAndReleasing).oldValue
         return base &+ (before & ~Self.closedBit)
     }
 
     /// The number the seam's last call took so far (exact once closed).
-    var position: Int { base &+ (claimed.load(ordering: .acquiring) & ~Self.closedBit) }
+    var position: Int {
+        if let core { return core.numbers.load(ordering: .acquiring) & ~Self.closedBit }
+        return base &+ (claimed.load(ordering: .acquiring) & ~Self.closedBit)
+    }
 }

@@ -85,8 +85,8 @@ extension Registry {
         }
 
         /// Builds and installs the box for the seam's current layers; the seam's core retires the previous
-        /// box until its calls have returned. While calls are numbered (``isNumbering``) every seam has a box, and the
-        /// new one's numbers start exactly where the old one's stop (see ``CallNumbering``).
+        /// box until its calls have returned. While calls are numbered (``isNumbering``) the new box's numbers (or, with
+        /// nothing applied, the core's) start exactly where the old ones stop (see ``CallNumbering``).
         mutating func reinstall(_ id: SeamID) {
             let record = records[id]!
             var box: AnyObject?
@@ -96,7 +96,11 @@ extension Registry {
             // Only the layers that answer calls go into the box, so building it costs the same at any height of a
             // replacing seam's stack.
             let answering = record.answering
-            if isNumbering {
+            if isNumbering, answering.isEmpty, replayTriggers[id] == nil {
+                // Nothing applied and no replay step to wait for: the core numbers the calls, and no box is installed.
+                numbering = CallNumbering(trigger: nil, core: record.seam.core)
+                numberings[id] = numbering
+            } else if isNumbering {
                 let runs = answering.reversed().map(\.run)
                 let next = CallNumbering(trigger: replayTriggers[id])
                 let context =
@@ -113,7 +117,9 @@ extension Registry {
                 if !answering.isEmpty { box = record.seam.makeBox(layers: answering.reversed().map(\.run)) }
             }
             // The box serves only the layers that answer: no call can be inside one beneath them.
-            record.seam.core.install(box, entries: Set(answering.map(\.entry)), owner: owner) {
+            record.seam.core.install(
+                box, entries: Set(answering.map(\.entry)), owner: owner, numbered: numbering != nil
+            ) {
                 numbering?.follow(previous)
             }
             retiring.insert(id)

@@ -36,7 +36,7 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
         #else
             let word = core.word.load(ordering: .relaxed)
             if _fastPath(word == 0) { return try await original(input) }
-            if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 {
+            if word & (SeamCore.addressMask | SeamCore.scopedBit | SeamCore.numberedBit) == 0 {
                 core.countPlain()
                 return try await countingErrors(input)
             }

@@ -96,7 +96,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     /// and so do test scopes.
     @inlinable @inline(never)
     func changedCall(_ input: Input, word: UInt) throws(Failure) -> Output {
-        if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 {
+        if word & (SeamCore.addressMask | SeamCore.scopedBit | SeamCore.numberedBit) == 0 {
             core.countPlain()
             return try countingErrors(input)
         }
@@ -151,7 +151,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
                 if let originalAddress { return body(originalAddress.pointee) }
                 return body(try original(input))
             }
-            if word & (SeamCore.addressMask | SeamCore.scopedBit) == 0 {
+            if word & (SeamCore.addressMask | SeamCore.scopedBit | SeamCore.numberedBit) == 0 {
                 core.countPlain()
                 return body(try countingErrors(input))
             }
@@ -189,7 +189,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
             let word = core.word.load(ordering: .relaxed)
             if _fastPath(word == 0) { return body(originalAddress) }
             if word & SeamCore.scopedBit != 0 { return nil }
-            if word & SeamCore.addressMask == 0 {
+            if word & (SeamCore.addressMask | SeamCore.numberedBit) == 0 {
                 core.countPlain()
                 return body(originalAddress)
             }
@@ -281,10 +281,6 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
             guard let claimed = numbered.numbering.claim() else {
                 core.leaveReplaced(ticket)
                 return try changedCall(input, word: core.word.load(ordering: .relaxed))
-            }
-            if numbered.passesThrough {  // nothing applied: numbered, then the original
-                core.leave(ticket, passedThrough: true)
-                return try countingErrors(input)
             }
             number = claimed
         }
@@ -392,7 +388,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
                 return inner(input, number, output, failure)
             }
         }
-        let numbered = NumberedSyncRun(numbering: numbering, passesThrough: layers.isEmpty && trigger == nil, run: run)
+        let numbered = NumberedSyncRun(numbering: numbering, run: run)
         let box = Box(
             { input, output, failure in plain.run(input, output, failure) }, uncounted: plain, numbered: numbered)
         return (box, tape)
@@ -575,12 +571,9 @@ final class NumberedSyncRun<Input, Output: Sendable, Failure: Error>: Sendable {
         ) -> Fired
     @usableFromInline let numbering: CallNumbering
     @usableFromInline let run: Run
-    /// Whether nothing is applied: a call takes its number and runs the original.
-    @usableFromInline let passesThrough: Bool
 
-    init(numbering: CallNumbering, passesThrough: Bool = false, run: @escaping Run) {
+    init(numbering: CallNumbering, run: @escaping Run) {
         self.numbering = numbering
-        self.passesThrough = passesThrough
         self.run = run
     }
 }
