@@ -4,6 +4,7 @@
 # Usage: Scripts/fuzz.sh [HARNESS…]        every harness when none is named
 #   FUZZ_SECONDS=60   time per harness (CI uses the default; run longer by hand: FUZZ_SECONDS=3600)
 #   FUZZ_SCRATCH=.build-fuzz   the scratch path
+#   FUZZ_JOBS=N       harnesses run at once (the machine's cores by default; each fuzzer is one thread)
 # Crashes are written to .fuzz/artifacts/HARNESS/; each becomes a regression test in the suite that owns the code.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,24 +36,44 @@ else
     mapfile -t names < <("$BIN" 2>&1 | sed -n 's/^  \([a-z0-9-]*\)  .*/\1/p' | grep -vx smoke)
 fi
 
+# Harnesses run $FUZZ_JOBS at a time (the machine's cores by default): each fuzzer is one thread.
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+run_one() {
+    local name=$1 corpus=".fuzz/corpus/$1" artifacts=".fuzz/artifacts/$1/" seeds="Tests/FuzzSeeds/$1"
+    mkdir -p "$corpus" "$artifacts"
+    local dirs=("$corpus")
+    [[ -d "$seeds" ]] && dirs+=("$seeds")
+    if ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" "$BIN" "$name" -max_total_time="$SECONDS_EACH" \
+        -artifact_prefix="$artifacts" -print_final_stats=1 "${dirs[@]}" >"$logs/$name.log" 2>&1; then
+        echo "fuzz: $name: $(grep -E '^stat::number_of_executed_units' "$logs/$name.log" | awk '{print $2}')" \
+            "executions, no crash" >"$logs/$name.result"
+    else
+        echo "FAILED" >"$logs/$name.result"
+    fi
+}
+
+echo "fuzz: ${#names[@]} harnesses for ${SECONDS_EACH}s each, $jobs at a time"
+running=0
+for name in "${names[@]}"; do
+    run_one "$name" &
+    running=$((running + 1))
+    if [[ $running -ge $jobs ]]; then
+        wait -n || true
+        running=$((running - 1))
+    fi
+done
+wait
+
 status=0
 for name in "${names[@]}"; do
-    corpus=".fuzz/corpus/$name"
-    artifacts=".fuzz/artifacts/$name/"
-    mkdir -p "$corpus" "$artifacts"
-    seeds="Tests/FuzzSeeds/$name"
-    dirs=("$corpus")
-    [[ -d "$seeds" ]] && dirs+=("$seeds")
-    echo "fuzz: $name for ${SECONDS_EACH}s"
-    log=$(mktemp)
-    if ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" "$BIN" "$name" -max_total_time="$SECONDS_EACH" \
-        -artifact_prefix="$artifacts" -print_final_stats=1 "${dirs[@]}" >"$log" 2>&1; then
-        echo "fuzz: $name: $(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}') executions, no crash"
+    if [[ "$(cat "$logs/$name.result" 2>/dev/null)" == fuzz:* ]]; then
+        cat "$logs/$name.result"
     else
         status=1
         echo "fuzz: $name FAILED" >&2
-        tail -60 "$log" >&2
+        tail -60 "$logs/$name.log" >&2
     fi
-    rm -f "$log"
 done
 exit $status

@@ -6,10 +6,10 @@
 #    ThreadSanitizer about the Mutex it wraps, so guarded accesses are not reported and need no suppression.
 # 2. Proves the pass can fail: runs LockedTests/aDeliberateRaceIsReported (MISCHIEF_TSAN_PROBE=1) and fails
 #    unless ThreadSanitizer reports its race.
-# 3. Exact call numbers: ExactNumberingTests' property (four threads calling one seam while a fifth makes 200
-#    changes with a recording on) for $EXACT_ROUNDS rounds (1,000) of $EXACT_CALLS calls a thread (60), as many as
-#    fit in $EXACT_SECONDS (330; it prints how many it made); any report, any decision on another layer than its call
-#    number says, or a run past 900 s fails the pass.
+# 3. Exact call numbers: ExactNumberingTests' property (four threads calling one seam while a fifth makes
+#    $EXACT_CHANGES changes (50; 200 in the suite) with a recording on) for $EXACT_ROUNDS rounds (1,000) of $EXACT_CALLS
+#    calls a thread (60), as many as fit in $EXACT_SECONDS (150; it prints how many it made); any report, any decision
+#    on another layer than its call number says, or a run past 600 s fails the pass.
 # 4. The system seams under stress: runs the probe built with the tests (MischiefSystemProbe, which the end-to-end
 #    tests depend on) with `--stress $SYSTEM_STRESS_ROUNDS --install-every 100` (10,000 rounds by default: 20,000
 #    applies and 20,000 reverts of system.clock and system.net, 100 installs and 100 uninstalls; ~60 s here): eight
@@ -47,11 +47,11 @@ fi
 
 # The probe must be reported, or this pass would not catch a real race.
 # Issue 43's property: four threads call one seam while a fifth makes 200 changes with a recording on, 1,000 rounds
-# (smaller ones than the suite's), every decision on the layer its call number says; bounded at 15 minutes.
+# (smaller ones than the suite's), every decision on the layer its call number says; bounded at 10 minutes.
 exact=$(date +%s)
 exactStatus=0
 MISCHIEF_EXACT_ROUNDS=${EXACT_ROUNDS:-1000} MISCHIEF_EXACT_CALLS=${EXACT_CALLS:-60} \
-    MISCHIEF_EXACT_SECONDS=${EXACT_SECONDS:-330} timeout 900 \
+    MISCHIEF_EXACT_CHANGES=${EXACT_CHANGES:-50} MISCHIEF_EXACT_SECONDS=${EXACT_SECONDS:-150} timeout 600 \
     swift test --skip-build --sanitize=thread --scratch-path "$scratch" \
     --filter 'ExactNumberingTests/everyDecisionIsAnsweredByTheLayerInstalledAtItsCallNumber' >"$probe" 2>&1 \
     || exactStatus=$?
@@ -61,7 +61,7 @@ echo "tsan: exact numbering: $reports report(s), exit $exactStatus, in" \
     "$(($(date +%s) - exact)) s"
 if [ "$exactStatus" -ne 0 ] || [ "$reports" -ne 0 ]; then
     tail -n 200 "$probe"
-    echo "tsan: FAILED: exact numbering under ThreadSanitizer (124: it did not finish within 900 s)" >&2
+    echo "tsan: FAILED: exact numbering under ThreadSanitizer (124: it did not finish within 600 s)" >&2
     exit 1
 fi
 

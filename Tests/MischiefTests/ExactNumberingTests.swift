@@ -18,6 +18,12 @@ import Testing
         ProcessInfo.processInfo.environment["MISCHIEF_EXACT_CALLS"].flatMap { Int($0) } ?? 1_500
     }
 
+    /// How many changes the fifth thread makes in a round (`MISCHIEF_EXACT_CHANGES`): fewer under ThreadSanitizer,
+    /// where each costs more and the rounds are many.
+    static var changesEach: Int {
+        ProcessInfo.processInfo.environment["MISCHIEF_EXACT_CHANGES"].flatMap { Int($0) } ?? 200
+    }
+
     // MARK: A recorded seam with nothing applied
 
     /// While a recording numbers calls, a seam with nothing applied gets no box: its calls take their numbers from
@@ -183,7 +189,8 @@ import Testing
         var random = SeededGenerator(seed: seed)
         var changes = 0
         var value = 0
-        while changes < 200 || finished.load(ordering: .acquiring) < 4 {
+        let changesEach = Self.changesEach
+        while changes < changesEach || finished.load(ordering: .acquiring) < 4 {
             value += 1
             switch random.next() % 5 {
             case 0, 1: try registry.apply(spec: "return(\(value))", to: "t.n", source: "console")
