@@ -28,10 +28,15 @@ extension ControlHandler {
     }
 
     /// Replays `recording` on the registry, with the server's `advance` for recorded advances of time and its
-    /// file access for the specs, and answers with the ``ReplayOutcome`` (200 whether it matched or diverged).
+    /// file access for the specs, and answers with the ``ReplayOutcome`` (200 whether it matched or diverged), or 409
+    /// when another replay runs on one of its seams (it never started).
     func replay(_ recording: Recording, timeout: Duration?) async -> APIResponse {
         let options = ReplayOptions(
             timeout: timeout, advance: self.options.advance, fileAccess: self.options.fileAccess)
-        return .json(await registry.replay(recording, options: options))
+        let outcome = await registry.replay(recording, options: options)
+        if let refusal = outcome.divergence, refusal.refused == true {
+            return APIFailure(.conflict, "replay running", refusal.replayed).response
+        }
+        return .json(outcome)
     }
 }

@@ -15,6 +15,7 @@ import Testing
         let divergence = try #require(second.divergence, "\(second)")
         #expect(divergence.replayed.contains("another replay is running on test.double"), "\(divergence)")
         #expect(divergence.seam == "test.double")
+        #expect(divergence.refused == true, "a refusal, told apart from a divergence")
         #expect(second.replayed == 0)
         // The first still counts the calls and makes its changes after the same ones.
         for value in 1...3 { #expect(f.double(value) == value * 2) }

@@ -85,8 +85,9 @@ extension Registry {
                 ReplayDivergence(
                     step: 0, steps: replayer.count, matched: 0, line: 0, seam: busy,
                     recorded: "a replay of its own on \(busy)",
-                    replayed: "another replay is running on \(busy); wait for it to end (or cancel it) and replay again"
-                ))
+                    replayed:
+                        "another replay is running on \(busy); wait for it to end (or cancel it) and replay again",
+                    refused: true))
             return ReplayRun(replayer)
         }
         report(

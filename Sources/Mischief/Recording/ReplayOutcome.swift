@@ -47,11 +47,14 @@ public struct ReplayDivergence: Codable, Sendable, Equatable, CustomStringConver
     public var replayed: String
     /// For a decision that differs (every step was made): how many recorded decisions matched before it.
     public var decisionsMatched: Int?
+    /// True when the replay never started because another replay was running on the seam (``seam``): a refusal,
+    /// not a difference from the recording. The control API answers it with 409.
+    public var refused: Bool?
 
     /// A divergence.
     public init(
         step: Int, steps: Int, matched: Int, line: Int, seam: SeamID?, recorded: String, replayed: String,
-        decisionsMatched: Int? = nil
+        decisionsMatched: Int? = nil, refused: Bool? = nil
     ) {
         self.step = step
         self.steps = steps
@@ -61,6 +64,7 @@ public struct ReplayDivergence: Codable, Sendable, Equatable, CustomStringConver
         self.recorded = recorded
         self.replayed = replayed
         self.decisionsMatched = decisionsMatched
+        self.refused = refused
     }
 
     /// `diverged at step 4 of 9 (line 7, 3 matched): test.double: recorded …; here …` on one line, controls
