@@ -36,7 +36,11 @@ swift build --build-tests --sanitize=thread --scratch-path "$scratch"
 echo "tsan: built in $(($(date +%s) - start)) s"
 
 status=0
-swift test --skip-build --sanitize=thread --scratch-path "$scratch" --filter "$filter" "$@" 2>&1 | tee "$log" \
+# The exact-numbering property runs on its own below, with its rounds: here its four calling threads and blocking
+# wait would hold one of the cooperative pool's two threads (on two cores) for a minute, and the async tests beside it
+# (a dilated sleep of 3.6 ms) would miss their deadlines waiting for a thread.
+swift test --skip-build --sanitize=thread --scratch-path "$scratch" --filter "$filter" \
+    --skip 'ExactNumberingTests/everyDecisionIsAnsweredByTheLayerInstalledAtItsCallNumber' "$@" 2>&1 | tee "$log" \
     || status=$?
 reports=$(grep -c "WARNING: ThreadSanitizer" "$log" || true)
 echo "tsan: $reports report(s) in $filter; swift test exited $status"
