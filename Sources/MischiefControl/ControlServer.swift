@@ -186,7 +186,8 @@ public final class ControlServer: Sendable {
         let injected = loop != nil
         let loop = loop ?? group.next()
         connections = ConnectionTable(loop: loop, limit: options.limits.connections)
-        feed = EventFeed(loop: loop)
+        // An injected loop (the fuzzer's) is not thread-safe: nothing wakes its feed from another thread.
+        feed = EventFeed(loop: loop, follows: !injected)
         // An injected loop (the fuzzer's) runs on the caller's thread: nothing to bound.
         let limits = options.limits
         budget =

@@ -1,0 +1,28 @@
+import Foundation
+import Mischief
+import MischiefConsole
+import Testing
+
+/// The in-process console follows its registry with the core's follower, as the control server's streams do.
+@Suite struct LocalControllerFollowTests {
+    /// Calls are counted while a console reads the controller's updates: its follower watches the registry, so the
+    /// counts a console shows do not depend on whoever started it asking for them.
+    @Test func callsAreCountedWhileAConsoleReadsUpdates() async throws {
+        let registry = Registry(sessionSeed: 1)
+        let seam = Seam<Int, Int, Never>("t.double", title: "Double", category: "T", summary: "") { $0 * 2 }
+        try registry.register(seam)
+        let controller = LocalController(
+            registry: registry, name: "test", saveDirectory: URL(fileURLWithPath: "/nonexistent"))
+        _ = seam(1)
+        #expect(registry.counters("t.double")?.calls == 0, "nobody watches: not counted")
+        let updates = controller.updates()
+        _ = seam(1)
+        #expect(registry.counters("t.double")?.calls == 1, "a console reads: counted")
+        var reader = updates.makeAsyncIterator()
+        guard case .reset(let everything) = await reader.next() else {
+            Issue.record("the first update is not everything")
+            return
+        }
+        #expect(everything.registry.isCounting)
+    }
+}
