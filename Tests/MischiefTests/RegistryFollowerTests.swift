@@ -26,6 +26,11 @@ import Testing
             wallTime: Date(timeIntervalSince1970: 0))
     }
 
+    /// The cursor's next delta (a function, so `#expect` does not take the cursor as a constant).
+    static func next(_ cursor: inout RegistryFollower.Cursor, _ registry: Registry) -> StreamDelta? {
+        cursor.next(from: registry, header: header)
+    }
+
     @Test func itWakesWhenTheRegistryChanges() async throws {
         let f = try Fixture()
         let wakes = Wakes()
@@ -60,20 +65,20 @@ import Testing
         let double = Seam<Int, Int, Never>("test.double", title: "Double", category: "Test", summary: "") { $0 * 2 }
         try registry.register(double)
         var cursor = RegistryFollower.Cursor()
-        let first = try #require(cursor.next(from: registry, header: Self.header))
+        let first = try #require(Self.next(&cursor, registry))
         #expect(first.registry.since == 0 && first.registry.seams.map(\.id) == ["test.double"])
-        #expect(cursor.next(from: registry, header: Self.header) == nil, "nothing changed, no second turned")
+        #expect(Self.next(&cursor, registry) == nil, "nothing changed, no second turned")
 
         try registry.apply(spec: "return(3)", to: "test.double")
-        let applied = try #require(cursor.next(from: registry, header: Self.header))
+        let applied = try #require(Self.next(&cursor, registry))
         #expect(applied.follows(first.generation))
         #expect(applied.registry.seams.map(\.behaviourText) == ["return(3)"])
         #expect(cursor.generation == applied.generation)
 
         clock.advance(by: .seconds(1))
-        let turned = try #require(cursor.next(from: registry, header: Self.header), "the uptime shown turned")
+        let turned = try #require(Self.next(&cursor, registry), "the uptime shown turned")
         #expect(turned.registry.isEmpty)
-        #expect(cursor.next(from: registry, header: Self.header) == nil)
+        #expect(Self.next(&cursor, registry) == nil)
     }
 
     /// A batch made once for several readers goes to those it follows; one that missed a batch is told to ask for
@@ -82,20 +87,24 @@ import Testing
         // The registry's clock stands still: no second shown turns between two batches.
         let f = try Fixture(clock: ManualRegistryClock())
         var reader = RegistryFollower.Cursor()
-        #expect(reader.offer(f.registry.delta(since: 0).stamped) == nil, "a first delta is its own")
-        let first = try #require(reader.next(from: f.registry, header: Self.header))
+        let offered = reader.offer(f.registry.delta(since: 0).stamped)
+        #expect(offered == nil, "a first delta is its own")
+        let first = try #require(Self.next(&reader, f.registry))
 
         try f.registry.apply(spec: "return(3)", to: "test.double")
         let batch = StreamDelta(target: first.target, registry: f.registry.delta(since: first.generation))
-        #expect(reader.offer(batch) == true)
+        let taken = reader.offer(batch)
+        #expect(taken == true)
         #expect(reader.generation == batch.generation)
         let quiet = StreamDelta(target: first.target, registry: f.registry.delta(since: batch.generation))
-        #expect(reader.offer(quiet) == false, "nothing it shows changed")
+        let quietTaken = reader.offer(quiet)
+        #expect(quietTaken == false, "nothing it shows changed")
 
         try f.registry.apply(spec: "return(4)", to: "test.double")
         let missed = f.registry.generation
         try f.registry.apply(spec: "return(5)", to: "test.double")
         let later = StreamDelta(target: first.target, registry: f.registry.delta(since: missed))
-        #expect(reader.offer(later) == nil, "it missed the batch before: it asks for its own")
+        let laterTaken = reader.offer(later)
+        #expect(laterTaken == nil, "it missed the batch before: it asks for its own")
     }
 }

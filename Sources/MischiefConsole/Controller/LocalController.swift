@@ -40,14 +40,15 @@ public final class LocalController: ConsoleController {
     /// - Parameters:
     ///   - name: The target's name for the header.
     ///   - saveDirectory: Where `s` saves profiles (a directory on the profile search path, so they load next time).
-    ///   - refresh: How often call counts and times are looked at when nothing else changed; longer than zero. Four
-    ///     times a second by default, on the wall clock's quarter seconds, so the seconds shown turn on time.
+    ///   - refresh: How often call counts and times are looked at when nothing else changed; longer than zero. Once a
+    ///     second by default, on the wall clock's turn of each second, when the seconds shown turn (the console's
+    ///     rates are per second): an idle console wakes once a second, not four times.
     ///   - minimumInterval: The least time between two updates (50 ms: at most 20 a second).
     ///   - targetTime: The target's time read without counting (its clock seam's `peek`), or nil without one.
     ///   - advance: Moves the target's virtual time; returns false when its time is real.
     public init(
         registry: Registry, name: String, saveDirectory: URL,
-        refresh: Duration = .milliseconds(250), minimumInterval: Duration = .milliseconds(50),
+        refresh: Duration = .seconds(1), minimumInterval: Duration = .milliseconds(50),
         targetTime: @escaping @Sendable () -> Date? = { nil },
         advance: @escaping @Sendable (Duration) async -> Bool = { _ in false }
     ) {
