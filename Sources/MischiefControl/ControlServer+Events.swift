@@ -128,7 +128,8 @@ final class EventFeed: @unchecked Sendable {
         let follower = RegistryFollower(
             registry: server.registry, refresh: server.options.refresh, minimumInterval: server.options.updateInterval
         ) { [weak self, loop] in
-            loop.execute { self?.tick() }
+            guard let self else { return }
+            loop.execute { self.tick() }
         }
         follower.start()
         self.follower = follower
