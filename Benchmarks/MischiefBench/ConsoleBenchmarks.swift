@@ -20,7 +20,7 @@ enum ConsoleBenchmarks {
         let clock = ContinuousClock()
         var total = Duration.zero
         for frame in 0..<frames {
-            _ = Console.update(&state, .data(data[frame % data.count]))
+            state.show(data[frame % data.count])
             total += clock.measure { blackhole(Console.render(state, size: size, theme: .standard)) }
         }
         return total.seconds * 1000 / Double(frames)

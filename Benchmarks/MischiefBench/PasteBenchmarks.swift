@@ -29,7 +29,7 @@ enum PasteBenchmarks {
     private static func milliseconds(opening: [Key], keys: [Key]) -> Double {
         let size = ScreenSize(rows: 40, columns: 120)
         var state = ConsoleState(size: size)
-        _ = Console.update(&state, .data(ConsoleData.synthetic(seams: 24, frame: 0)))
+        state.show(ConsoleData.synthetic(seams: 24, frame: 0))
         for key in opening { _ = Console.update(&state, .key(key)) }
         let clock = ContinuousClock()
         let elapsed = clock.measure {

@@ -7,12 +7,13 @@ import Synchronization
 /// The console's controller for a target in another process, over its control socket.
 ///
 /// ``updates()`` opens a session and holds it with the events stream, so what the console changes is reverted when
-/// the console goes away (unless `keep`). The stream's `changes` messages are the console's updates: the first of
-/// each connection is everything (``ConsoleUpdate/reset(_:)``), later ones what changed. A command answers once the
+/// the console goes away (unless `keep`). The stream's `changes` messages are the console's updates, and the only
+/// way data comes: the first of each connection is everything (``ConsoleUpdate/reset(_:)``), later ones what changed,
+/// each passed on when it follows what the console was sent (the console applies it). A command answers once the
 /// console has been sent a delta that shows it: the target's answer names the generation the change produced
 /// (``ControlAPI/generationHeader``) and the target pushes that change on the stream at once, so the command waits
-/// on the stream for it. Only a target that names none (an older one), or a stream that has not brought it within a
-/// second, is asked `GET /v1/changes`.
+/// on the stream for it; it never asks again. A target that names none (an older one), or a stream that has not
+/// brought it within a second, answers with what the console was sent by then (the change follows on the stream).
 ///
 /// When the target stops answering it says so (``ConsoleUpdate/lost(_:)``) and tries again every `retry`. It attaches
 /// again to the same target, or to a restarted one of the same name at the path `locate` finds (its first update
@@ -40,7 +41,6 @@ public final class RemoteController: ConsoleController {
         var connection = 0
         /// The generation of the last delta sent on this connection (0: none yet).
         var sent: UInt64 = 0
-        var lastEvent = 0
         var lostReason: String?
         /// The target first attached to: only it, or a restart of it (the same name), is attached to again.
         var target: TargetInfo?
@@ -148,7 +148,6 @@ public final class RemoteController: ConsoleController {
                 return (link.sent, [])
             }
             link.sent = delta.generation
-            link.lastEvent = max(link.lastEvent, delta.registry.lastEventID)
             link.lostReason = nil
             return (link.sent, link.reached())
         }
@@ -271,8 +270,9 @@ public final class RemoteController: ConsoleController {
             + (live.isEmpty ? "no live targets" : "live: \(live.joined(separator: ", "))")
     }
 
-    /// Sends a request with the live session, then brings the console up to what the target is now (so the answer's
-    /// effect is in what it was sent); returns the answer and the generation of the last delta sent.
+    /// Sends a request with the live session, then waits until the stream has brought the console the generation the
+    /// answer names (so the answer's effect is in what it was sent); returns the answer and the generation of the last
+    /// delta sent.
     private func perform<T>(
         changes: Bool = true, _ body: (ControlClient) async throws(ControlClientError) -> T
     ) async throws -> (T, UInt64) {
@@ -295,11 +295,8 @@ public final class RemoteController: ConsoleController {
         {
             return (answer, sent)
         }
-        let (sent, lastEvent) = link.withLock { ($0.sent, $0.lastEvent) }
-        guard let delta = try? await client.delta(since: sent, eventsAfter: lastEvent) else {
-            return (answer, sent)  // lost: the console hears it from the stream
-        }
-        return (answer, received(delta, connection: connection))
+        // An older target (no generation named), a slow stream, or a lost one (the console hears it from the stream).
+        return (answer, link.withLock { $0.sent })
     }
 
     @discardableResult

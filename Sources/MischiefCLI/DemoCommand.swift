@@ -110,8 +110,7 @@ struct DemoCommand: AsyncParsableCommand {
             }
         }
         if headless { return try await serve(registry: registry, demo: demo, clock: clock, messages: setup.messages) }
-        let observation = registry.observe()
-        defer { observation.cancel() }
+        // The console's controller has the registry count calls while the console reads it (`RegistryFollower`).
         // The demo app is not cancelled at the end: the process ends with it. Cancelling it can deadlock when a
         // weather request completes at that moment (swift-corelibs-foundation: URLSessionTask.cancel() waits for
         // the session's queue while that queue waits for the task's status lock, which the cancel holds).

@@ -289,12 +289,13 @@ public struct ControlClient: Sendable {
     /// The target's events stream, holding ``session`` open while it is read. It ends with an error when the
     /// target goes away or stays silent longer than ``silence``; cancelling the reading task closes it.
     ///
-    /// With `changes` it carries ``StreamMessage/changes(_:)`` deltas, the one dialect consoles, `mischief watch`
-    /// and `mischief apply --hold` read. Without it, the older dialect of `event` and `counters` messages, which
-    /// answers on for /v1 clients and is deprecated.
+    /// By default it carries ``StreamMessage/changes(_:)`` deltas (after ``StreamMessage/hello(_:)``), the one
+    /// dialect consoles, `mischief watch` and `mischief apply --hold` read: apply each to a ``TargetState`` with
+    /// ``TargetState/applying(_:eventLimit:)``. With `changes: false`, the older dialect of `event` and `counters`
+    /// messages, which answers on for /v1 clients and is deprecated.
     ///
     /// The socket is read on a thread of its own, never on Swift's cooperative pool.
-    public func events(changes: Bool = false) -> AsyncThrowingStream<StreamMessage, any Error> {
+    public func events(changes: Bool = true) -> AsyncThrowingStream<StreamMessage, any Error> {
         var query = session.map { ["session=\(Self.escape($0))"] } ?? []
         if changes { query.append("changes=1") }
         let path = "/v\(ControlAPI.version)/events" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
@@ -304,15 +305,14 @@ public struct ControlClient: Sendable {
         let socketPath = self.socketPath
         let silence = self.silence
         return AsyncThrowingStream { continuation in
-            let cancelled = Atomic<Bool>(false)
+            let cancellation = StreamCancellation()
             let thread = Thread {
                 var parser = StreamParser()
                 var refusal: [UInt8] = []
                 var status: Int?
                 do throws(ControlClientError) {
                     try SocketExchange.stream(
-                        Array(head.utf8), to: socketPath, silence: silence,
-                        isCancelled: { cancelled.load(ordering: .relaxed) }
+                        Array(head.utf8), to: socketPath, silence: silence, cancellation: cancellation
                     ) { code, body in
                         status = code
                         if code == 200 {
@@ -321,19 +321,19 @@ public struct ControlClient: Sendable {
                             refusal += body
                         }
                     }
-                    if cancelled.load(ordering: .relaxed) { return continuation.finish() }
+                    if cancellation.isCancelled { return continuation.finish() }
                     if let status, status != 200 {
                         return continuation.finish(throwing: Self.failure(status: status, data: Data(refusal)))
                     }
                     continuation.finish(
                         throwing: ControlClientError.disconnected("the target closed the events stream"))
                 } catch {
-                    if cancelled.load(ordering: .relaxed) { return continuation.finish() }
+                    if cancellation.isCancelled { return continuation.finish() }
                     continuation.finish(throwing: error)
                 }
             }
             thread.name = "mischief-events"
-            continuation.onTermination = { _ in cancelled.store(true, ordering: .relaxed) }
+            continuation.onTermination = { _ in cancellation.cancel() }
             thread.start()
         }
     }

@@ -44,8 +44,9 @@ public final class ControlServer: Sendable {
         public var updateInterval: Duration = .milliseconds(20)
         /// How often, while an events stream is open, the server looks at what changes without telling it: call
         /// counts and the clocks a console shows (on the wall clock's multiples of it, so a shown second turns on
-        /// time). Nothing is looked at while no stream is open.
-        public var refresh: Duration = .milliseconds(250)
+        /// time). Once a second by default, when the seconds a console shows turn (its rates are per second). Nothing
+        /// is looked at while no stream is open.
+        public var refresh: Duration = .seconds(1)
         /// How long an events stream stays silent before a keep-alive comment (which also finds dead clients).
         public var heartbeat: Duration = .seconds(1)
         /// Sizes, counts and deadlines that keep clients from holding the server.
@@ -186,7 +187,8 @@ public final class ControlServer: Sendable {
         let injected = loop != nil
         let loop = loop ?? group.next()
         connections = ConnectionTable(loop: loop, limit: options.limits.connections)
-        feed = EventFeed(loop: loop)
+        // An injected loop (the fuzzer's) is not thread-safe: nothing wakes its feed from another thread.
+        feed = EventFeed(loop: loop, follows: !injected)
         // An injected loop (the fuzzer's) runs on the caller's thread: nothing to bound.
         let limits = options.limits
         budget =

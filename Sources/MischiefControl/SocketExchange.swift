@@ -42,9 +42,11 @@ enum SocketExchange {
     }
 
     /// Sends `request` and hands each piece of the answer's body to `deliver` as it arrives, until the answer ends,
-    /// `isCancelled` says so, or nothing (not even a keep-alive) comes for `silence`. Runs on the calling thread.
+    /// `cancellation` is cancelled, or nothing (not even a keep-alive) comes for `silence`. Runs on the calling thread,
+    /// which sleeps in `poll(2)` until bytes come, the silence runs out or the stream is cancelled: an idle stream
+    /// wakes it only when the target writes.
     static func stream(
-        _ request: [UInt8], to path: String, silence: Duration, isCancelled: () -> Bool,
+        _ request: [UInt8], to path: String, silence: Duration, cancellation: StreamCancellation,
         deliver: (_ status: Int, _ body: [UInt8]) -> Void
     ) throws(ControlClientError) {
         let fd = try connection(to: path, by: ContinuousClock.now + silence)
@@ -53,20 +55,15 @@ enum SocketExchange {
             throw .unreachable(path, reason(cut))
         }
         var reader = ResponseReader()
-        var deadline = ContinuousClock.now + silence
-        while !reader.isComplete, !isCancelled() {
-            // Short polls, so a cancelled stream ends within a fraction of a second.
-            let slice = min(deadline, ContinuousClock.now + .milliseconds(200))
-            do {
-                guard let bytes = try read(from: fd, path: path, by: slice) else { break }
-                deadline = ContinuousClock.now + silence
-                let body = try reader.feed(bytes)
-                if let status = reader.status { deliver(status, body) }
-            } catch .unreachable(_, let reason) where reason == timedOut && ContinuousClock.now < deadline {
-                continue
-            }
+        while !reader.isComplete, !cancellation.isCancelled {
+            guard
+                let bytes = try read(
+                    from: fd, path: path, by: ContinuousClock.now + silence, cancel: cancellation.readEnd)
+            else { break }
+            let body = try reader.feed(bytes)
+            if let status = reader.status { deliver(status, body) }
         }
-        if reader.status == nil, !isCancelled() {
+        if reader.status == nil, !cancellation.isCancelled {
             throw .disconnected("the target closed the connection without answering")
         }
     }
@@ -151,13 +148,13 @@ enum SocketExchange {
         return nil
     }
 
-    /// The next bytes, or nil at end of file.
+    /// The next bytes, or nil at end of file or once `cancel` (a descriptor that becomes readable) says so.
     private static func read(
-        from fd: Int32, path: String, by deadline: ContinuousClock.Instant
+        from fd: Int32, path: String, by deadline: ContinuousClock.Instant, cancel: Int32 = -1
     ) throws(ControlClientError) -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            try wait(fd, for: Int16(POLLIN), path: path, by: deadline)
+            guard try wait(fd, for: Int16(POLLIN), path: path, by: deadline, cancel: cancel) else { return nil }
             let count = recv(fd, &buffer, buffer.count, 0)
             if count < 0, errno == EINTR || errno == EAGAIN { continue }
             if count < 0, errno == ECONNRESET { return nil }
@@ -166,22 +163,65 @@ enum SocketExchange {
         }
     }
 
+    /// Waits until `fd` is ready for `events`, within `deadline`; returns false when `cancel` (a descriptor that
+    /// becomes readable, or -1 for none) became readable first.
+    @discardableResult
     private static func wait(
-        _ fd: Int32, for events: Int16, path: String, by deadline: ContinuousClock.Instant
-    ) throws(ControlClientError) {
+        _ fd: Int32, for events: Int16, path: String, by deadline: ContinuousClock.Instant, cancel: Int32 = -1
+    ) throws(ControlClientError) -> Bool {
         while true {
             let left = deadline - ContinuousClock.now
             guard left > .zero else { throw .unreachable(path, timedOut) }
-            var poller = pollfd(fd: fd, events: events, revents: 0)
+            var pollers = [
+                pollfd(fd: fd, events: events, revents: 0), pollfd(fd: cancel, events: Int16(POLLIN), revents: 0),
+            ]
             let milliseconds = Int32(max(1, min(left.seconds * 1000, 60_000)))
-            let ready = poll(&poller, 1, milliseconds)
+            let ready = poll(&pollers, cancel >= 0 ? 2 : 1, milliseconds)
             if ready < 0, errno == EINTR { continue }
             guard ready >= 0 else { throw .unreachable(path, reason(errno)) }
-            if ready > 0 { return }
+            if cancel >= 0, pollers[1].revents != 0 { return false }
+            if ready > 0 { return true }
         }
     }
 
     private static func reason(_ code: Int32) -> String {
         "\(String(cString: strerror(code))) (errno \(code))"
+    }
+}
+
+/// Ends a stream's wait at once from another thread: a pipe whose read end the reading thread polls beside its
+/// socket, so it sleeps until the target writes or the stream is cancelled, never waking to look.
+final class StreamCancellation: Sendable {
+    /// The end the reader polls: readable once cancelled (-1 when no pipe could be made; the reader then notices
+    /// within its silence).
+    let readEnd: Int32
+    private let writeEnd: Int32
+    private let cancelled = Atomic<Bool>(false)
+
+    init() {
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            readEnd = ends[0]
+            writeEnd = ends[1]
+        } else {
+            readEnd = -1
+            writeEnd = -1
+        }
+    }
+
+    deinit {
+        if readEnd >= 0 { close(readEnd) }
+        if writeEnd >= 0 { close(writeEnd) }
+    }
+
+    /// Whether the stream was cancelled.
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+
+    /// Cancels the stream: its reader returns from its wait at once.
+    func cancel() {
+        guard !cancelled.exchange(true, ordering: .acquiringAndReleasing), writeEnd >= 0 else { return }
+        var byte: UInt8 = 1
+        _ = write(writeEnd, &byte, 1)
     }
 }

@@ -21,7 +21,7 @@ import Testing
             spec: "pause", held: 1, status: .active, actions: [F.off, F.returning], canThrow: canThrow)
         seam.heldCalls = [HeldCall(input: input)]
         data.seams.insert(seam, at: 1)
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         while state.selectedSeam?.id != "model.person" { _ = F.press([.down], &state) }
         return state
     }

@@ -11,7 +11,7 @@ import Testing
         var state = ConsoleState(size: ScreenSize(rows: 24, columns: 80), timeZone: F.utc)
         var data = F.data()
         data.seams = F.fromSpecs(data.seams)
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         return state
     }
 
@@ -38,7 +38,7 @@ import Testing
             seam.spec = nil
             return seam
         }
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         // Behaviours built in code have no spec; a seam running its original has none either.
         #expect(F.press([.character("y")], &state).isEmpty)
         #expect(state.message?.text == "clock.now runs shift(1d), built in code: no spec to copy")

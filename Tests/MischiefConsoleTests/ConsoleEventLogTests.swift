@@ -23,7 +23,7 @@ import Testing
                     id: 11 + index, time: .seconds(3_702 + 2 * index), kind: .report, seam: "net.response",
                     message: "answered GET /weather after 250ms"))
         }
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         return state
     }
 
@@ -48,7 +48,7 @@ import Testing
         var state = ConsoleState(size: ScreenSize(rows: rows, columns: columns), timeZone: F.utc)
         var data = F.data()
         data.events = events
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         return state
     }
 
@@ -130,7 +130,7 @@ import Testing
                 id: 11, time: .seconds(3_710), kind: .refused, seam: "clock.now", source: "console",
                 message: "a spec far too long for one line of the log: "
                     + String(repeating: "shift(1d) + ", count: 30) + "end\n  ^ here"))
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         _ = F.press([.character("e"), .enter], &state)
         let grid = Console.render(state, size: size, theme: .standard)
         assertSnapshot(grid, named: name("event-detail", size))

@@ -228,7 +228,7 @@ enum ConsoleFixtures {
     static func state(rows: Int = 24, columns: Int = 80) -> ConsoleState {
         var state = ConsoleState(size: ScreenSize(rows: rows, columns: columns), timeZone: utc)
         for (frame, calls) in [0, 5, 12, 30, 31, 60].enumerated() {
-            _ = Console.update(&state, .data(data(seconds: 3_718 + frame, calls: calls)))
+            state.show(data(seconds: 3_718 + frame, calls: calls))
         }
         return state
     }
@@ -254,7 +254,7 @@ enum ConsoleFixtures {
         var state = ConsoleState(size: ScreenSize(rows: rows, columns: columns), timeZone: utc)
         var data = data()
         data.profiles = demoProfiles
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         return state
     }
 

@@ -10,7 +10,7 @@ import Testing
     /// The fixture with clock.now's active layers as given (the last answers), its spec the top one's.
     static func state(layers: [(spec: String, source: String)]) -> ConsoleState {
         var state = ConsoleState(size: ScreenSize(rows: 30, columns: 120), timeZone: F.utc)
-        _ = Console.update(&state, .data(data(layers: layers)))
+        state.show(data(layers: layers))
         return state
     }
 
@@ -42,9 +42,9 @@ import Testing
         var state = Self.state(layers: [("virtual", "profile Frozen time"), ("shift(+3h)", "console")])
         #expect(state.lastUsed["clock.now"] == "shift(+3h)")
         // The console's own layer is reverted: the profile's answers again.
-        _ = Console.update(&state, .data(Self.data(layers: [("virtual", "profile Frozen time")])))
+        state.show(Self.data(layers: [("virtual", "profile Frozen time")]))
         #expect(state.lastUsed["clock.now"] == "shift(+3h)")
-        _ = Console.update(&state, .data(Self.data(layers: [])))
+        state.show(Self.data(layers: []))
         #expect(F.press([.character(" ")], &state) == [.apply(seam: "clock.now", spec: "shift(+3h)")])
     }
 

@@ -23,7 +23,7 @@ import Testing
         ]
         data.seams[index].behaviourText = "shift(1d)"
         data.seams[index].spec = "shift(1d)"
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         return state
     }
 
@@ -85,7 +85,7 @@ import Testing
                     "by", .duration, step: .duration(F.day),
                     summary: "how far: +1d, -90m, +10y, or any duration the spec language takes, weeks and years too")
             ], composes: true)
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         let text = Console.render(state, size: state.size, theme: .standard).text
         let words = Set(text.split { " │\n".contains($0) }.map(String.init))
         for word in ["late", "timers", "years", "too"] { #expect(words.contains(word), "\(word) in\n\(text)") }
@@ -105,7 +105,7 @@ import Testing
                 summary: "What the target thinks the time is: its dates and its timers, its sleeps and its deadlines",
                 signature: old.signature
             ).info
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         let text = Console.render(state, size: state.size, theme: .standard).text
         #expect(text.contains("deadlines"), "\(text)")
     }
@@ -128,7 +128,7 @@ import Testing
 
     @Test func wSwitchesTheLogBetweenTimeSinceStartAndTheWallClock() {
         var state = ConsoleState(size: ScreenSize(rows: 24, columns: 100), timeZone: F.utc)
-        _ = Console.update(&state, .data(F.data()))  // up 3 723 s at 2025-05-01 12:00:00 UTC
+        state.show(F.data())  // up 3 723 s at 2025-05-01 12:00:00 UTC
         _ = F.press([.character("e")], &state)
         func screen() -> String { Console.render(state, size: state.size, theme: .standard).text }
         #expect(screen().contains("00:01:02  applied"), "\(screen())")
@@ -152,7 +152,7 @@ import Testing
             "rebound: libFoundationEssentials.so, libFoundation.so, (executable)",
             "not rebound: libdispatch.so (never by default: its timers and deadlines keep the real clock)",
         ]
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         let text = Console.render(state, size: state.size, theme: .standard).text
         let rows = text.split(separator: "\n").map(String.init)
         let title = rows.firstIndex { $0.contains("│ Reach  ") }  // not the Reachability seam
@@ -166,7 +166,7 @@ import Testing
 
     @Test func aSeamWithoutNotesHasNoReachSection() {
         var state = ConsoleState(size: ScreenSize(rows: 60, columns: 80), timeZone: F.utc)
-        _ = Console.update(&state, .data(F.data()))
+        state.show(F.data())
         #expect(!Console.render(state, size: state.size, theme: .standard).text.contains("│ Reach  "))
     }
 }

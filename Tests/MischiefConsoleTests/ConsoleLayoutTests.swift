@@ -12,7 +12,7 @@ import Testing
         var state = ConsoleState(size: ScreenSize(rows: rows, columns: columns), timeZone: F.utc)
         var data = F.data()
         data.view = TargetView(title: "Demo app", lines: (1...count).map { .init("panel line \($0)") })
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         return state
     }
 
@@ -33,7 +33,7 @@ import Testing
         var state = state(rows: 40, columns: 120, targetLines: 21)
         var data = try #require(state.data)
         data.profiles = F.demoProfiles
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         let layout = ConsoleLayout(state)
         let target = try #require(layout.target)
         #expect(target.height == 21 + 2)

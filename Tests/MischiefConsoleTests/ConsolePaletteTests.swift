@@ -212,7 +212,7 @@ extension ConsolePaletteTests {
                 category: "Area \(index % 7)", summary: "", signature: "() -> Int", actions: actions)
         }
         var state = ConsoleState(size: ScreenSize(rows: 60, columns: 200))
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         let clock = ContinuousClock()
         var worst = Duration.zero
         for query in ["a", "seam 29", "area3 action7", "zzz", "revert all"] {

@@ -13,7 +13,7 @@ import Testing
         let index = data.seams.firstIndex { $0.id == "clock.now" }!
         data.seams[index].counters.held = held
         data.seams[index].counters.inFlight = held
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         return state
     }
 

@@ -63,7 +63,7 @@ import Testing
         let index = data.seams.firstIndex { $0.id == "location.current" }!
         data.seams[index].behaviourText = nil  // nothing applied: the picker starts from a draft
         data.seams[index].spec = nil
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         _ = F.press([.down, .down, .down], &state)
         #expect(state.selection == "location.current")
         _ = F.press([.enter, .home, .enter], &state)

@@ -31,7 +31,7 @@ import Testing
         var state = F.demoState(rows: 15, columns: 60)
         var data = state.data!
         data.profiles += (1...6).map { ProfileStatus.row(name: "Extra \($0)") }
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         let text = Console.render(state, size: state.size, theme: .standard).text
         let bar = rows(Console.render(state, size: state.size, theme: .standard))[13]
         #expect(bar.hasPrefix(" Profiles  1 ○Tomorrow "), "\(text)")

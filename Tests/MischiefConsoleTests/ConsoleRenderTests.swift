@@ -74,7 +74,7 @@ import Testing
         _ = Console.update(&state, .commandFinished(commands[0], .failure("cannot write /profiles: read-only")))
         var lost = F.data(connection: .lost("target exited"))
         lost.profiles = []
-        _ = Console.update(&state, .data(lost))
+        state.show(lost)
         assertSnapshot(render(state), named: "lost-error-80x24")
     }
 
@@ -113,7 +113,7 @@ import Testing
     @Test func thousandSyntheticSeams() {
         var state = ConsoleState(size: ScreenSize(rows: 60, columns: 200), timeZone: F.utc)
         for frame in 0..<3 {
-            _ = Console.update(&state, .data(.synthetic(seams: 1_000, frame: frame)))
+            state.show(.synthetic(seams: 1_000, frame: frame))
         }
         #expect(state.lines.count == 1_008)
         #expect(state.rates.count == 1_000)

@@ -124,7 +124,7 @@ struct ConsoleRunnerTests {
         #expect(path.hasSuffix("lucky-seven.yaml"))
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains("test.answer: return(7)"))
-        let data = controller.loadNow()
+        let data = await controller.shown()
         #expect(data.seams.first?.behaviourText == "return(7)")
         #expect(data.target.name == "runner test")
     }

@@ -21,7 +21,7 @@ import Testing
 
     /// The console's state after it has seen the registry as it is now.
     func refreshed(_ state: inout ConsoleState) async throws {
-        _ = Console.update(&state, .data(controller.loadNow()))
+        state.show(await controller.shown())
     }
 
     /// What Space sends for the selected (only) seam, after its behaviour was reverted.
@@ -35,7 +35,7 @@ import Testing
     @Test func aBehaviourAppliedInCodeIsNotSentBackAsASpec() async throws {
         var state = ConsoleState(size: ScreenSize(rows: 40, columns: 120))
         try registry.apply(answer, Behaviour<Void, Int, Never>.closure { _ in 7 })
-        let data = controller.loadNow()
+        let data = await controller.shown()
         #expect(data.seams[0].behaviourText == "closure", "shown as its description")
         #expect(data.seams[0].spec == nil, "but it has no spec")
 
@@ -49,7 +49,7 @@ import Testing
     @Test func theLastSpecComesBackEvenWhenItsDescriptionDiffers() async throws {
         var state = ConsoleState(size: ScreenSize(rows: 40, columns: 120))
         try await controller.apply("50% return(7)", to: "test.answer")
-        let data = controller.loadNow()
+        let data = await controller.shown()
         #expect(data.seams[0].spec == "50%return(7)")
         #expect(try await spaceAfterRevert(&state) == [.apply(seam: "test.answer", spec: "50%return(7)")])
     }

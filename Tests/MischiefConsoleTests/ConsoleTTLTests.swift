@@ -18,7 +18,7 @@ import Testing
                 id: LayerID(rawValue: 1), seam: "clock.now", behaviour: "shift(1d)", spec: "shift(1d)",
                 source: "console", status: .active, ttl: expiresAt.map { _ in .seconds(30) }, expiresAt: expiresAt)
         ]
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         return state
     }
 

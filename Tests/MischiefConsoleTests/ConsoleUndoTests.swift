@@ -32,13 +32,13 @@ import Testing
     }
 
     static func finish(_ commands: [ConsoleCommand], _ state: inout ConsoleState, data: ConsoleData) {
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         for command in commands { _ = Console.update(&state, .commandFinished(command, .success(nil))) }
     }
 
     @Test func undoingAnApplyRevertsOnlyThisConsolesLayerAndRedoAppliesItAgain() {
         var state = F.state()
-        _ = Console.update(&state, .data(Self.data(own: nil)))
+        state.show(Self.data(own: nil))
         let apply = ConsoleCommand.apply(seam: "clock.now", spec: "shift(+3h)")
         Self.send(apply, &state, after: Self.data(own: "shift(+3h)"))
         let undo = F.press([.character("U")], &state)
@@ -54,12 +54,12 @@ import Testing
     /// so a redone change still reverts by itself.
     @Test func redoingAnApplyWithATimeToLiveSetsItAgain() {
         var state = F.state()
-        _ = Console.update(&state, .data(Self.data(own: nil)))
+        state.show(Self.data(own: nil))
         let apply = ConsoleCommand.apply(seam: "clock.now", spec: "shift(+3h)")
         let ttl = ConsoleCommand.setTTL(seam: "clock.now", ttl: .seconds(600))
         state.history.note(apply, data: state.data, source: state.source)
         state.history.note(ttl, data: state.data, source: state.source)
-        _ = Console.update(&state, .data(Self.data(own: "shift(+3h)")))
+        state.show(Self.data(own: "shift(+3h)"))
         _ = Console.update(&state, .commandFinished(apply, .success(nil)))
         _ = Console.update(&state, .commandFinished(ttl, .success(nil)))
         #expect(state.history.done.map(\.label) == ["apply clock.now shift(+3h) ttl 10m"])
@@ -70,12 +70,12 @@ import Testing
 
     @Test func keysThatChangeTheTargetAreNotedAndUndoItselfIsNot() {
         var state = F.state()
-        _ = Console.update(&state, .data(Self.data(own: nil)))
+        state.show(Self.data(own: nil))
         #expect(F.press([.character("1")], &state) == [.toggleProfile("Tokyo")])
         #expect(state.history.pending.map(\.command) == [.toggleProfile("Tokyo")])
         _ = Console.update(&state, .commandFinished(.toggleProfile("Tokyo"), .success(nil)))
         #expect(state.history.done.map(\.label) == ["switch profile Tokyo off"])
-        _ = Console.update(&state, .data(Self.data(own: nil, profileOn: false)))
+        state.show(Self.data(own: nil, profileOn: false))
         let undo = F.press([.character("U")], &state)
         #expect(undo == [.toggleProfile("Tokyo")])
         #expect(state.history.pending.isEmpty)  // undo's own command is not a new change
@@ -83,14 +83,14 @@ import Testing
 
     @Test func undoingAnApplyOverItsOwnEarlierSpecBringsThatBack() {
         var state = F.state()
-        _ = Console.update(&state, .data(Self.data(own: "shift(+1h)")))
+        state.show(Self.data(own: "shift(+1h)"))
         Self.send(.apply(seam: "clock.now", spec: "shift(+3h)"), &state, after: Self.data(own: "shift(+3h)"))
         #expect(F.press([.character("U")], &state) == [.apply(seam: "clock.now", spec: "shift(+1h)")])
     }
 
     @Test func undoingARevertAppliesTheSpecAgainAndAProfileSwitchSwitchesBack() {
         var state = F.state()
-        _ = Console.update(&state, .data(Self.data(own: "shift(+3h)")))
+        state.show(Self.data(own: "shift(+3h)"))
         Self.send(.toggleProfile("Tokyo"), &state, after: Self.data(own: "shift(+3h)", profileOn: false))
         Self.send(.revert("clock.now"), &state, after: Self.data(own: nil, profileOn: false))
         #expect(state.history.done.count == 2)
@@ -111,7 +111,7 @@ import Testing
 
     @Test func aNewChangeClearsWhatWasUndoneAndAFailedOneIsNotKept() {
         var state = F.state()
-        _ = Console.update(&state, .data(Self.data(own: nil)))
+        state.show(Self.data(own: nil))
         Self.send(.apply(seam: "clock.now", spec: "shift(+3h)"), &state, after: Self.data(own: "shift(+3h)"))
         _ = F.press([.character("U")], &state)
         #expect(state.history.undone.count == 1)
@@ -125,7 +125,7 @@ import Testing
 
     @Test func theHistoryIsBounded() {
         var state = F.state()
-        _ = Console.update(&state, .data(Self.data(own: nil)))
+        state.show(Self.data(own: nil))
         for index in 0..<(UndoHistory.limit + 20) {
             Self.send(.apply(seam: "clock.now", spec: "shift(+\(index)h)"), &state, after: Self.data(own: nil))
         }
@@ -135,7 +135,7 @@ import Testing
     /// A change as the console sends it from a key, then its success with the data that shows it.
     static func send(_ command: ConsoleCommand, _ state: inout ConsoleState, after data: ConsoleData) {
         state.history.note(command, data: state.data, source: state.source)
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         _ = Console.update(&state, .commandFinished(command, .success(nil)))
     }
 }

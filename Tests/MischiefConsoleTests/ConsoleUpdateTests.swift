@@ -50,9 +50,9 @@ import Testing
         var reverted = F.data()
         reverted.seams[0].behaviourText = nil
         reverted.seams[0].status = .reverted
-        _ = Console.update(&state, .data(reverted))
+        state.show(reverted)
         #expect(F.press([.character(" ")], &state) == [.apply(seam: "clock.now", spec: "shift(1d)")])
-        _ = Console.update(&state, .data(F.data()))
+        state.show(F.data())
         #expect(F.press([.character(" ")], &state) == [.revert("clock.now")])
     }
 
@@ -74,11 +74,11 @@ import Testing
         var data = F.data()
         data.seams[0].behaviourText = "shift(2d)"
         data.seams[0].spec = "shift(2d)"
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         #expect(F.press([.character("+")], &state) == [.apply(seam: "clock.now", spec: "shift(3d)")])
         data.seams[0].behaviourText = "shift(3d)"
         data.seams[0].spec = "shift(3d)"
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         #expect(F.press([.character("-")], &state) == [.apply(seam: "clock.now", spec: "shift(2d)")])
 
         selecting("l10n.strings", in: &state)
@@ -94,7 +94,7 @@ import Testing
         var data = F.data()
         data.seams[0].behaviourText = "shift(+1d)"
         var state = ConsoleState(timeZone: F.utc)
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         #expect(F.press([.character("+")], &state) == [.apply(seam: "clock.now", spec: "shift(2d)")])
     }
 
@@ -118,7 +118,7 @@ import Testing
         var reverted = F.data()
         reverted.seams[0].behaviourText = nil
         reverted.seams[0].status = .reverted
-        _ = Console.update(&state, .data(reverted))
+        state.show(reverted)
         #expect(F.press([.character("r")], &state).isEmpty)
         #expect(state.message?.text == "clock.now already runs its original")
         #expect(F.press([.character("R")], &state) == [.revertAll])
@@ -181,28 +181,28 @@ import Testing
         selecting("l10n.menu", in: &state)
         var data = F.data(seconds: 4_000)
         data.seams.reverse()
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         #expect(state.selection == "l10n.menu")
         data.seams.removeAll { $0.id == "l10n.menu" }
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         #expect(state.selection == "net.reachability")  // the first seam listed now
     }
 
     @Test func ratesComeFromSuccessiveFrames() {
         var state = ConsoleState()
-        _ = Console.update(&state, .data(F.data(seconds: 100, calls: 0)))
+        state.show(F.data(seconds: 100, calls: 0))
         #expect(state.rates.isEmpty)
-        _ = Console.update(&state, .data(F.data(seconds: 102, calls: 10)))
+        state.show(F.data(seconds: 102, calls: 10))
         #expect(state.rates["clock.now"]?.samples == [15])  // 30 calls in 2 seconds
         #expect(state.rates["clock.timezone"]?.samples == [0])
-        _ = Console.update(&state, .data(F.data(seconds: 102, calls: 10)))
+        state.show(F.data(seconds: 102, calls: 10))
         #expect(state.rates["clock.now"]?.samples == [15])  // the same moment measures nothing
         for second in 103...130 {
-            _ = Console.update(&state, .data(F.data(seconds: second, calls: 10 + second - 102)))
+            state.show(F.data(seconds: second, calls: 10 + second - 102))
         }
         #expect(state.rates["clock.now"]?.samples.count == RateHistory.capacity)
         #expect(state.rates["clock.now"]?.latest == 3)
-        _ = Console.update(&state, .data(F.data(seconds: 5, calls: 0)))  // the target restarted
+        state.show(F.data(seconds: 5, calls: 0))  // the target restarted
         #expect(state.rates.isEmpty)
     }
 

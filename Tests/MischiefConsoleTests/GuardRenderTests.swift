@@ -41,7 +41,7 @@ import Testing
         var data = F.data(seconds: 3_724, calls: 90)
         data.guards = try guards()
         data.events.append(trip)
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         return state
     }
 
@@ -93,8 +93,8 @@ import Testing
         let controller = LocalController(
             registry: registry, name: "test", saveDirectory: URL(fileURLWithPath: "/nonexistent"))
         try registry.addGuard(Guard(parsing: "errors(t.count) > 50% over 10s"))
-        #expect(controller.loadNow().guards.map(\.stateName) == ["armed"])
+        #expect(await controller.shown().guards.map(\.stateName) == ["armed"])
         try registry.apply(spec: "return(1)", to: "t.count")
-        #expect(controller.loadNow().guards.map(\.stateName) == ["watching"])
+        #expect(await controller.shown().guards.map(\.stateName) == ["watching"])
     }
 }

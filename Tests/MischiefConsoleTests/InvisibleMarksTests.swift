@@ -97,7 +97,7 @@ import Testing
             Event(
                 id: 11, time: .seconds(3_710), kind: .applied, seam: "l10n.strings", source: "profile Right-to-left",
                 message: "rtl\u{202E}(override)"))
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         return state
     }
 
@@ -132,7 +132,7 @@ import Testing
         var data = F.data()
         let controls = String(repeating: "\u{202E}\u{200F}", count: 20)
         data.view = TargetView(title: "T\u{202E}itle", lines: [.init(controls + "end"), .init("plain")])
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         let grid = Console.render(state, size: size, theme: .standard)
         let rows = grid.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let plain = try #require(rows.firstIndex { $0.contains("plain") })

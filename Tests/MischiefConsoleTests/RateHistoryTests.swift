@@ -12,13 +12,13 @@ import Testing
         var data = F.data()
         let start = data.target.uptime
         var calls = data.seams[0].calls
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         // A seam called twice a second, seen every 100 ms: one frame in five sees a call.
         for frame in 1...25 {
             data.target.uptime = start + .milliseconds(100 * frame)
             if frame % 5 == 0 { calls += 1 }
             data.seams[0].counters.calls = calls
-            _ = Console.update(&state, .data(data))
+            state.show(data)
         }
         let samples = try #require(state.rates[data.seams[0].id]?.samples)
         #expect(samples == [2, 2])
@@ -36,11 +36,11 @@ import Testing
         var state = ConsoleState()
         var data = F.data()
         let start = data.target.uptime
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         for second in 1...8 {
             data.target.uptime = start + .seconds(second)
             if second % 2 == 0 { data.seams[0].counters.calls += 1 }
-            _ = Console.update(&state, .data(data))
+            state.show(data)
         }
         let detail = DetailView.fixedLines(of: data.seams[0], in: state).map { $0.map(\.text).joined() }
         #expect(detail.contains { $0.contains("rate 0.5/s") }, "\(detail)")

@@ -200,13 +200,39 @@ import Testing
         }
     }
 
-    @Test func theEventsStreamGreetsThenSendsEventsAndCounters() async throws {
+    /// The client's default is the delta stream: `hello`, then `changes` messages, the first everything.
+    @Test func theEventsStreamByDefaultCarriesDeltas() async throws {
+        try await withTarget { target in
+            try await Deadline.wait(for: "hello, then a delta of everything, then one showing return(9)") {
+                let client = target.client()
+                var messages = client.events().makeAsyncIterator()
+                guard case .hello = try await messages.next() else {
+                    Issue.record("the first message is not hello")
+                    return
+                }
+                guard case .changes(let first) = try await messages.next() else {
+                    Issue.record("the second message is not a delta: the default is the deprecated dialect")
+                    return
+                }
+                #expect(first.registry.since == 0, "the first delta is everything")
+                var state = TargetState(everything: first, eventLimit: 100)
+                try await client.apply("return(9)", to: "t.count")
+                while state.seams.first(where: { $0.id == "t.count" })?.behaviourText != "return(9)",
+                    let message = try await messages.next()
+                {
+                    if case .changes(let delta) = message { state.applying(delta, eventLimit: 100) }
+                }
+            }
+        }
+    }
+
+    @Test func theDeprecatedEventsStreamGreetsThenSendsEventsAndCounters() async throws {
         try await withTarget { target in
             try await Deadline.wait(
                 for: "hello, then the applied event and the counters of t.count on the events stream"
             ) {
                 let client = target.client()
-                var messages = client.events().makeAsyncIterator()
+                var messages = client.events(changes: false).makeAsyncIterator()
                 guard case .hello(let hello) = try await messages.next() else {
                     Issue.record("the first message is not hello")
                     return

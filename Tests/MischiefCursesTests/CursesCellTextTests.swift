@@ -39,7 +39,7 @@ import Testing
             target: TargetHeader(name: "demo", pid: 1, uptime: .seconds(5), sessionSeed: 7, wallTime: Date()),
             seams: [SeamSnapshot(id: "model.user.decode", title: rtl("User profile"), category: "Model")],
             view: TargetView(title: rtl("Demo"), lines: lines))
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         for key: Key in [.character("6"), .tab, .tab, .pageDown, .pageDown] {
             _ = Console.update(&state, .key(key))
         }

@@ -49,7 +49,7 @@ import Testing
             let first = shard == 0 && index < Self.sizes.count
             let size = first ? sizes[index] : size(&text, large: index % 10 == 0)
             var state = ConsoleState(size: size, timeZone: TimeZone(secondsFromGMT: 0)!)
-            _ = Console.update(&state, .data(text.consoleData()))
+            state.show(text.consoleData())
             for (step, keys) in steps(typing: text.next(), and: text.next()).enumerated() {
                 for key in keys {
                     _ = Console.update(&state, .key(key))

@@ -35,6 +35,7 @@ struct ConsoleWalkTests {
             + [.tab, .tab, .pageDown, .pageDown, .pageDown, .end, .tab, .character("j"), .character("k")]
         for size in [ScreenSize(rows: 40, columns: 120), ScreenSize(rows: 24, columns: 80)] {
             let walk = try Walk(seed: 7, size: size)
+            await walk.start()
             for key in keys { try await walk.press(key) }
         }
     }
@@ -42,6 +43,7 @@ struct ConsoleWalkTests {
     @Test(arguments: 0..<24) func randomWalk(seed: UInt64) async throws {
         var random = SplitMix(seed: seed)
         let walk = try Walk(seed: Int(seed), size: Self.sizes[Int(seed) % Self.sizes.count])
+        await walk.start()
         for _ in 0..<400 {
             switch random.next() % 20 {
             case 0:
@@ -75,7 +77,19 @@ final class Walk {
             registry: registry, name: "mischief demo", saveDirectory: directory, targetTime: { clock.peekDate() })
         state = ConsoleState(size: size)
         demo.publish()
-        _ = Console.update(&state, .data(controller.loadNow()))
+    }
+
+    /// Shows the console what its controller's first update carries now: everything.
+    func start() async {
+        state.show(await Self.everything(controller))
+    }
+
+    /// What a new reader of the controller's updates is sent first: everything, as of now.
+    static func everything(_ controller: LocalController) async -> ConsoleData {
+        for await update in controller.updates() {
+            if case .reset(let delta) = update { return ConsoleData(everything: delta, eventLimit: 200) }
+        }
+        preconditionFailure("a controller's updates ended before their first")
     }
 
     deinit {
@@ -97,7 +111,8 @@ final class Walk {
     func refresh() async throws {
         steps.append("refresh")
         demo.publish()
-        try await handle(.data(controller.loadNow()))
+        state.show(await Self.everything(controller))
+        check()
     }
 
     private func handle(_ event: ConsoleEvent) async throws {
@@ -121,7 +136,7 @@ final class Walk {
         }
         if changed {
             demo.publish()
-            _ = Console.update(&state, .data(controller.loadNow()))
+            state.show(await Self.everything(controller))
         }
         check()
     }

@@ -262,14 +262,14 @@ import Testing
         let f = try Fixture()
         let gate = PauseGate()
         try f.registry.apply(f.fetch, .pause(gate, max: .seconds(3_600)))
-        var copy = f.registry.snapshot()
+        var copy = TargetState.following(f.registry)
         let call = Task { try await f.fetch(1) }
         try await gate.held(1)
-        copy = copy.applying(f.registry.delta(since: copy.generation))
+        copy.follow(f.registry)
         #expect(copy.seam("test.fetch")?.counters.held == 1)
         gate.release()
         _ = try await call.value
-        copy = copy.applying(f.registry.delta(since: copy.generation))
+        copy.follow(f.registry)
         #expect(copy.seam("test.fetch")?.counters.held == 0)
     }
 }

@@ -3,7 +3,8 @@ import Mischief
 import Synchronization
 import Testing
 
-/// A poller applying `delta(since:)` to its copy never misses a change, whatever runs beside it.
+/// A reader applying `delta(since:)` to its copy with the console's applier (``TargetState/applying(_:eventLimit:)``,
+/// the one there is) never misses a change, whatever runs beside it.
 @Suite struct RegistryDeltaPropertyTests {
     static let seamCount = 40
     static let operations = 3_000
@@ -22,9 +23,8 @@ import Testing
         try registry.register(seams)
         let observation = registry.observe()
         defer { observation.cancel() }
-        var copy = registry.snapshot()
-        var profiles = registry.profiles
-        var seen = copy.lastEventID
+        var copy = TargetState.following(registry)
+        var seen = copy.events.last?.id ?? 0
         let stop = Atomic<Bool>(false)
         let mutators = onThreads(2) { thread in
             var random = SeededGenerator(seed: seed, stream: UInt64(thread))
@@ -41,26 +41,22 @@ import Testing
         }
         var polls = 0
         while mutators.wait(timeout: .now()) == .timedOut {
-            let changes = registry.delta(since: copy.generation)
-            copy = copy.applying(changes)
-            if let changed = changes.profiles { profiles = changed }
+            let changes = copy.follow(registry)
             #expect(changes.events.first.map { $0.id <= seen + 1 } ?? true, "no event skipped (bounded history)")
-            seen = changes.lastEventID
+            seen = max(seen, changes.lastEventID)
             polls += 1
         }
         stop.store(true, ordering: .relaxed)
         await wait(for: callers)
-        let last = registry.delta(since: copy.generation)
-        copy = copy.applying(last)
-        if let changed = last.profiles { profiles = changed }
+        copy.follow(registry)
         let truth = registry.snapshot()
         #expect(copy.generation == truth.generation)
         #expect(copy.seams.map(\.id) == truth.seams.map(\.id))
         #expect(copy.seams == truth.seams)
-        #expect(copy.layers == truth.layers)
         #expect(copy.view == truth.view)
-        #expect(copy.lastEventID == truth.lastEventID)
-        #expect(profiles == registry.profiles)
+        #expect(copy.events.last?.id ?? 0 == truth.lastEventID)
+        #expect(copy.profiles == registry.profiles)
+        #expect(copy.guards == registry.guards)
         print("changes property (seed \(seed)): \(2 * Self.operations) operations, \(polls) polls")
     }
 

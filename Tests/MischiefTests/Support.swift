@@ -22,6 +22,12 @@ struct Fixture {
         registry = Registry(sessionSeed: sessionSeed)
         try registry.register(double, parse, rules, fetch, optional)
     }
+
+    /// The fixture's seams in a registry whose time is `clock`'s.
+    init(clock: ManualRegistryClock) throws {
+        registry = Registry(sessionSeed: 42, clock: clock, expiresOnItsOwn: false)
+        try registry.register(double, parse, rules, fetch, optional)
+    }
 }
 
 struct Boom: Error, Equatable {}

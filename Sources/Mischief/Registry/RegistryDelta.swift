@@ -1,15 +1,14 @@
 /// What changed in a registry after a generation: what ``Registry/delta(since:eventsAfter:)`` returns.
 ///
-/// A poller keeps a copy (a ``Snapshot``) and the generation it is as of, and applies each answer to it:
+/// A reader keeps a copy (a ``TargetState``, as a console does) and applies each answer to it with the one delta
+/// applier there is, ``TargetState/applying(_:eventLimit:)``; a ``RegistryFollower`` wakes it when there is one:
 ///
 /// ```swift
-/// var copy = registry.snapshot()
-/// var profiles = registry.profiles
-/// while polling {
-///     let changes = registry.delta(since: copy.generation, eventsAfter: copy.lastEventID)
-///     copy = copy.applying(changes)                    // seams, entries, view, counters, flags
-///     if let changed = changes.profiles { profiles = changed }
-///     for event in changes.events { show(event) }
+/// let header = TargetHeader(name: "app", pid: getpid(), uptime: .zero, sessionSeed: registry.sessionSeed, wallTime: .now)
+/// var copy = TargetState(everything: StreamDelta(target: header, registry: registry.delta(since: 0)), eventLimit: 200)
+/// for await _ in registry.changeSignals() {
+///     let changes = registry.delta(since: copy.generation)
+///     copy.applying(StreamDelta(target: header, registry: changes), eventLimit: 200)  // seams, layers, profiles, view
 /// }
 /// ```
 ///

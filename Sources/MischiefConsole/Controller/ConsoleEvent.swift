@@ -2,8 +2,6 @@
 public enum ConsoleEvent: Sendable, Equatable {
     /// A key was pressed.
     case key(Key)
-    /// Data to show in full, replacing what the console has (tests, and tools that take one picture).
-    case data(ConsoleData)
     /// The controller said what changed (see ``ConsoleController/updates()``).
     case update(ConsoleUpdate)
     /// The terminal now has this size.

@@ -5,10 +5,10 @@ import Synchronization
 
 /// The console's controller for a target in the same process: reads and changes a ``Registry`` directly.
 ///
-/// It follows the registry with ``Registry/delta(since:eventsAfter:)``: it wakes when the registry signals a change
-/// (``Registry/changeSignals()``) and, for call counts and the clock shown, on the wall clock's multiples of
-/// `refresh`, and yields a delta when something changed or a second shown turned, at most one per
-/// `minimumInterval`. A command yields the delta that shows it before it returns.
+/// It follows the registry with the core's ``RegistryFollower``, as the control server's events streams do: woken
+/// when the registry signals a change and, while the console reads ``updates()``, on the wall clock's multiples of
+/// `refresh` for call counts and the clock shown, it yields a delta when something changed or a second shown turned,
+/// at most one per `minimumInterval`. A command yields the delta that shows it before it returns.
 ///
 /// ```swift
 /// let controller = LocalController(registry: .shared, name: "demo", saveDirectory: profiles) {
@@ -23,7 +23,6 @@ public final class LocalController: ConsoleController {
     private let targetTime: @Sendable () -> Date?
     private let advance: @Sendable (Duration) async -> Bool
     private let saveDirectory: URL
-    private let eventLimit: Int
     private let refresh: Duration
     private let minimumInterval: Duration
     private let feed = Mutex<Feed?>(nil)
@@ -31,15 +30,9 @@ public final class LocalController: ConsoleController {
     private let recorder: Recorder
 
     /// The console reading ``updates()``, and what it has been sent.
-    private static let feeds = Atomic<Int>(0)
-
     private struct Feed {
-        let id: Int
         let continuation: AsyncStream<ConsoleUpdate>.Continuation
-        /// The generation of the last delta sent (0: nothing sent yet); the next is a delta since it.
-        var sent: UInt64 = 0
-        var lastEvent = 0
-        var shown: StreamDelta.Shown?
+        var cursor = RegistryFollower.Cursor()
     }
 
     /// A controller over `registry`.
@@ -47,15 +40,15 @@ public final class LocalController: ConsoleController {
     /// - Parameters:
     ///   - name: The target's name for the header.
     ///   - saveDirectory: Where `s` saves profiles (a directory on the profile search path, so they load next time).
-    ///   - eventLimit: How many of the newest events the first update carries.
-    ///   - refresh: How often call counts and times are looked at when nothing else changed; longer than zero. Four
-    ///     times a second by default, on the wall clock's quarter seconds, so the seconds shown turn on time.
+    ///   - refresh: How often call counts and times are looked at when nothing else changed; longer than zero. Once a
+    ///     second by default, on the wall clock's turn of each second, when the seconds shown turn (the console's
+    ///     rates are per second): an idle console wakes once a second, not four times.
     ///   - minimumInterval: The least time between two updates (50 ms: at most 20 a second).
     ///   - targetTime: The target's time read without counting (its clock seam's `peek`), or nil without one.
     ///   - advance: Moves the target's virtual time; returns false when its time is real.
     public init(
-        registry: Registry, name: String, saveDirectory: URL, eventLimit: Int = 200,
-        refresh: Duration = .milliseconds(250), minimumInterval: Duration = .milliseconds(50),
+        registry: Registry, name: String, saveDirectory: URL,
+        refresh: Duration = .seconds(1), minimumInterval: Duration = .milliseconds(50),
         targetTime: @escaping @Sendable () -> Date? = { nil },
         advance: @escaping @Sendable (Duration) async -> Bool = { _ in false }
     ) {
@@ -63,7 +56,6 @@ public final class LocalController: ConsoleController {
         self.registry = registry
         self.name = name
         self.saveDirectory = saveDirectory
-        self.eventLimit = eventLimit
         self.refresh = refresh
         self.minimumInterval = minimumInterval
         self.targetTime = targetTime
@@ -78,42 +70,20 @@ public final class LocalController: ConsoleController {
 
     public func updates() -> AsyncStream<ConsoleUpdate> {
         let (stream, continuation) = AsyncStream<ConsoleUpdate>.makeStream()
-        let id = Self.feeds.wrappingAdd(1, ordering: .relaxed).newValue
         let previous = feed.withLock { feed in
-            defer { feed = Feed(id: id, continuation: continuation) }
+            defer { feed = Feed(continuation: continuation) }
             return feed?.continuation
         }
         previous?.finish()
         push()
-        let (wakes, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let signals = registry.changeSignals()
-        let refresh = self.refresh
-        let minimumInterval = self.minimumInterval
-        let forward = Task {
-            for await _ in signals { wake.yield() }
+        let follower = RegistryFollower(registry: registry, refresh: refresh, minimumInterval: minimumInterval) {
+            [weak self] in self?.push()
         }
-        let ticker = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: ConsoleRunner.delay(after: Date(), toNextMultipleOf: refresh))
-                wake.yield()
-            }
-        }
-        let pusher = Task { [weak self] in
-            for await _ in wakes {
-                guard let self else { return }
-                self.push()
-                try? await Task.sleep(for: minimumInterval)
-            }
-        }
+        follower.start()
         // No lock here: `push()` yields while it holds the feed's, so taking it on the canceller's thread could wait
         // on a yield that waits on the stream (a console ending on a signal hung so). The next push finds the stream
         // ended and lets it go.
-        continuation.onTermination = { _ in
-            forward.cancel()
-            ticker.cancel()
-            pusher.cancel()
-            wake.finish()
-        }
+        continuation.onTermination = { _ in follower.stop() }
         return stream
     }
 
@@ -123,40 +93,19 @@ public final class LocalController: ConsoleController {
     private func push() -> UInt64 {
         feed.withLock { feed -> UInt64 in
             guard var current = feed else { return 0 }
-            let first = current.sent == 0
-            let changes = registry.delta(
-                since: current.sent, eventsAfter: first ? nil : current.lastEvent, includingActions: first)
-            let delta = StreamDelta(
-                target: TargetHeader(
+            let first = current.cursor.isFirst
+            let delta = current.cursor.next(from: registry) { changes in
+                TargetHeader(
                     name: name, pid: getpid(), uptime: changes.uptime, sessionSeed: changes.sessionSeed,
-                    wallTime: RealClock.date(), targetTime: targetTime()),
-                registry: changes)
-            let shown = delta.shown
-            if first || !changes.isEmpty || shown != current.shown {
-                if case .terminated = current.continuation.yield(first ? .reset(delta) : .changes(delta)) {
-                    feed = nil  // the console stopped reading
-                    return 0
-                }
-                current.sent = changes.generation
-                current.shown = shown
+                    wallTime: RealClock.date(), targetTime: targetTime())
             }
-            current.lastEvent = max(current.lastEvent, changes.lastEventID)
+            if let delta, case .terminated = current.continuation.yield(first ? .reset(delta) : .changes(delta)) {
+                feed = nil  // the console stopped reading
+                return 0
+            }
             feed = current
-            return current.sent
+            return current.cursor.generation
         }
-    }
-
-    /// Everything the console would show, as of now (what the first update carries): for callers that want one
-    /// picture rather than a stream.
-    public func loadNow() -> ConsoleData {
-        let changes = registry.delta(since: 0, includingActions: true)
-        return ConsoleData(
-            everything: StreamDelta(
-                target: TargetHeader(
-                    name: name, pid: getpid(), uptime: changes.uptime, sessionSeed: changes.sessionSeed,
-                    wallTime: RealClock.date(), targetTime: targetTime()),
-                registry: changes),
-            eventLimit: eventLimit)
     }
 
     @discardableResult

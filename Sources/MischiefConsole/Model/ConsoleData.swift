@@ -1,8 +1,9 @@
 import Mischief
 
 /// What the console shows about a target: the target's state (``TargetState``, the core's one type for it, read
-/// through this value as if its own: `data.seams`) and whether the console still reaches the target. What
-/// ``Console/update(_:_:)`` receives in a ``ConsoleEvent/data(_:)`` event.
+/// through this value as if its own: `data.seams`) and whether the console still reaches the target. The console
+/// builds it from its controller's deltas (``ConsoleUpdate``), with the one applier
+/// (``TargetState/applying(_:eventLimit:)``).
 ///
 /// A console attached over a socket shows the same values an in-process console takes from a ``Registry``, and
 /// tests can write one literally:

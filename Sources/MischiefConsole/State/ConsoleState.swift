@@ -13,7 +13,7 @@ import Mischief
 ///
 /// ```swift
 /// var state = ConsoleState(size: ScreenSize(rows: 24, columns: 80))
-/// _ = Console.update(&state, .data(controller.loadNow()))
+/// for await update in controller.updates() { _ = Console.update(&state, .update(update)); break }  // everything
 /// let commands = Console.update(&state, .key(.character(" ")))   // [.apply(seam: "clock.now", spec: "shift(1d)")]
 /// terminal.draw(Console.render(state, size: state.size, theme: .standard))
 /// ```

@@ -9,7 +9,7 @@ import Mischief
 /// The console's pure core: ``update(_:_:)`` turns events into a new state and commands, and
 /// ``render(_:size:theme:)`` turns a state into a grid of cells. Input never draws; drawing never changes state.
 ///
-/// A driver loop feeds it keys, data, resizes and command results, runs the commands it returns, and draws:
+/// A driver loop feeds it keys, its controller's deltas, resizes and command results, runs the commands it returns, and draws:
 /// ```swift
 /// for await event in events {
 ///     for command in Console.update(&state, event) {
@@ -22,7 +22,7 @@ import Mischief
 /// Test example:
 /// ```swift
 /// var state = ConsoleState()
-/// _ = Console.update(&state, .data(data))
+/// _ = Console.update(&state, .update(.reset(delta)))  // what the controller sends first: everything
 /// #expect(Console.update(&state, .key(.character("r"))) == [.revert("clock.now")])
 /// ```
 public enum Console {
@@ -39,9 +39,6 @@ public enum Console {
             let commands = noting(key, in: &state)
             state.commandsInFlight += commands.count(where: \.changesTarget)
             return commands
-        case .data(let data):
-            receive(data, in: &state)
-            return []
         case .update(let update):
             switch update {
             case .reset(let delta):
