@@ -39,6 +39,11 @@ enum BrowseCommand: Hashable, Sendable {
     case timeToLive
     /// Reverts everything.
     case revertAll
+    /// Sends the changes made next to the next running test's scope (a live test session), or after the last to the
+    /// whole process.
+    case nextTest
+    /// Hides or shows the tests that ended.
+    case hideEndedTests
     /// After a restart: applies again what the console had applied on the old process.
     case applyAgain
     /// Advances virtual time by this many seconds.
@@ -75,6 +80,8 @@ enum BrowseCommand: Hashable, Sendable {
         case .toggle, .nudge, .profile, .revert, .release, .answer, .fail, .letRestRun, .undo, .redo,
             .resetCounters, .timeToLive, .revertAll, .applyAgain, .advanceTime:
             true
+        case .nextTest, .hideEndedTests:
+            false
         case .move, .page, .first, .last, .focus, .pick, .filter, .saveProfile, .saveRecording, .eventLog,
             .profileList, .nextTheme, .invisibleMarks, .copy, .palette, .help, .quit, .dismiss:
             false
@@ -272,6 +279,13 @@ enum KeyBindings {
                         + "`y` copies that command, `Y` the `curl` line, `/` filters, `w` shows the target's "
                         + "wall-clock times instead of time since it started",
                     .browse([.character("e"): .eventLog])),
+                KeyBinding(
+                    "n H", "changes to a test / hide ended",
+                    docs: "on a live test session (`MISCHIEF_SERVE=1 swift test`), the tests pane lists each test "
+                        + "with its state, time, seams and layers; `n` sends the changes you make next (apply, `r`, a "
+                        + "pause and its `u o x c`) to the next running test's scope alone, and after the last back to "
+                        + "the whole process; `H` hides or shows the tests that ended",
+                    .browse([.character("n"): .nextTest, .character("H"): .hideEndedTests])),
                 KeyBinding(
                     "t", "the next theme", docs: "the next theme (all shipped themes are built in)",
                     .browse([.character("t"): .nextTheme])),
