@@ -87,6 +87,7 @@ public struct LiveTestsTrait: SuiteTrait, TestTrait, TestScoping {
     }
 }
 
+/// The `.liveTests` traits, so a suite says it is a live session where it is declared: `@Suite(.liveTests)`.
 extension Trait where Self == LiveTestsTrait {
     /// Makes the tests a live session when the run is started with `MISCHIEF_SERVE=1`; see ``LiveTestsTrait``.
     public static var liveTests: Self { LiveTestsTrait(serving: .whenAsked, registry: .shared) }

@@ -137,4 +137,28 @@ import Testing
         #expect(registry.releaseInScopes(matching: "held()") == 1)
         #expect(await waiting == 0)
     }
+
+    @Test func aBreakpointInAScopeIsAnsweredAndThenLetsTheRestRun() async throws {
+        registry.publishScopes()
+        let held = ChaosScope("held()", registry: registry)
+        _ = try #require(registry.publish(held))
+        try registry.apply(spec: "pause", to: "t.number", inScopesMatching: "held()", source: "console")
+        // A sync seam's pause blocks its thread: the held call runs on a thread of its own, not the task pool.
+        let number = number
+        async let answered: Int = withCheckedContinuation { done in
+            Thread.detachNewThread { done.resume(returning: held.run { number() }) }
+        }
+        try await held.waitUntilHeld(number)
+        #expect(throws: MischiefError.self) {
+            try registry.releaseInScopes(
+                matching: "held()", seam: "t.number", answer: "return(", holdNext: true, source: "console")
+        }
+        let count = try registry.releaseInScopes(
+            matching: "held()", seam: "t.number", answer: "return(5)", holdNext: false, source: "console")
+        #expect(count == 1)
+        #expect(await answered == 5)
+        #expect(registry.scopes[0].layers.isEmpty)  // the pause went with `holdNext: false`
+        #expect(held.run { number() } == 0)
+        #expect(registry.events().contains { $0.message == "released 1 held call answering return(5) in test held()" })
+    }
 }
