@@ -26,7 +26,7 @@ extension Registry {
     /// API calls (MischiefLiveTests does).
     public var publishesScopes: Bool { state.withLock { $0.scopes.isPublishing } }
 
-    /// Starts publishing scopes: from now on ``publish(_:)`` lists scopes in ``scopes`` and in deltas. Without it a
+    /// Starts publishing scopes: from now on `publish(_:)` lists scopes in ``scopes`` and in deltas. Without it a
     /// test costs what it always did.
     public func publishScopes() {
         state.withLock { $0.scopes.isPublishing = true }
