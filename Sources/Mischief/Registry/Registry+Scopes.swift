@@ -61,7 +61,7 @@ extension Registry {
             state.scopes.rows[index].ended = time
             state.scopes.rows[index].status = passed ? .passed : .failed
             let row = state.scopes.rows[index]
-            state.scopes.generationsTrim()
+            state.scopes.trimEnded()
             state.generations.scopesChanged()
             let seconds = (time - row.started).seconds
             let outside = row.scope.outsideLayers
@@ -243,7 +243,7 @@ extension Registry {
 
 extension Registry.ScopeTable {
     /// Drops the oldest ended scopes past ``endedCapacity``.
-    mutating func generationsTrim() {
+    mutating func trimEnded() {
         let ended = rows.filter { $0.ended != nil }.count
         guard ended > Self.endedCapacity else { return }
         var excess = ended - Self.endedCapacity
