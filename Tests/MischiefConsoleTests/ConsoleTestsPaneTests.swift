@@ -82,4 +82,22 @@ import Testing
         #expect(!text.contains("countsApples()"), "\(text)")
         #expect(text.contains("tests that ended are hidden"), "\(text)")
     }
+
+    @Test func thePalettesTestLineSendsChangesToEveryTestAPatternNames() throws {
+        #expect(try ConsoleLine(parsing: "test *Pears*") == .test("*Pears*"))
+        #expect(try ConsoleLine(parsing: "test all") == .test(nil))
+        #expect(throws: ConsoleLine.ParseError.self) { try ConsoleLine(parsing: "test") }
+        var state = Self.state()
+        _ = F.press([.character(":")] + F.typing("test *s*") + [.enter], &state)
+        #expect(state.testScope == "*s*")
+        // Both running tests match (the failed one no longer runs).
+        #expect(state.message?.text == "changes go to #2 countsPears(), #3 shelvesPlums() alone")
+        let text = Console.render(state, size: state.size, theme: .standard).text
+        #expect(text.contains("▶ #2 running") && text.contains("▶ #3 running"), "\(text)")
+        while state.selectedSeam?.id != "clock.now" { _ = F.press([.down], &state) }
+        #expect(F.press([.character("r")], &state) == [.inTests("*s*", .revert("clock.now"))])
+        _ = F.press([.character(":")] + F.typing("test all") + [.enter], &state)
+        #expect(state.testScope == nil)
+        #expect(F.press([.character("r")], &state) != [.inTests("*s*", .revert("clock.now"))])
+    }
 }

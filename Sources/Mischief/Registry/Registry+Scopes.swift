@@ -241,6 +241,14 @@ extension Registry {
     }
 }
 
+extension ScopeSnapshot {
+    /// Whether `pattern` names this scope: its number (`3` or `#3`), its exact name, or a pattern where `*` stands for
+    /// any text and `?` for one character (`*timeout*`), as ``Registry/runningScopes(matching:)`` reads it.
+    public func isNamed(by pattern: String) -> Bool {
+        Registry.scope(id, named: name, matches: pattern)
+    }
+}
+
 extension Registry.ScopeTable {
     /// Drops the oldest ended scopes past ``endedCapacity``.
     mutating func trimEnded() {

@@ -8,7 +8,7 @@ enum TestsPaneView {
         let uptime = state.data.map { Double($0.target.uptime.components.seconds) } ?? 0
         var lines: [(String, StyleRole)] = []
         for test in state.shownTests {
-            let mark = "#\(test.id)" == state.testScope && test.status == .running ? "▶" : " "
+            let mark = test.status == .running && state.testScope.map(test.isNamed(by:)) == true ? "▶" : " "
             let tenths = Int((test.duration(now: uptime) * 10).rounded())
             let seconds = "\(tenths / 10).\(tenths % 10)s"
             let role: StyleRole =
@@ -36,7 +36,7 @@ enum TestsPaneView {
     static func title(_ state: ConsoleState) -> String {
         let scopes = state.data?.scopes ?? []
         let running = scopes.filter { $0.status == .running }.count
-        let target = state.chosenTest.map { "to #\($0.id)" } ?? "to all"
+        let target = state.testScope.map { "to \($0)" } ?? "to all"
         return "Tests \(running)/\(scopes.count) running · \(target)" + (state.hidesEndedTests ? " · ended hidden" : "")
     }
 }

@@ -192,7 +192,8 @@ extension Console {
     static func revertSelected(in state: inout ConsoleState) -> [ConsoleCommand] {
         guard let seam = state.selectedSeam else { return [] }
         guard
-            state.behaviour(of: seam) != nil || state.chosenTest?.layers.contains(where: { $0.seam == seam.id }) == true
+            state.behaviour(of: seam) != nil
+                || state.chosenTests.contains(where: { $0.layers.contains { $0.seam == seam.id } })
         else {
             state.message = .init("\(seam.id) already runs its original")
             return []

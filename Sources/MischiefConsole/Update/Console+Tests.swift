@@ -10,19 +10,33 @@ extension ConsoleState {
         return hidesEndedTests ? scopes.filter { $0.status == .running } : scopes
     }
 
-    /// The running test changes go to (``testScope``), when it still runs.
-    var chosenTest: ScopeSnapshot? {
-        guard let testScope else { return nil }
-        return data?.scopes.first { "#\($0.id)" == testScope && $0.status == .running }
+    /// The running tests changes go to (those ``testScope`` names).
+    var chosenTests: [ScopeSnapshot] {
+        guard let testScope else { return [] }
+        return (data?.scopes ?? []).filter { $0.status == .running && $0.isNamed(by: testScope) }
     }
 
-    /// The calls the chosen test's pauses hold on `seam`.
+    /// The calls the chosen tests' pauses hold on `seam`.
     func testHeld(on seam: SeamID) -> Int {
-        chosenTest?.seams.first { $0.seam == seam }?.held ?? 0
+        chosenTests.reduce(0) { $0 + ($1.seams.first { $0.seam == seam }?.held ?? 0) }
     }
 }
 
 extension Console {
+    /// `test PATTERN` in the palette: changes go to the running tests the pattern names; `test all`, to the process.
+    static func chooseTests(_ pattern: String?, in state: inout ConsoleState) {
+        state.testScope = pattern
+        guard let pattern else {
+            state.message = .init("changes go to the whole process")
+            return
+        }
+        let named = state.chosenTests.map { "#\($0.id) \($0.name)" }
+        state.message = .init(
+            named.isEmpty
+                ? "no running test matches \(pattern) now; changes go to those that do when they are made"
+                : "changes go to \(named.joined(separator: ", ")) alone")
+    }
+
     /// `n`: changes go to the next running test after the one they go to now; after the last, to the whole process.
     static func nextTest(in state: inout ConsoleState) {
         let running = (state.data?.scopes ?? []).filter { $0.status == .running }
