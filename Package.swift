@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "MischiefNetwork", targets: ["MischiefNetwork"]),
         .library(name: "MischiefControl", targets: ["MischiefControl"]),
         .library(name: "MischiefTesting", targets: ["MischiefTesting"]),
+        // Live test sessions (issue 49): a test target that links it serves the control API under MISCHIEF_SERVE=1,
+        // so a console watches and changes each test's scope. Its own product: MischiefTesting links no SwiftNIO.
+        .library(name: "MischiefLiveTests", targets: ["MischiefLiveTests"]),
         .library(name: "MischiefSystem", targets: ["MischiefSystem"]),
         // The server ecosystem (MischiefServiceLifecycle's article "Mischief in a server"): events to swift-log, seam
         // counters to swift-metrics, the control server as a swift-service-lifecycle Service, and the two observers
@@ -123,6 +126,9 @@ let package = Package(
         // Tests: chaos scoped to a test (traits, a scoped call for XCTest), expectations on calls, mocks and stubs.
         // Links Swift Testing and XCTest, so only test targets depend on it.
         .target(name: "MischiefTesting", dependencies: ["Mischief", "MischiefCatalog"]),
+        // Live test sessions: the `.liveTests` trait publishes each test's scope and serves the control API in the
+        // test process when asked (MISCHIEF_SERVE=1).
+        .target(name: "MischiefLiveTests", dependencies: ["Mischief", "MischiefTesting", "MischiefControl"]),
         .executableTarget(
             name: "MischiefCLI",
             dependencies: [

@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of every library a user depends on: Mischief, MischiefFiles, MischiefCatalog,
-# MischiefNetwork, MischiefControl, MischiefTesting, MischiefSystem, MischiefLogging, MischiefMetrics,
+# MischiefNetwork, MischiefControl, MischiefTesting, MischiefLiveTests, MischiefSystem, MischiefLogging, MischiefMetrics,
 # MischiefServiceLifecycle and MischiefObservers (their catalogs are Sources/<Module>/<Module>.docc) with
 # swift-docc-plugin, treating every DocC warning as an error: a broken symbol link, an undocumented parameter or an
 # ambiguous reference fails the build; so does a public declaration without a doc comment
 # (Scripts/undocumented-symbols.swift reads the symbol graphs DocC was given).
 #
-# Usage: Scripts/docs.sh [TARGET…]      all eleven when none is named
+# Usage: Scripts/docs.sh [TARGET…]      all twelve when none is named
 #   DOCS_OUTPUT=.build-docs   where the .doccarchive folders go
 # Preview one while writing: swift package --disable-sandbox preview-documentation --target Mischief
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 OUTPUT=${DOCS_OUTPUT:-.build-docs}
-if [[ $# -gt 0 ]]; then targets=("$@"); else targets=(Mischief MischiefFiles MischiefCatalog MischiefNetwork MischiefControl MischiefTesting MischiefSystem
+if [[ $# -gt 0 ]]; then targets=("$@"); else targets=(Mischief MischiefFiles MischiefCatalog MischiefNetwork MischiefControl MischiefTesting MischiefLiveTests MischiefSystem
     MischiefLogging MischiefMetrics MischiefServiceLifecycle MischiefObservers); fi
 mkdir -p "$OUTPUT"
 

@@ -5,6 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 paths=(Sources Tests Package.swift Benchmarks/Package.swift Benchmarks/Sources Benchmarks/MischiefBench
-    Examples/HummingbirdService/Package.swift Examples/HummingbirdService/Sources)  # not their .build
+    Examples/HummingbirdService/Package.swift Examples/HummingbirdService/Sources
+    Examples/LiveTestSample/Package.swift Examples/LiveTestSample/Sources Examples/LiveTestSample/Tests)  # not their .build
 swift format lint --strict --recursive --parallel "${paths[@]}"
 echo "swift format lint --strict: $(git ls-files '*.swift' | wc -l) files clean"

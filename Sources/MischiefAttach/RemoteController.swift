@@ -333,6 +333,27 @@ public final class RemoteController: ConsoleController {
     }
 
     @discardableResult
+    public func apply(_ spec: String, to seam: SeamID, inTests pattern: String) async throws -> UInt64 {
+        try await perform { client throws(ControlClientError) in
+            try await client.apply(spec, to: seam, inScopes: pattern)
+        }.1
+    }
+
+    @discardableResult
+    public func revert(_ seam: SeamID, inTests pattern: String) async throws -> UInt64 {
+        try await perform { client throws(ControlClientError) in try await client.revert(seam, inScopes: pattern) }.1
+    }
+
+    public func release(
+        _ seam: SeamID, inTests pattern: String, answer: String?, holdNext: Bool
+    ) async throws -> (released: Int, generation: UInt64) {
+        let (result, generation) = try await perform { client throws(ControlClientError) in
+            try await client.release(seam, inScopes: pattern, answer: answer, holdNext: holdNext)
+        }
+        return (result.count, generation)
+    }
+
+    @discardableResult
     public func revert(layers: [LayerID], on seam: SeamID) async throws -> UInt64 {
         try await perform { client throws(ControlClientError) in
             for layer in layers { try await client.revert(layer: layer) }

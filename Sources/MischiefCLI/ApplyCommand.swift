@@ -47,6 +47,13 @@ struct ApplyCommand: AsyncParsableCommand {
     )
     var seed: UInt64?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Apply only in the running tests of a test process this names (a scope's number, a test's name, or a pattern with * and ?); the other tests do not see it.",
+            valueName: "name|pattern"))
+    var scope: String?
+
     @Flag(name: .long, help: "Leave the change in place after the command ends (the default).")
     var keep = false
 
@@ -73,6 +80,12 @@ struct ApplyCommand: AsyncParsableCommand {
             throw ValidationError("--seed seeds one seam's spec; a profile file has a seed of its own (seed: N)")
         }
         if allTargets, hold { throw ValidationError("--hold holds a change on one target; leave out --all-targets") }
+        if scope != nil, profile != nil {
+            throw ValidationError("--scope applies one seam's spec; leave out --profile")
+        }
+        if scope != nil, try resolved().ttl != nil {
+            throw ValidationError("a change in a test's scope lasts until reverted or the test ends; leave out the ttl")
+        }
         _ = try parsedTTL()
         try target.validateForAllTargets(allTargets)
     }
@@ -117,6 +130,7 @@ struct ApplyCommand: AsyncParsableCommand {
     enum Work: Sendable {
         case spec(SeamID, String, ttl: Duration?, seed: UInt64?)
         case profiles(String, file: String, ttl: Duration?)
+        case scoped(SeamID, String, scope: String, seed: UInt64?)
     }
 
     func run() async throws {
@@ -129,7 +143,14 @@ struct ApplyCommand: AsyncParsableCommand {
                 throw TargetExit.refused
             }
         } else {
-            do { work = .spec(try SeamID(seam ?? ""), spec ?? "", ttl: ttl, seed: seed) } catch {
+            do {
+                let id = try SeamID(seam ?? "")
+                if let scope {
+                    work = .scoped(id, spec ?? "", scope: scope, seed: seed)
+                } else {
+                    work = .spec(id, spec ?? "", ttl: ttl, seed: seed)
+                }
+            } catch {
                 printError(error)
                 throw TargetExit.refused
             }
@@ -175,6 +196,12 @@ struct ApplyCommand: AsyncParsableCommand {
                 seeded = " (seed \(SeededGenerator.seed(seed, for: label)) as \(label))"
             }
             return ["\(detail.seam.id): \(detail.seam.behaviourText ?? "original")\(expiry)\(seeded)"]
+        case .scoped(let id, let spec, let scope, let seed):
+            let result = try await client.apply(spec, to: id, inScopes: scope, seed: seed)
+            return result.scopes.map { row in
+                let layer = row.layers.last { $0.seam == id && $0.source != nil }
+                return "\(id): \(layer?.spec ?? spec) in test #\(row.id) \(row.name) (seed \(layer?.seed ?? 0))"
+            }
         case .profiles(let text, let file, let ttl):
             var lines: [String] = []
             let rows: [ProfileStatus]

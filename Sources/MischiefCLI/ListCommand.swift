@@ -10,13 +10,17 @@ import MischiefFiles
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List running targets and their seams.",
+        abstract: "List running targets and their seams (and, for a live test session, its tests).",
         discussion: "Exits 3 when no target is serving.")
 
     @Option(name: .long, help: "Only this target: a socket path or a target name.")
     var socket: String?
 
-    @Flag(name: .long, help: "Print JSON: an array of {schema, target, seams, guards}; schema is 1.")
+    @Flag(
+        name: .long,
+        help:
+            "Print JSON: an array of {schema, target, seams, guards, scopes}; scopes (the tests of a live test session) only when there are any; schema is 1."
+    )
     var json = false
 
     @Flag(
@@ -35,6 +39,8 @@ struct ListCommand: AsyncParsableCommand {
         var target: TargetInfo
         var seams: [SeamSnapshot]
         var guards: [GuardStatus]
+        /// The tests of a test process serving as a live session (`.liveTests`), with their scopes; absent otherwise.
+        var scopes: [ScopeSnapshot]?
     }
 
     func run() async throws {
@@ -52,8 +58,10 @@ struct ListCommand: AsyncParsableCommand {
             listings.append(
                 try await talking { () async throws(ControlClientError) in
                     let target = try await client.handshake()
+                    let scopes = try await Self.scopes(client)
                     return Listing(
-                        target: target, seams: try await client.seams(), guards: try await Self.guards(client))
+                        target: target, seams: try await client.seams(), guards: try await Self.guards(client),
+                        scopes: scopes.isEmpty ? nil : scopes)
                 })
         }
         if json {
@@ -81,6 +89,36 @@ struct ListCommand: AsyncParsableCommand {
         }
     }
 
+    /// The target's test scopes; none from a target that predates them (it answers 404).
+    static func scopes(_ client: ControlClient) async throws(ControlClientError) -> [ScopeSnapshot] {
+        do {
+            return try await client.scopes()
+        } catch {
+            if case .refused(404, _) = error { return [] }
+            throw error
+        }
+    }
+
+    /// One line a test scope: number, status with its time, name, then its layers and its seams' counts.
+    static func scopeLines(_ scopes: [ScopeSnapshot], uptime: Double) -> [String] {
+        var lines = ["  TESTS"]
+        for scope in scopes {
+            let seconds = String(format: "%.1f s", scope.duration(now: uptime))
+            lines.append("  #\(scope.id)  \(scope.status.rawValue) \(seconds)  \(scope.name)")
+            for layer in scope.layers {
+                lines.append(
+                    "      \(layer.seam): \(layer.spec)  (\(layer.source ?? scope.ownSource), seed \(layer.seed))")
+            }
+            for counts in scope.seams {
+                var line = "      \(counts.seam): \(counts.calls) call\(counts.calls == 1 ? "" : "s")"
+                if counts.errors > 0 { line += ", \(counts.errors) failed" }
+                if counts.held > 0 { line += ", \(counts.held) held" }
+                lines.append(line)
+            }
+        }
+        return lines
+    }
+
     /// `  (expires in 29s)` for a seam whose changes have a time to live (the soonest), else nothing.
     static func timeLeft(_ seam: SeamSnapshot) -> String {
         guard let left = seam.layers.compactMap(\.expiresIn).min() else { return "" }
@@ -105,6 +143,9 @@ struct ListCommand: AsyncParsableCommand {
             for note in seam.notes { lines.append("      " + note) }
         }
         if !listing.guards.isEmpty { lines += [""] + GuardTable.lines(listing.guards) }
+        if let scopes = listing.scopes, !scopes.isEmpty {
+            lines += [""] + scopeLines(scopes, uptime: listing.target.uptime)
+        }
         return lines.joined(separator: "\n")
     }
 }

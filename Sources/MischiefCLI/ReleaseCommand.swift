@@ -28,10 +28,22 @@ struct ReleaseCommand: AsyncParsableCommand {
     @Flag(name: .customLong("continue"), help: "Revert the pause afterwards, so the next calls run without holding.")
     var letRestRun = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Release the calls held in the running tests this names (a number, a name or a pattern): a breakpoint on those tests.",
+            valueName: "name|pattern"))
+    var scope: String?
+
     @OptionGroup var target: TargetOptions
 
     func validate() throws {
         if fail, answer != nil { throw ValidationError("give --return or --fail, not both") }
+        if scope != nil, fail || answer != nil || letRestRun {
+            throw ValidationError(
+                "in a test's scope, release lets the held calls go on unchanged; revert the pause with `mischief revert --scope`"
+            )
+        }
     }
 
     func run() async throws {
@@ -41,6 +53,16 @@ struct ReleaseCommand: AsyncParsableCommand {
             throw TargetExit.refused
         }
         let client = try await target.connect()
+        if let scope {
+            let result = try await talking { () async throws(ControlClientError) in
+                try await client.release(id, inScopes: scope)
+            }
+            print(
+                "\(id): released \(result.count) held call\(result.count == 1 ? "" : "s") in "
+                    + (result.scopes.isEmpty
+                        ? "no running test" : result.scopes.map { "#\($0.id) \($0.name)" }.joined(separator: ", ")))
+            return
+        }
         let answer = fail ? "throw" : self.answer
         let holdNext = !letRestRun
         let result = try await talking { () async throws(ControlClientError) in

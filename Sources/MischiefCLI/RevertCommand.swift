@@ -18,6 +18,13 @@ struct RevertCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Revert every change on every seam.")
     var all = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Revert the changes made from outside (by the CLI, a console) in the running tests this names (a number, a name or a pattern); their own traits' layers stay. With --all, on every seam.",
+            valueName: "name|pattern"))
+    var scope: String?
+
     @OptionGroup var target: TargetOptions
 
     @Flag(
@@ -29,6 +36,9 @@ struct RevertCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (seam == nil) == all else { throw ValidationError("give a seam, or --all") }
+        if scope != nil, allTargets {
+            throw ValidationError("--scope names tests of one target; leave out --all-targets")
+        }
         try target.validateForAllTargets(allTargets)
     }
 
@@ -46,6 +56,16 @@ struct RevertCommand: AsyncParsableCommand {
             }
         }
         let client = try await target.connect()
+        if let scope {
+            let result = try await talking { [id] () async throws(ControlClientError) in
+                try await client.revert(id, inScopes: scope)
+            }
+            print(
+                "reverted \(result.count) change\(result.count == 1 ? "" : "s") in "
+                    + (result.scopes.isEmpty
+                        ? "no running test" : result.scopes.map { "#\($0.id) \($0.name)" }.joined(separator: ", ")))
+            return
+        }
         print(try await talking { [id] () async throws(ControlClientError) in try await Self.revert(id, with: client) })
     }
 

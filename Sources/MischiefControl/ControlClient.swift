@@ -176,6 +176,50 @@ public struct ControlClient: Sendable {
         try await send(.POST, "revert-all")
     }
 
+    // MARK: Test scopes
+
+    /// The test scopes of a test process that publishes them (`GET /v1/scopes`): each running or ended test with its
+    /// status, times, counts and layers; empty for other targets.
+    public func scopes() async throws(ControlClientError) -> [ScopeSnapshot] { try await get("scopes") }
+
+    /// Applies `spec` to `seam` in the running tests `scope` names (a number, an exact name, or a pattern with `*`),
+    /// and only in them; reverted when this client's session ends, if it has one.
+    @discardableResult
+    public func apply(
+        _ spec: String, to seam: SeamID, inScopes scope: String, seed: UInt64? = nil
+    ) async throws(ControlClientError) -> ScopeChangeResult {
+        try await send(
+            .POST, "scopes/apply", json: ScopeChangeRequest(scope: scope, seam: seam, spec: spec, seed: seed))
+    }
+
+    /// Reverts what this client applied in the tests `scope` names (on `seam` only, when given).
+    @discardableResult
+    public func revert(_ seam: SeamID?, inScopes scope: String) async throws(ControlClientError)
+        -> ScopeChangeResult
+    {
+        try await send(.POST, "scopes/revert", json: ScopeChangeRequest(scope: scope, seam: seam))
+    }
+
+    /// Lets the calls held by pauses in the running tests `scope` names go on (on `seam` only, when given).
+    @discardableResult
+    public func release(_ seam: SeamID?, inScopes scope: String) async throws(ControlClientError)
+        -> ScopeChangeResult
+    {
+        try await send(.POST, "scopes/release", json: ScopeChangeRequest(scope: scope, seam: seam))
+    }
+
+    /// Ends the calls held on `seam` in the running tests `scope` names as a breakpoint does: each returns or throws
+    /// what the spec `answer` gives (nil: goes on unchanged); with `holdNext` false the pause is reverted so the rest
+    /// of each test runs.
+    @discardableResult
+    public func release(
+        _ seam: SeamID, inScopes scope: String, answer: String?, holdNext: Bool = true
+    ) async throws(ControlClientError) -> ScopeChangeResult {
+        try await send(
+            .POST, "scopes/release",
+            json: ScopeChangeRequest(scope: scope, seam: seam, answer: answer, holdNext: holdNext ? nil : false))
+    }
+
     // MARK: Guards
 
     /// The target's guards, each armed or tripped.

@@ -101,6 +101,10 @@ extension ControlHandler {
             try requireSeam(seam)
             registry.revert(seam: seam, source: source(for: session, client: client))
             return .json(try detail(of: seam))
+        case (.GET, .scopes):
+            return .json(registry.scopes)
+        case (.POST, .scopeChange(let verb)):
+            return .json(try changeScopes(verb, request, session: session, client: client))
         case (.GET, .profiles):
             return .json(registry.profiles)
         case (.POST, .profiles):
@@ -167,6 +171,7 @@ extension ControlHandler {
         case status, resetAll, revertAll, advance, replay, sessions, renew(String), session(String), events, changes
         case guards, `guard`(String), rearm(String)
         case recording, layer(String)
+        case scopes, scopeChange(String)
 
         init?(_ parts: [String]) {
             switch parts.count {
@@ -185,6 +190,7 @@ extension ControlHandler {
                 case "guards": self = .guards
                 case "recording": self = .recording
                 case "replay": self = .replay
+                case "scopes": self = .scopes
                 default: return nil
                 }
             case 2:
@@ -196,6 +202,7 @@ extension ControlHandler {
                 case ("sessions", _): self = .session(parts[1])
                 case ("guards", _): self = .guard(parts[1])
                 case ("layers", _): self = .layer(parts[1])
+                case ("scopes", "apply"), ("scopes", "revert"), ("scopes", "release"): self = .scopeChange(parts[1])
                 default: return nil
                 }
             case 3:

@@ -118,7 +118,9 @@ final class ControlHandler: Sendable {
         let guards = session.guards.sorted().filter { (try? registry.removeGuard($0)) != nil }
         for profile in profiles { registry.revert(profile: profile, source: session.name) }
         registry.revert(entries: entries, source: session.name)
-        let count = entries.count + profiles.count
+        // What it applied in test scopes goes too (those tests run on without it).
+        let scoped = registry.revertInScopes(matching: nil, source: session.name)
+        let count = entries.count + profiles.count + scoped
         var what =
             count == 0
             ? "nothing of its own was still applied"

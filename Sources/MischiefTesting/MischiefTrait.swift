@@ -28,6 +28,13 @@ public struct MischiefTrait: TestTrait, SuiteTrait, TestScoping {
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
+        // A live session's scope for this very test (MischiefLiveTests) takes the changes, so a console sees them
+        // as the test's own layers.
+        if let live = TestScope.current, live.adoptedTest == test.name, live.chaos.registry === registry {
+            for change in changes { try change.apply(live.chaos) }
+            try await function()
+            return
+        }
         let scope = TestScope(test.name, registry: registry)
         for change in changes { try change.apply(scope.chaos) }
         try await scope.run { try await function() }

@@ -14,9 +14,20 @@ public final class TestScope: Sendable {
     public let chaos: ChaosScope
     private let checks = Locked<[@Sendable (ChaosScope) -> Void]>([])
 
+    /// The test whose `.mischief` traits apply their changes in this scope rather than in one of their own: set for
+    /// the scope a live session publishes (MischiefLiveTests), so its table shows the layers the test's traits applied.
+    package let adoptedTest: String?
+
     /// A test scope inside the current one, if any.
     public init(_ name: String, registry: Registry = .shared, seed: UInt64? = nil) {
         chaos = ChaosScope(name, registry: registry, seed: seed, parent: ChaosScope.current)
+        adoptedTest = nil
+    }
+
+    /// A test scope inside the current one whose test's `.mischief` traits apply their changes in it.
+    package init(adopting test: String, registry: Registry = .shared) {
+        chaos = ChaosScope(test, registry: registry, parent: ChaosScope.current)
+        adoptedTest = test
     }
 
     /// Runs `body` in the scope, then checks the expectations made in it (also when `body` throws) and drops

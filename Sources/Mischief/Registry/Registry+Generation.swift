@@ -23,6 +23,7 @@ extension Registry {
         private(set) var profiles: UInt64 = 0
         private(set) var view: UInt64 = 0
         private(set) var guards: UInt64 = 0
+        private(set) var scopes: UInt64 = 0
         /// Told of every change but a read finding that counters moved (see ``Registry/changeSignals()``).
         var wakers: [Int: AsyncStream<Void>.Continuation] = [:]
         var nextWaker = 0
@@ -43,6 +44,8 @@ extension Registry {
         mutating func profilesChanged() { profiles = next() }
         mutating func viewChanged() { view = next() }
         mutating func guardsChanged() { guards = next() }
+        /// The scope table changed; `wakes` as for ``next(wakes:)`` (a reader that found counts moved has them).
+        mutating func scopesChanged(wakes: Bool = true) { scopes = next(wakes: wakes) }
 
         /// Keeps one mention per seam once stale ones outnumber the seams.
         mutating func compact(live: [SeamID: UInt64]) {

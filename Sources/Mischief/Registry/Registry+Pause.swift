@@ -37,31 +37,15 @@ extension Registry {
     public func release(
         _ seam: SeamID, answer: String?, holdNext: Bool = true, source: String? = nil
     ) throws(MischiefError) -> Int {
-        var compiled: (any Sendable)?
+        var box: (any AnyObject & Sendable)?
         var canonical: String?
-        if let answer {
-            let change = try change(spec: answer, for: seam)
-            let context = LayerContext(sessionSeed: sessionSeed, label: change.behaviourText, reporter: reporter)
-            let run = try change.seam.compile(change.behaviour, context: context)
-            // An action that waits outside the behaviour (system.net's `latency`) is named by its signature.
-            let waiting = Set(change.seam.actionSignatures.filter(\.waits).map(\.name))
-            let terms = (try? Spec(parsing: answer))?.alternatives.flatMap(\.terms) ?? []
-            guard context.pauses.isEmpty, context.delays.isEmpty,
-                !terms.contains(where: { waiting.contains($0.action) })
-            else {
-                throw .unsupported(seam, "an answer to a held call cannot pause or wait itself; give what it returns")
-            }
-            compiled = run
-            canonical = change.spec
-        }
+        if let answer { (box, canonical) = try answerBox(answer, for: seam) }
         let (sites, pausing) = try state.withLock {
             (state) throws(MischiefError) -> ([PauseSite], Set<LayerID>) in
             guard let record = state.records[seam] else { throw .unknownSeam(seam) }
             let pausing = record.layers.filter { !$0.pauses.isEmpty }
             return (pausing.flatMap(\.pauses), Set(pausing.map(\.entry)))
         }
-        // The compiled run is a SyncBox or AsyncBox: a class, as the held call expects.
-        let box = compiled.map { $0 as! (any AnyObject & Sendable) }
         let released = sites.reduce(0) { $0 + $1.release(answer: box) }
         if released > 0 {
             let how = canonical.map { " answering \($0)" } ?? ""
@@ -69,6 +53,26 @@ extension Registry {
         }
         if !holdNext { revert(entries: pausing, source: source) }
         return released
+    }
+
+    /// The compiled answer `answer` gives a held call of `seam` (a SyncBox or AsyncBox: a class, as the held call
+    /// expects), and its canonical spec.
+    ///
+    /// - Throws: ``MischiefError/invalidSpec(_:_:)`` when it does not parse or fit, ``MischiefError/unsupported(_:_:)``
+    ///   when it would hold or wait itself.
+    func answerBox(_ answer: String, for seam: SeamID) throws(MischiefError) -> ((any AnyObject & Sendable)?, String?) {
+        let change = try change(spec: answer, for: seam)
+        let context = LayerContext(sessionSeed: sessionSeed, label: change.behaviourText, reporter: reporter)
+        let run = try change.seam.compile(change.behaviour, context: context)
+        // An action that waits outside the behaviour (system.net's `latency`) is named by its signature.
+        let waiting = Set(change.seam.actionSignatures.filter(\.waits).map(\.name))
+        let terms = (try? Spec(parsing: answer))?.alternatives.flatMap(\.terms) ?? []
+        guard context.pauses.isEmpty, context.delays.isEmpty,
+            !terms.contains(where: { waiting.contains($0.action) })
+        else {
+            throw .unsupported(seam, "an answer to a held call cannot pause or wait itself; give what it returns")
+        }
+        return ((run as! (any AnyObject & Sendable)), change.spec)
     }
 
     /// Waits, without polling, until the pause applied to `seam` holds `count` calls: for tests that apply

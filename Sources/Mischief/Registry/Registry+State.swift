@@ -33,6 +33,8 @@ extension Registry {
         var deadlines: [LayerID: Duration] = [:]
         /// The guards, in the order they were added (`GuardBook.swift`, `Registry+Guards.swift`).
         var guards = GuardBook()
+        /// The test scopes published for consoles (`Registry+Scopes.swift`).
+        var scopes = ScopeTable()
         /// The most guards kept (``Registry/guardLimit``; tests lower it).
         var guardCapacity = Registry.guardLimit
         var nextIndex = 0

@@ -46,6 +46,9 @@ public struct RegistryDelta: Hashable, Sendable {
     public let view: TargetView?
     /// The id of the newest event.
     public let lastEventID: Int
+    /// The test scopes (``Registry/scopes``), when any was published, ended, changed or called after `since`; nil
+    /// when none changed (or the target publishes none).
+    public internal(set) var scopes: [ScopeSnapshot]?
 
     /// A delta as a registry answers it; for tools and tests that make one by hand.
     public init(
@@ -73,6 +76,7 @@ public struct RegistryDelta: Hashable, Sendable {
     /// Whether nothing but the time moved.
     public var isEmpty: Bool {
         seams.isEmpty && removed.isEmpty && profiles == nil && guards == nil && events.isEmpty && view == nil
+            && scopes == nil
     }
 }
 
@@ -109,7 +113,8 @@ extension Registry {
             let events =
                 eventsAfter.map { state.events.events(after: $0, limit: .max) }
                 ?? state.events.events(since: generation)
-            return RegistryDelta(
+            let scopes = state.changedScopes(since: generation, time: time)
+            var delta = RegistryDelta(
                 generation: state.generations.current, since: generation, uptime: time, sessionSeed: sessionSeed,
                 isCounting: state.isCounting, disabledReason: KillSwitch.reason, seams: seams,
                 removed: removed.sorted { $0.rawValue < $1.rawValue },
@@ -118,6 +123,8 @@ extension Registry {
                 guards: generation == 0 || state.generations.guards > generation ? state.guardStatuses : nil,
                 events: events, view: generation == 0 || state.generations.view > generation ? state.view : nil,
                 lastEventID: state.events.lastID)
+            delta.scopes = scopes
+            return delta
         }
     }
 }

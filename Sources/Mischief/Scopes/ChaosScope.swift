@@ -47,13 +47,18 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
         // @unchecked: the seams and their boxes are Sendable classes held type-erased; only touched under the lock.
         var seams: [ObjectIdentifier: ScopedSeam] = [:]
         var calls: [RecordedCall] = []
+        /// The number the next layer gets (``ScopeLayer/id``).
+        var nextLayer = 1
+        /// Every layer applied from outside the scope (a console, the CLI, the control API), reverted ones too,
+        /// oldest first: what a failing test says it had (`ChaosScope+Outside.swift`).
+        var outside: [ScopeLayer] = []
     }
 
     /// A seam's layers in this scope.
     struct ScopedSeam {
         let seam: AnySeam
-        /// Compiled runs and their descriptions, oldest first.
-        var layers: [(run: any Sendable, description: String)] = []
+        /// Compiled runs and their descriptions, oldest first, each with what the scope's table shows of it.
+        var layers: [(run: any Sendable, description: String, shown: ScopeLayer, sites: [PauseSite])] = []
         /// The box made from `layers`, as the seam's calls run it.
         var box: AnyObject?
         /// The layers' descriptions, newest first: what recorded calls say served them.
@@ -139,27 +144,49 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
 
     /// Adds `changes` as a unit: if any is refused, none is added.
     public func apply(_ changes: [Change]) throws(MischiefError) {
+        _ = try add(changes, source: nil)
+    }
+
+    /// Adds `changes` as a unit for `source` (nil: the scope's own code or traits); returns the layers as the scope's
+    /// table shows them.
+    func add(_ changes: [Change], source: String?) throws(MischiefError) -> [ScopeLayer] {
         if let reason = KillSwitch.reason { throw .disabled(reason: reason) }
-        var compiled: [(AnySeam, run: any Sendable, description: String, pauses: [PauseSite], delays: [PauseSite])] =
-            []
+        var compiled:
+            [(
+                AnySeam, run: any Sendable, description: String, pauses: [PauseSite], delays: [PauseSite],
+                seed: UInt64, spec: String?
+            )] = []
         for change in changes {
             let context = LayerContext(
                 sessionSeed: change.seed ?? seed, label: change.behaviourText,
                 allowsCrash: registry.allowsCrash, reporter: { _, _ in })
             let run = try change.seam.compile(change.behaviour, context: context)
-            compiled.append((change.seam, run, change.behaviourText, context.pauses, context.delays))
+            compiled.append(
+                (
+                    change.seam, run, change.behaviourText, context.pauses, context.delays, change.seed ?? seed,
+                    change.spec
+                ))
         }
         if compiled.contains(where: { !$0.pauses.isEmpty || !$0.delays.isEmpty }) { KillSwitch.track(self) }
-        state.withLock { state in
+        return state.withLock { state in
             var touched: Set<ObjectIdentifier> = []
-            for (seam, run, description, pauses, delays) in compiled {
+            var added: [ScopeLayer] = []
+            for (seam, run, description, pauses, delays, seed, spec) in compiled {
                 let key = ObjectIdentifier(seam)
-                state.seams[key, default: ScopedSeam(seam: seam)].layers.append((run, description))
+                let shown = ScopeLayer(
+                    id: state.nextLayer, seam: seam.info.id, spec: spec ?? description, source: source, seed: seed,
+                    isActive: true, hasPause: !pauses.isEmpty)
+                state.nextLayer += 1
+                state.seams[key, default: ScopedSeam(seam: seam)].layers.append(
+                    (run, description, shown, pauses + delays))
                 state.seams[key]!.pauses += pauses
                 state.seams[key]!.delays += delays
                 touched.insert(key)
+                added.append(shown)
+                if source != nil { state.outside.append(shown) }
             }
             for key in touched { state.seams[key]!.rebuild() }
+            return added
         }
     }
 
@@ -197,7 +224,11 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
     /// Drops the scope's changes to `seam`; calls see the parent scope's, or the registry's, again. Calls its
     /// pauses hold go on at once.
     public func revert(_ seam: AnySeam) {
-        let dropped = state.withLock { state in state.seams.removeValue(forKey: ObjectIdentifier(seam)) }
+        let dropped = state.withLock { state in
+            let dropped = state.seams.removeValue(forKey: ObjectIdentifier(seam))
+            state.retire(Set(dropped?.layers.map(\.shown.id) ?? []))
+            return dropped
+        }
         for site in (dropped?.pauses ?? []) + (dropped?.delays ?? []) { site.close() }
     }
 
@@ -206,7 +237,10 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
     /// MischiefTesting's `TestScope` does this when its test ends, so a call a `Task {}` made in the test is not left held.
     public func revertAll() {
         let dropped = state.withLock { state in
-            defer { state.seams.removeAll() }
+            defer {
+                state.retire(Set(state.seams.values.flatMap { $0.layers.map(\.shown.id) }))
+                state.seams.removeAll()
+            }
             return state.seams.values.flatMap { $0.pauses + $0.delays }
         }
         for site in dropped { site.close() }
@@ -217,7 +251,8 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
         state.withLock { state in
             let key = ObjectIdentifier(seam)
             guard let entry = state.seams[key], entry.layers.indices.contains(index) else { return }
-            state.seams[key]!.layers.remove(at: index)
+            let removed = state.seams[key]!.layers.remove(at: index)
+            state.retire([removed.shown.id])
             if state.seams[key]!.layers.isEmpty {
                 state.seams[key] = nil
             } else {

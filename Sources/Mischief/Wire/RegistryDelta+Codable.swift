@@ -5,7 +5,7 @@ extension RegistryDelta: Codable {
     private enum CodingKeys: String, CodingKey {
         case layers = "entries"
         case generation, since, uptime, sessionSeed, isCounting, disabledReason, seams, removed, profiles
-        case guards, events, view, lastEventID
+        case guards, events, view, lastEventID, scopes
     }
 
     /// Decodes an answer of ``Registry/delta(since:eventsAfter:)`` as the control API sends it.
@@ -26,6 +26,7 @@ extension RegistryDelta: Codable {
             events: try container.decode([Event].self, forKey: .events),
             view: try container.decodeIfPresent(TargetView.self, forKey: .view),
             lastEventID: try container.decode(Int.self, forKey: .lastEventID))
+        scopes = try container.decodeIfPresent([ScopeSnapshot].self, forKey: .scopes)
     }
 
     /// Encodes the answer, `uptime` in seconds.
@@ -45,6 +46,7 @@ extension RegistryDelta: Codable {
         try container.encode(events, forKey: .events)
         try container.encodeIfPresent(view, forKey: .view)
         try container.encode(lastEventID, forKey: .lastEventID)
+        try container.encodeIfPresent(scopes, forKey: .scopes)
     }
 }
 

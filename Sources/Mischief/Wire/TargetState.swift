@@ -26,6 +26,9 @@ public struct TargetState: Sendable, Codable, Equatable {
     /// The registry generation this state is as of (see ``StreamDelta``): a delta applies only when it follows it.
     /// 0 for a state that was not built from deltas.
     public var generation: UInt64
+    /// The tests of a test process serving as a live session, each a scope (``ScopeSnapshot``); empty for other
+    /// targets.
+    public var scopes: [ScopeSnapshot] = []
 
     /// The state of one moment.
     public init(
@@ -41,7 +44,9 @@ public struct TargetState: Sendable, Codable, Equatable {
         self.generation = generation
     }
 
-    private enum CodingKeys: String, CodingKey { case target, seams, profiles, events, view, guards, generation }
+    private enum CodingKeys: String, CodingKey {
+        case target, seams, profiles, events, view, guards, generation, scopes
+    }
 
     /// Decodes a state; `guards` came after API version 1 and `generation` later still: a target that does not send
     /// them has no guards and generation 0.
@@ -55,6 +60,7 @@ public struct TargetState: Sendable, Codable, Equatable {
             view: try container.decode(TargetView.self, forKey: .view),
             guards: try container.decodeIfPresent([GuardStatus].self, forKey: .guards) ?? [],
             generation: try container.decodeIfPresent(UInt64.self, forKey: .generation) ?? 0)
+        scopes = try container.decodeIfPresent([ScopeSnapshot].self, forKey: .scopes) ?? []
     }
 
     /// Encodes the state; `generation` only when it is not 0, so `GET /v1/console` sends the JSON it always sent.
@@ -67,6 +73,7 @@ public struct TargetState: Sendable, Codable, Equatable {
         try container.encode(view, forKey: .view)
         try container.encode(guards, forKey: .guards)
         if generation != 0 { try container.encode(generation, forKey: .generation) }
+        if !scopes.isEmpty { try container.encode(scopes, forKey: .scopes) }
     }
 }
 
@@ -117,6 +124,11 @@ extension TargetState {
         if let profiles = changes.profiles { self.profiles = profiles }
         if let guards = changes.guards { self.guards = guards }
         if let view = changes.view { self.view = view }
+        if let scopes = changes.scopes {
+            self.scopes = scopes
+        } else if changes.since == 0 {
+            self.scopes = []
+        }
         let newest = events.last?.id ?? 0
         let fresh = changes.events.filter { $0.id > newest }
         if !fresh.isEmpty { events = Array((events + fresh).suffix(eventLimit)) }

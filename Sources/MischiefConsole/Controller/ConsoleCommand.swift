@@ -39,13 +39,16 @@ public enum ConsoleCommand: Sendable, Equatable {
     case copy(String)
     /// Leave the console.
     case quit
+    /// An ``apply(seam:spec:)``, ``revert(_:)``, ``release(_:)`` or ``answer(seam:spec:holdNext:)`` sent to the
+    /// running tests the pattern names (a live test session's scopes), and to no other test or the process.
+    indirect case inTests(String, ConsoleCommand)
 
     /// Whether the command changes the target (what it runs, counts or its time), so the changes the console
     /// sees while it is in flight may be its own.
     public var changesTarget: Bool {
         switch self {
         case .apply, .revert, .release, .answer, .revertLayers, .setTTL, .revertAll, .resetCounters, .toggleProfile,
-            .advanceTime:
+            .advanceTime, .inTests:
             true
         case .saveProfile, .overwriteProfile, .saveRecording, .cycleTheme, .selectTheme, .copy, .quit: false
         }
@@ -95,6 +98,8 @@ public enum ConsoleCommand: Sendable, Equatable {
             case .saveRecording:
                 let recording = try await controller.recording()
                 return (.success(try RecordingFiles.save(recording)), 0)
+            case .inTests(let pattern, let command):
+                return try await command.perform(inTests: pattern, with: controller)
             case .cycleTheme, .selectTheme, .copy, .quit:
                 return nil
             }
@@ -102,6 +107,50 @@ public enum ConsoleCommand: Sendable, Equatable {
             return (.needsConfirmation(what), 0)
         } catch {
             return (.failure("\(error)"), 0)
+        }
+    }
+}
+
+extension ConsoleCommand {
+    /// Runs a change in the running tests `pattern` names; other commands are refused.
+    func perform(inTests pattern: String, with controller: some ConsoleController) async throws -> (
+        result: CommandResult, generation: UInt64
+    ) {
+        switch self {
+        case .apply(let seam, let spec):
+            return (
+                .success("\(seam): \(spec) in test \(pattern)"),
+                try await controller.apply(spec, to: seam, inTests: pattern)
+            )
+        case .revert(let seam):
+            return (
+                .success("\(seam): changes from outside reverted in test \(pattern)"),
+                try await controller.revert(seam, inTests: pattern)
+            )
+        case .release(let seam):
+            let (count, generation) = try await controller.release(seam, inTests: pattern, answer: nil, holdNext: true)
+            return (
+                .success("\(seam): released \(count) held call\(count == 1 ? "" : "s") in test \(pattern)"), generation
+            )
+        case .answer(let seam, let spec, let holdNext):
+            let (count, generation) = try await controller.release(
+                seam, inTests: pattern, answer: spec, holdNext: holdNext)
+            var text = "\(seam): released \(count) held call\(count == 1 ? "" : "s") in test \(pattern)"
+            if let spec { text += " answering \(spec)" }
+            if !holdNext { text += "; the pause is reverted" }
+            return (.success(text), generation)
+        default:
+            throw ConsoleError.refused("only apply, revert and release go to a test's scope")
+        }
+    }
+
+    /// The command as it goes to the running tests `pattern` names: changes to one seam go there, the rest as
+    /// they are.
+    func inTests(_ pattern: String?) -> ConsoleCommand {
+        guard let pattern else { return self }
+        switch self {
+        case .apply, .revert, .release, .answer: return .inTests(pattern, self)
+        default: return self
         }
     }
 }

@@ -94,6 +94,21 @@ public protocol ConsoleController: Sendable {
     ///
     /// - Throws: ``ConsoleError/refused(_:)`` when the target keeps no recording.
     func recording() async throws -> Recording
+
+    /// Applies a spec to a seam in the running tests `pattern` names (a live test session's scopes: a number, a
+    /// test's name, or a pattern with `*`), and only there; returns the generation that shows it.
+    @discardableResult
+    func apply(_ spec: String, to seam: SeamID, inTests pattern: String) async throws -> UInt64
+
+    /// Reverts the changes made to a seam from outside the tests `pattern` names (this console's and others'; the
+    /// tests' own layers stay); returns the generation that shows it.
+    @discardableResult
+    func revert(_ seam: SeamID, inTests pattern: String) async throws -> UInt64
+
+    /// Ends the calls held on a seam in the tests `pattern` names as ``release(_:answer:holdNext:)`` does.
+    func release(
+        _ seam: SeamID, inTests pattern: String, answer: String?, holdNext: Bool
+    ) async throws -> (released: Int, generation: UInt64)
 }
 
 /// What a controller tells the console about its target.
@@ -142,6 +157,25 @@ extension ConsoleController {
     @discardableResult
     public func revert(layers: [LayerID], on seam: SeamID) async throws -> UInt64 {
         throw ConsoleError.refused("this console cannot revert single layers")
+    }
+
+    /// Refuses: for controllers of targets without test scopes.
+    @discardableResult
+    public func apply(_ spec: String, to seam: SeamID, inTests pattern: String) async throws -> UInt64 {
+        throw ConsoleError.refused("this console cannot change a test's scope")
+    }
+
+    /// Refuses: for controllers of targets without test scopes.
+    @discardableResult
+    public func revert(_ seam: SeamID, inTests pattern: String) async throws -> UInt64 {
+        throw ConsoleError.refused("this console cannot change a test's scope")
+    }
+
+    /// Refuses: for controllers of targets without test scopes.
+    public func release(
+        _ seam: SeamID, inTests pattern: String, answer: String?, holdNext: Bool
+    ) async throws -> (released: Int, generation: UInt64) {
+        throw ConsoleError.refused("this console cannot change a test's scope")
     }
 
     /// No recording: for controllers that keep none.

@@ -145,6 +145,34 @@ public final class LocalController: ConsoleController {
     }
 
     @discardableResult
+    public func apply(_ spec: String, to seam: SeamID, inTests pattern: String) async throws -> UInt64 {
+        do throws(MischiefError) {
+            try registry.apply(spec: spec, to: seam, inScopesMatching: pattern, source: "console")
+        } catch {
+            throw ConsoleError.refused(Self.message(error))
+        }
+        return push()
+    }
+
+    @discardableResult
+    public func revert(_ seam: SeamID, inTests pattern: String) async throws -> UInt64 {
+        registry.revertInScopes(matching: pattern, seam: seam, source: nil, requester: "console")
+        return push()
+    }
+
+    public func release(
+        _ seam: SeamID, inTests pattern: String, answer: String?, holdNext: Bool
+    ) async throws -> (released: Int, generation: UInt64) {
+        do throws(MischiefError) {
+            let released = try registry.releaseInScopes(
+                matching: pattern, seam: seam, answer: answer, holdNext: holdNext, source: "console")
+            return (released, push())
+        } catch {
+            throw ConsoleError.refused(Self.message(error))
+        }
+    }
+
+    @discardableResult
     public func revert(layers: [LayerID], on seam: SeamID) async throws -> UInt64 {
         registry.revert(entries: Set(layers), source: "console")
         return push()

@@ -14,6 +14,7 @@ import Mischief
 /// ttl SEAM D | ttl SEAM off             advance D (virtual time)
 /// profile NAME [on | off]               theme [NAME]
 /// save recording | save profile NAME    help | quit
+/// test PATTERN | test all               where changes go in a live test session
 /// ```
 ///
 /// The spec is the rest of the line after the seam (spaces and all), without a trailing `ttl D`; a spec quoted
@@ -50,10 +51,14 @@ public enum ConsoleLine: Sendable, Equatable {
     case help
     /// Leave the console.
     case quit
+    /// Send the changes made next to the running tests a pattern names (a live test session's scopes: `#3`, a
+    /// test's name, `*Pears*`), or with nil to the whole process.
+    case test(String?)
 
     /// The words a line starts with, in the order the palette lists them.
     public static let verbs = [
-        "apply", "revert", "release", "pause", "reset", "ttl", "advance", "profile", "theme", "save", "help", "quit",
+        "apply", "revert", "release", "pause", "reset", "ttl", "advance", "profile", "theme", "save", "test", "help",
+        "quit",
     ]
 
     /// Why a line is not a command: the message says what was expected, with an example.
@@ -125,6 +130,10 @@ public enum ConsoleLine: Sendable, Equatable {
             case "profile" where rest.count >= 2: self = .saveProfile(rest.dropFirst().joined(separator: " "))
             default: throw Self.error("save recording, or save profile NAME")
             }
+        case "test":
+            let pattern = rest.joined(separator: " ")
+            guard !pattern.isEmpty else { throw Self.error("test PATTERN (#3, a test's name, *Pears*), or test all") }
+            self = .test(["all", "off", "none"].contains(pattern.lowercased()) ? nil : pattern)
         case "help" where rest.isEmpty, "?" where rest.isEmpty:
             self = .help
         case "quit" where rest.isEmpty, "q" where rest.isEmpty:

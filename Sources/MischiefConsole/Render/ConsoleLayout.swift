@@ -45,6 +45,14 @@ struct ConsoleLayout: Sendable, Equatable {
             targetWidth = data.view.lines.reduce(DisplayWidth.of(data.view.title) + 6) {
                 max($0, DisplayWidth.of($1.text) + 3)
             }
+            if !data.scopes.isEmpty {
+                // A live test session's tests take the target pane.
+                let tests = TestsPaneView.lines(state)
+                targetLines = max(1, tests.count)
+                targetWidth = tests.reduce(DisplayWidth.of(TestsPaneView.title(state)) + 6) {
+                    max($0, DisplayWidth.of($1.text) + 3)
+                }
+            }
         }
 
         init(listWidth: Int? = nil, targetLines: Int? = nil, targetWidth: Int? = nil) {

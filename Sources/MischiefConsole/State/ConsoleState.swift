@@ -115,6 +115,11 @@ public struct ConsoleState: Sendable, Equatable {
     public internal(set) var rates: [SeamID: RateHistory] = [:]
     /// The status bar's message.
     public internal(set) var message: Message?
+    /// Where changes to a seam go (`n`): the running test of a live test session this names (`#3`), or the whole
+    /// process when nil.
+    public internal(set) var testScope: String?
+    /// Whether the tests pane hides the tests that ended (`H`).
+    public internal(set) var hidesEndedTests = false
     /// Whether this console changed the target since its recording was last written (`W`): `q` then asks first.
     public internal(set) var hasUnsavedChanges = false
     /// Whether `q` has just said the session is not saved: the next `q` quits.

@@ -66,7 +66,7 @@ extension Console {
     /// The selected seam when a pause holds calls on it; else nil, with a message saying so.
     private static func heldSeam(in state: inout ConsoleState, verb: String) -> SeamSnapshot? {
         guard let seam = state.selectedSeam else { return nil }
-        guard seam.held > 0 else {
+        guard seam.held > 0 || state.testHeld(on: seam.id) > 0 else {
             state.message = .init("no call is held on \(seam.id): apply pause, and when a call is held \(verb)")
             return nil
         }

@@ -53,6 +53,12 @@ extension Console {
             askTimeToLive(in: &state)
         case .revertAll:
             return [.revertAll]
+        case .nextTest:
+            nextTest(in: &state)
+        case .hideEndedTests:
+            state.hidesEndedTests.toggle()
+            state.message = .init(
+                state.hidesEndedTests ? "tests that ended are hidden (H shows them)" : "tests that ended are shown")
         case .applyAgain:
             return applyAgain(in: &state)
         case .advanceTime(let seconds):
@@ -133,7 +139,8 @@ extension Console {
             state.detailScroll = movement.applied(to: state.detailScroll, limit: count - rows)
         case (.target, _):
             let rows = max(1, layout.target?.inner.height ?? 1)
-            let count = state.data?.view.lines.count ?? 0
+            let tests = state.data?.scopes.isEmpty == false ? TestsPaneView.lines(state).count : nil
+            let count = tests ?? state.data?.view.lines.count ?? 0
             state.targetScroll = movement.applied(to: state.targetScroll, limit: count - rows)
         }
     }
@@ -184,7 +191,10 @@ extension Console {
     /// `r`: reverts the selected seam.
     static func revertSelected(in state: inout ConsoleState) -> [ConsoleCommand] {
         guard let seam = state.selectedSeam else { return [] }
-        guard state.behaviour(of: seam) != nil else {
+        guard
+            state.behaviour(of: seam) != nil
+                || state.chosenTests.contains(where: { $0.layers.contains { $0.seam == seam.id } })
+        else {
             state.message = .init("\(seam.id) already runs its original")
             return []
         }
@@ -194,7 +204,7 @@ extension Console {
     /// `u`: lets the calls a pause holds on the selected seam go on.
     static func releaseSelected(in state: inout ConsoleState) -> [ConsoleCommand] {
         guard let seam = state.selectedSeam else { return [] }
-        guard state.behaviour(of: seam) != nil || seam.held > 0 else {
+        guard state.behaviour(of: seam) != nil || seam.held > 0 || state.testHeld(on: seam.id) > 0 else {
             state.message = .init("\(seam.id) runs its original; only a pause holds calls")
             return []
         }

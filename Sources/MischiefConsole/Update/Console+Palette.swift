@@ -154,6 +154,9 @@ extension Console {
             return []
         case .quit:
             return browse(.quit, in: &state)
+        case .test(let pattern):
+            chooseTests(pattern, in: &state)
+            return []
         }
     }
 

@@ -90,6 +90,21 @@ extension Console {
                 selected.flatMap { state.spec(of: $0) } == text
                 ? selected.map { [$0.id] } ?? [] : state.data?.seams.map(\.id) ?? []
             succeeded(result, "copied: \(text)" + underneathNote(seams, in: state), in: &state)
+        case .inTests(_, let inner):
+            if case .apply(let seam, let spec) = inner, case .picker(var picker) = state.mode, picker.seam == seam,
+                picker.applying == spec
+            {
+                switch result {
+                case .success:
+                    state.mode = .browse
+                case .failure(let message), .needsConfirmation(let message):
+                    picker.applying = nil
+                    picker.error = message
+                    state.mode = .picker(picker)
+                    state.message = nil
+                }
+            }
+            succeeded(result, "done in the test's scope", in: &state)
         case .quit:
             break
         }

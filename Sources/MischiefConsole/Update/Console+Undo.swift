@@ -7,7 +7,8 @@ extension Console {
     static func noting(_ key: Key, in state: inout ConsoleState) -> [ConsoleCommand] {
         let data = state.data
         let isBrowsing = state.mode == .browse
-        let commands = handle(key, in: &state)
+        // While changes go to a test's scope (`n`), a change to a seam goes there, and is not this console's to undo.
+        let commands = handle(key, in: &state).map { $0.inTests(state.testScope) }
         if isBrowsing, let command = KeyBindings.browse[key], command == .undo || command == .redo { return commands }
         if case .typed = key { return commands }  // each character went through here already
         for command in commands { state.history.note(command, data: data, source: state.source) }

@@ -39,6 +39,11 @@ enum BrowseCommand: Hashable, Sendable {
     case timeToLive
     /// Reverts everything.
     case revertAll
+    /// Sends the changes made next to the next running test's scope (a live test session), or after the last to the
+    /// whole process.
+    case nextTest
+    /// Hides or shows the tests that ended.
+    case hideEndedTests
     /// After a restart: applies again what the console had applied on the old process.
     case applyAgain
     /// Advances virtual time by this many seconds.
@@ -75,6 +80,8 @@ enum BrowseCommand: Hashable, Sendable {
         case .toggle, .nudge, .profile, .revert, .release, .answer, .fail, .letRestRun, .undo, .redo,
             .resetCounters, .timeToLive, .revertAll, .applyAgain, .advanceTime:
             true
+        case .nextTest, .hideEndedTests:
+            false
         case .move, .page, .first, .last, .focus, .pick, .filter, .saveProfile, .saveRecording, .eventLog,
             .profileList, .nextTheme, .invisibleMarks, .copy, .palette, .help, .quit, .dismiss:
             false
@@ -261,7 +268,8 @@ enum KeyBindings {
                         + "its key), ↑↓ choose, Tab completes, Enter runs and closes; or type a line as on the command "
                         + "line: `apply clock.now shift(+3h) ttl 10m`, `revert net.request`, `revert all`, `profile "
                         + "Tokyo on`, `theme NAME`, `pause`/`release SEAM`, `reset`, `save recording`, `help`, `quit` "
-                        + "(`--ttl 10m` and `--all`, as the CLI spells them, work too)",
+                        + "(`--ttl 10m` and `--all`, as the CLI spells them, work too), and in a live test session "
+                        + "`test PATTERN` (`#3`, a test's name, `*Pears*`: where changes go) or `test all`",
                     .browse([.character("/"): .filter, .character(":"): .palette])),
                 KeyBinding(
                     "e", "the event log: Enter one whole, y Y copy its command, / filter",
@@ -272,6 +280,14 @@ enum KeyBindings {
                         + "`y` copies that command, `Y` the `curl` line, `/` filters, `w` shows the target's "
                         + "wall-clock times instead of time since it started",
                     .browse([.character("e"): .eventLog])),
+                KeyBinding(
+                    "n H", "changes to a test / hide ended",
+                    docs: "on a live test session (`MISCHIEF_SERVE=1 swift test`), the tests pane lists each test "
+                        + "with its state, time, seams and layers; `n` sends the changes you make next (apply, `r`, a "
+                        + "pause and its `u o x c`) to the next running test's scope alone, and after the last back to "
+                        + "the whole process (the palette's `test PATTERN` sends them to every running test a pattern names); `H` "
+                        + "hides or shows the tests that ended",
+                    .browse([.character("n"): .nextTest, .character("H"): .hideEndedTests])),
                 KeyBinding(
                     "t", "the next theme", docs: "the next theme (all shipped themes are built in)",
                     .browse([.character("t"): .nextTheme])),

@@ -93,6 +93,8 @@ extension Console {
         case .answer: "held call: answer it (type what it returns)"
         case .fail: "held call: fail it"
         case .letRestRun: "held call: release it and let later calls run"
+        case .nextTest: "changes go to the next running test"
+        case .hideEndedTests: "hide or show the tests that ended"
         case .advanceTime(let seconds):
             seconds >= 86_400 ? "advance virtual time a day" : "advance virtual time an hour"
         default: nil
