@@ -30,7 +30,7 @@ import Testing
         var state = F.state(rows: rows, columns: columns)
         var data = F.data(seconds: 3_730, calls: 60)
         data.scopes = tests
-        _ = Console.update(&state, .data(data))
+        state.show(data)
         return state
     }
 

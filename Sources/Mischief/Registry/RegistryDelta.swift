@@ -55,7 +55,7 @@ public struct RegistryDelta: Hashable, Sendable {
         generation: UInt64, since: UInt64, uptime: Duration, sessionSeed: UInt64, isCounting: Bool,
         disabledReason: String? = nil, seams: [SeamSnapshot], removed: [SeamID] = [], layers: [LayerSnapshot] = [],
         profiles: [ProfileStatus]? = nil, guards: [GuardStatus]? = nil, events: [Event] = [], view: TargetView? = nil,
-        lastEventID: Int = 0
+        lastEventID: Int = 0, scopes: [ScopeSnapshot]? = nil
     ) {
         self.generation = generation
         self.since = since
@@ -71,6 +71,7 @@ public struct RegistryDelta: Hashable, Sendable {
         self.events = events
         self.view = view
         self.lastEventID = lastEventID
+        self.scopes = scopes
     }
 
     /// Whether nothing but the time moved.

@@ -3,7 +3,8 @@ import Mischief
 extension ConsoleData {
     /// What a controller sends a console that shows `earlier` (nil: nothing yet) to bring it to this data, as a
     /// target does: everything first (``ConsoleUpdate/reset(_:)``), then what changed since (``ConsoleUpdate/changes(_:)``:
-    /// every seam listed, those gone removed, the profiles, the guards, the view and the events it has not seen), and
+    /// every seam listed, those gone removed, the profiles, the guards, the view, the test scopes when they changed and the
+    /// events it has not seen), and
     /// the loss when this data's target is lost.
     ///
     /// For tests and benchmarks that hold pictures: a picture reaches the console by the one road, as deltas, and
@@ -27,7 +28,8 @@ extension ConsoleData {
             generation: generation, since: since, uptime: state.target.uptime, sessionSeed: state.target.sessionSeed,
             isCounting: true, seams: state.seams, removed: moved ? before : before.filter { !listed.contains($0) },
             profiles: state.profiles, guards: state.guards, events: state.events.filter { $0.id > newest },
-            view: state.view, lastEventID: state.events.last?.id ?? 0)
+            view: state.view, lastEventID: state.events.last?.id ?? 0,
+            scopes: earlier?.state.scopes == state.scopes ? nil : state.scopes)
         let delta = StreamDelta(target: state.target, registry: changes)
         var updates: [ConsoleUpdate] = [earlier == nil ? .reset(delta) : .changes(delta)]
         if case .lost(let reason) = connection { updates.append(.lost(reason)) }
