@@ -61,7 +61,7 @@ let package = Package(
         // System seams: the wall clock and the network (getaddrinfo, connect) of code not written for Mischief (Date(),
         // libcurl under URLSession), through C hooks put in the global offset tables of the libraries chosen
         // (CMischiefRebind).
-        .target(name: "CMischiefSystem"),
+        .target(name: "CMischiefSystem", dependencies: ["CMischiefTSan"]),
         .target(
             name: "MischiefSystem",
             dependencies: ["Mischief", "MischiefCatalog", "CMischiefSystem", "CMischiefClock", "CMischiefRebind"]),

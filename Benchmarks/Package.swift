@@ -17,6 +17,7 @@ let package = Package(
                 .product(name: "Mischief", package: "Mischief"),
                 .product(name: "MischiefCatalog", package: "Mischief"),
                 .product(name: "MischiefControl", package: "Mischief"),
+                .product(name: "MischiefSystem", package: "Mischief"),
                 .product(name: "Dependencies", package: "swift-dependencies"),
             ],
             path: "Sources/SideBySide"

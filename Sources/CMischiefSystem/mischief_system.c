@@ -1,5 +1,7 @@
 #include "mischief_system.h"
 
+#include "mischief_lanes.h"
+
 #include <stdatomic.h>
 #include <stddef.h>
 #include <string.h>
@@ -22,10 +24,31 @@ enum { APPLIED = 1, COUNTING = 2 };
 static _Atomic uint64_t sequence = 0;
 static _Atomic int kind = 0;
 static _Atomic int64_t offset = 0;
+// For the hooks' quick paths, as whole seconds (rounded down) and the nanoseconds past them, so a `timespec` needs no
+// division: with `quick_kind` 1 the shift, with 2 where the stopped clock stands (shift included); 3 and 0: none.
+static _Atomic int quick_kind = 0;
+static _Atomic int64_t quick_seconds = 0;
+static _Atomic int64_t quick_nanoseconds = 0;
 static _Atomic int64_t stopped = 0;
 static _Atomic int64_t real_anchor = 0;
 static _Atomic int64_t chaos_anchor = 0;
 static _Atomic uint64_t factor_bits = 0;
+
+static int64_t saturating_add(int64_t a, int64_t b);
+
+// Seconds within which a `timespec` moved by a shift of fewer seconds still holds what the sum in nanoseconds gives:
+// nothing there comes near the nanoseconds' range (about 1678 to 2262), which the general path saturates at.
+#define SAFE_SECONDS 4000000000LL
+
+// Nanoseconds since 1970 as whole seconds, rounded down, and the nanoseconds past them.
+static inline void split_nanoseconds(int64_t value, int64_t *seconds, int64_t *nanoseconds) {
+    *seconds = value / 1000000000;
+    *nanoseconds = value % 1000000000;
+    if (*nanoseconds < 0) {
+        *seconds -= 1;
+        *nanoseconds += 1000000000;
+    }
+}
 
 void mischief_system_clock_publish(const mischief_system_timeline *timeline) {
     uint64_t start = atomic_load_explicit(&sequence, memory_order_relaxed);
@@ -33,6 +56,17 @@ void mischief_system_clock_publish(const mischief_system_timeline *timeline) {
     atomic_thread_fence(memory_order_release);
     atomic_store_explicit(&kind, timeline->kind, memory_order_relaxed);
     atomic_store_explicit(&offset, timeline->offset, memory_order_relaxed);
+    int64_t seconds, nanoseconds;
+    split_nanoseconds(timeline->offset, &seconds, &nanoseconds);
+    // What the hooks' quick paths need: a shift's seconds and nanoseconds, or where a stopped clock stands, as a
+    // `timespec` holds them (kind 3, and a shift so far that the sum could pass the nanoseconds' range, take the
+    // general path).
+    int quick = timeline->kind;
+    if (quick == 1 && (seconds >= SAFE_SECONDS || seconds <= -SAFE_SECONDS)) quick = 3;
+    if (quick == 2) split_nanoseconds(saturating_add(timeline->stopped, timeline->offset), &seconds, &nanoseconds);
+    atomic_store_explicit(&quick_kind, quick, memory_order_relaxed);
+    atomic_store_explicit(&quick_seconds, seconds, memory_order_relaxed);
+    atomic_store_explicit(&quick_nanoseconds, nanoseconds, memory_order_relaxed);
     atomic_store_explicit(&stopped, timeline->stopped, memory_order_relaxed);
     atomic_store_explicit(&real_anchor, timeline->real_anchor, memory_order_relaxed);
     atomic_store_explicit(&chaos_anchor, timeline->chaos_anchor, memory_order_relaxed);
@@ -74,45 +108,81 @@ static int64_t scaled(int64_t nanoseconds, double factor) {
     return (int64_t)product;
 }
 
-int64_t mischief_system_clock_map(int64_t real) {
+// One consistent reading of the published timeline.
+typedef struct {
+    int kind;
+    int64_t offset, stopped, real_anchor, chaos_anchor;
+    double factor;
+} timeline_reading;
+
+static inline __attribute__((always_inline)) void read_timeline(timeline_reading *reading) {
     for (;;) {
         uint64_t before = atomic_load_explicit(&sequence, memory_order_acquire);
         if (before & 1) {
             continue;  // a publish is half done; it is a handful of stores
         }
-        int k = atomic_load_explicit(&kind, memory_order_relaxed);
-        int64_t shift = atomic_load_explicit(&offset, memory_order_relaxed);
-        int64_t at = atomic_load_explicit(&stopped, memory_order_relaxed);
-        int64_t real0 = atomic_load_explicit(&real_anchor, memory_order_relaxed);
-        int64_t chaos0 = atomic_load_explicit(&chaos_anchor, memory_order_relaxed);
+        reading->kind = atomic_load_explicit(&kind, memory_order_relaxed);
+        reading->offset = atomic_load_explicit(&offset, memory_order_relaxed);
+        reading->stopped = atomic_load_explicit(&stopped, memory_order_relaxed);
+        reading->real_anchor = atomic_load_explicit(&real_anchor, memory_order_relaxed);
+        reading->chaos_anchor = atomic_load_explicit(&chaos_anchor, memory_order_relaxed);
         uint64_t bits = atomic_load_explicit(&factor_bits, memory_order_relaxed);
         atomic_thread_fence(memory_order_acquire);
         if (atomic_load_explicit(&sequence, memory_order_relaxed) != before) {
             continue;
         }
-        double factor;
-        memcpy(&factor, &bits, sizeof factor);
-        switch (k) {
-        case 1: return saturating_add(real, shift);
-        case 2: return saturating_add(at, shift);
-        case 3: return saturating_add(saturating_add(chaos0, scaled(saturating_subtract(real, real0), factor)), shift);
-        default: return real;
-        }
+        memcpy(&reading->factor, &bits, sizeof reading->factor);
+        return;
     }
 }
 
-// MARK: - Counting, on sharded lines
+// `real` (nanoseconds since 1970) as `reading` maps it.
+static inline __attribute__((always_inline)) int64_t map_reading(const timeline_reading *reading, int64_t real) {
+    switch (reading->kind) {
+    case 1: return saturating_add(real, reading->offset);
+    case 2: return saturating_add(reading->stopped, reading->offset);
+    case 3:
+        return saturating_add(
+            saturating_add(reading->chaos_anchor, scaled(saturating_subtract(real, reading->real_anchor),
+                                                         reading->factor)),
+            reading->offset);
+    default: return real;
+    }
+}
 
-// Sixteen cache lines, picked by the calling thread's stack address, so threads reading the clock at once rarely
-// share a line.
-#define SHARDS 16
-static struct {
+int64_t mischief_system_clock_map(int64_t real) {
+    timeline_reading reading;
+    read_timeline(&reading);
+    return map_reading(&reading, real);
+}
+
+// MARK: - Counting, on lanes and sharded lines
+
+// A thread that owns a lane (`mischief_lanes.h`: the same lanes Swift seams count on) counts on its own line with a
+// plain load and store; others on sixteen shared lines, picked by the calling thread's stack address, with locked adds.
+// Calls are counted whenever a behaviour is applied (its chaos calls must not be lost), so a shifted clock must not
+// pay a locked add on every reading.
+typedef struct {
     _Atomic uint64_t calls;
     _Atomic uint64_t chaos_calls;
     char padding[64 - 2 * sizeof(uint64_t)];
-} shards[SHARDS] __attribute__((aligned(64)));
+} counter_line;
 
-static void count(int current) {
+#define SHARDS 16
+static counter_line shards[SHARDS] __attribute__((aligned(64)));
+static counter_line lanes[MISCHIEF_LANE_COUNT] __attribute__((aligned(64)));
+
+static inline __attribute__((always_inline)) void bump_owned(_Atomic uint64_t *counter) {
+    atomic_store_explicit(counter, atomic_load_explicit(counter, memory_order_relaxed) + 1, memory_order_relaxed);
+}
+
+static inline __attribute__((always_inline)) void count(int current) {
+    unsigned int lane = mischief_lane();
+    if (__builtin_expect(lane < MISCHIEF_LANE_COUNT, 1)) {
+        bump_owned(&lanes[lane].calls);
+        if (current & APPLIED) bump_owned(&lanes[lane].chaos_calls);
+        return;
+    }
     char here;
     size_t shard = ((uintptr_t)&here >> 12) % SHARDS;
     atomic_fetch_add_explicit(&shards[shard].calls, 1, memory_order_relaxed);
@@ -135,6 +205,10 @@ void mischief_system_clock_counts(uint64_t *calls, uint64_t *chaos_calls) {
         all += atomic_load_explicit(&shards[i].calls, memory_order_relaxed);
         chaos += atomic_load_explicit(&shards[i].chaos_calls, memory_order_relaxed);
     }
+    for (int i = 0; i < MISCHIEF_LANE_COUNT; i++) {
+        all += atomic_load_explicit(&lanes[i].calls, memory_order_relaxed);
+        chaos += atomic_load_explicit(&lanes[i].chaos_calls, memory_order_relaxed);
+    }
     *calls = all;
     *chaos_calls = chaos;
 }
@@ -145,32 +219,79 @@ static int is_wall_clock(clockid_t clock) {
     return clock == CLOCK_REALTIME || clock == CLOCK_REALTIME_COARSE;
 }
 
-static int hook_clock_gettime(clockid_t clock, struct timespec *time) {
-    int result = ((clock_gettime_function)originals[0])(clock, time);
-    int current = atomic_load_explicit(&state, memory_order_acquire);
-    if (current == 0 || result != 0 || !is_wall_clock(clock) || time == NULL) {
+// What the general path of the clock_gettime hook answers: `time` (the real clock's answer) mapped through the whole
+// timeline. Out of line, so the hook's quick paths keep a small frame.
+static __attribute__((noinline)) int map_timespec(struct timespec *time) {
+    timeline_reading reading;
+    read_timeline(&reading);
+    int64_t seconds, nanoseconds;
+    split_nanoseconds(map_reading(&reading, (int64_t)time->tv_sec * 1000000000 + time->tv_nsec), &seconds, &nanoseconds);
+    time->tv_sec = (time_t)seconds;
+    time->tv_nsec = (long)nanoseconds;
+    return 0;
+}
+
+// The clock_gettime hook with a behaviour applied or calls counted (`current`, non-zero), on a wall clock.
+static __attribute__((noinline)) int chaos_clock_gettime(int current, clockid_t clock, struct timespec *time) {
+    if (!(current & APPLIED)) {  // counted only
+        int result = ((clock_gettime_function)originals[0])(clock, time);
+        if (result == 0) count(current);
         return result;
     }
+    int quick;
+    int64_t seconds, nanoseconds;
+    for (;;) {
+        uint64_t before = atomic_load_explicit(&sequence, memory_order_acquire);
+        if (before & 1) {
+            continue;
+        }
+        quick = atomic_load_explicit(&quick_kind, memory_order_relaxed);
+        seconds = atomic_load_explicit(&quick_seconds, memory_order_relaxed);
+        nanoseconds = atomic_load_explicit(&quick_nanoseconds, memory_order_relaxed);
+        atomic_thread_fence(memory_order_acquire);
+        if (atomic_load_explicit(&sequence, memory_order_relaxed) == before) break;
+    }
+    if (quick == 2) {
+        // Frozen: where time stands is all there is to read; the real clock is not asked.
+        time->tv_sec = (time_t)seconds;
+        time->tv_nsec = (long)nanoseconds;
+        count(current);
+        return 0;
+    }
+    int result = ((clock_gettime_function)originals[0])(clock, time);
+    if (result != 0) return result;
     count(current);
-    if (current & APPLIED) {
-        int64_t chaos = mischief_system_clock_map((int64_t)time->tv_sec * 1000000000 + time->tv_nsec);
-        int64_t seconds = chaos / 1000000000, nanoseconds = chaos % 1000000000;
-        if (nanoseconds < 0) {
-            seconds -= 1;
-            nanoseconds += 1000000000;
+    if (quick == 1 && time->tv_sec < SAFE_SECONDS && time->tv_sec > -SAFE_SECONDS) {
+        // Shifted: seconds and nanoseconds moved apart, with a carry; what the sum in nanoseconds gives.
+        nanoseconds += time->tv_nsec;
+        seconds += (int64_t)time->tv_sec;
+        if (nanoseconds >= 1000000000) {
+            nanoseconds -= 1000000000;
+            seconds += 1;
         }
         time->tv_sec = (time_t)seconds;
         time->tv_nsec = (long)nanoseconds;
+        return 0;
     }
-    return result;
+    return map_timespec(time);
+}
+
+static int hook_clock_gettime(clockid_t clock, struct timespec *time) {
+    int current = atomic_load_explicit(&state, memory_order_acquire);
+    if (__builtin_expect(current == 0, 1) || !is_wall_clock(clock) || time == NULL) {
+        // Off: the original in a tail call, so the hook leaves no frame of its own.
+        return ((clock_gettime_function)originals[0])(clock, time);
+    }
+    return chaos_clock_gettime(current, clock, time);
 }
 
 static int hook_gettimeofday(struct timeval *time, void *zone) {
-    int result = ((gettimeofday_function)originals[1])(time, zone);
     int current = atomic_load_explicit(&state, memory_order_acquire);
-    if (current == 0 || result != 0 || time == NULL) {
-        return result;
+    if (__builtin_expect(current == 0, 1) || time == NULL) {
+        return ((gettimeofday_function)originals[1])(time, zone);
     }
+    int result = ((gettimeofday_function)originals[1])(time, zone);
+    if (result != 0) return result;
     count(current);
     if (current & APPLIED) {
         int64_t chaos = mischief_system_clock_map((int64_t)time->tv_sec * 1000000000 + (int64_t)time->tv_usec * 1000);

@@ -173,3 +173,39 @@ import Testing
         #expect(await seam(-3) == 9)
     }
 }
+
+/// Equality rules in a row (`.when`), in one layer or several, are looked for in one search; what calls get is what
+/// rule-by-rule tests would give.
+@Suite struct MergeEqualityRunTests {
+    private func mergingSeam() -> Seam<Int, Int, Never> {
+        Seam<Int, Int, Never>("test.runs", title: "Runs", category: "Test", summary: "x", stacking: .merge) { -$0 }
+    }
+
+    @Test func tenLayersOfEqualityRulesAnswerAsEachRuleWould() throws {
+        let registry = Registry(sessionSeed: 1)
+        let seam = mergingSeam()
+        try registry.register(seam)
+        for k in 0..<10 { try registry.apply(seam, .match([.when(k, .constant(100 + k))])) }
+        #expect((0..<10).map { seam($0) } == (100..<110).map { $0 })
+        #expect(seam(10) == -10)
+        try registry.apply(seam, .match([.when(3, .constant(3_000))]))  // newest first
+        #expect(seam(3) == 3_000)
+    }
+
+    @Test func aRunBrokenByOtherRulesAndUsedUpRulesGoesOnInOrder() throws {
+        let registry = Registry(sessionSeed: 1)
+        let seam = mergingSeam()
+        try registry.register(seam)
+        try registry.apply(seam, .match([.when(1, .constant(10)), .when(2, .constant(20))]))
+        try registry.apply(seam, .match([.init({ $0 > 100 }, .constant(1_000))]))  // not an equality: breaks the run
+        try registry.apply(seam, .match([.when(2, .first(1, .constant(21))), .when(2, .constant(22))]))
+        try registry.apply(seam, .match([.when(1, .first(2, .constant(11)))]))
+        #expect(seam(1) == 11)
+        #expect(seam(1) == 11)
+        #expect(seam(1) == 10)  // used up: past its layer, on through the rest of the run and beyond
+        #expect(seam(2) == 21)
+        #expect(seam(2) == 20)  // a matched rule that does not fire ends its layer's turn: not 22
+        #expect(seam(101) == 1_000)
+        #expect(seam(7) == -7)
+    }
+}

@@ -6,12 +6,13 @@ enum Table {
         print("| measure | value | ratio |")
         print("|---|---|---|")
         let sections = Set(
-            (environment["SIDE_BY_SIDE_SECTIONS"] ?? "per-call,decisions,stacked,control,registry")
+            (environment["SIDE_BY_SIDE_SECTIONS"] ?? "per-call,decisions,stacked,control,system,registry")
                 .split(separator: ",").map(String.init))
         if sections.contains("per-call") { perCall(calls: calls, rounds: rounds) }
         if sections.contains("decisions") { try Decisions.run(calls: calls / 10, rounds: rounds) }
         if sections.contains("stacked") { stacked(calls: calls / 4, rounds: rounds) }
         if sections.contains("control") { try control() }
+        if sections.contains("system") { try SystemRows.run(calls: calls / 4, rounds: rounds) }
         // Last: it leaves 100,000 seams registered in `Registry.shared`.
         if sections.contains("registry") { registry(calls: calls / 4, rounds: rounds) }
     }

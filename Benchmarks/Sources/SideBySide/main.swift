@@ -10,8 +10,9 @@
 //     SIDE_BY_SIDE_ROUNDS=<n>                  (interleaved rounds; the median is reported; default 9)
 //     SIDE_BY_SIDE_FAKETIME=<path>             (libfaketime.so.1; default Debian's)
 //     SIDE_BY_SIDE_SECTIONS=<list>             (table sections, comma-separated; default
-//                                               per-call,decisions,stacked,control,registry; registry is
-//                                               issue 47's rows: applies, merge layers, memory, snapshot)
+//                                               per-call,decisions,stacked,control,system,registry; system
+//                                               and registry are issue 47's rows: Date() under system.clock;
+//                                               applies, merge layers, memory, snapshot)
 import Foundation
 
 let environment = ProcessInfo.processInfo.environment

@@ -293,31 +293,112 @@ final class MergeStep<Input, Box: AnyObject & Sendable>: Sendable {
     let box: Box
     /// The step to go on with when `box` did not fire.
     let next: Int
+    /// On a step of a run of equality rules in a row (``Behaviour/Rule/when(_:_:)``, in one layer or several), the
+    /// run's search, its values from this step's on (`searchCount` of them) and the step after the run: a synchronous
+    /// walk looks for the input among them in one call instead of calling each step's test. Zero `searchCount` on
+    /// any other step. Kept in the step as plain fields, so a call reads them without retaining anything.
+    let search: EqualSearch
+    nonisolated(unsafe) let searchValues: UnsafeRawPointer?
+    let searchCount: Int
+    let searchEnd: Int
+    /// Owns the values `searchValues` points into.
+    let run: EqualityRun<Input>?
 
-    private init(test: @escaping @Sendable (UnsafePointer<Input>) -> Bool, box: Box, next: Int) {
+    private init(
+        test: @escaping @Sendable (UnsafePointer<Input>) -> Bool, box: Box, next: Int, run: EqualityRun<Input>? = nil,
+        offset: Int = 0
+    ) {
         self.test = test
         self.box = box
         self.next = next
+        self.run = run
+        if let run {
+            search = run.firstEqual
+            searchValues = UnsafeRawPointer(run.base + offset)
+            searchCount = run.count - offset
+            searchEnd = run.end
+        } else {
+            search = { _, _, count in count }
+            searchValues = nil
+            searchCount = 0
+            searchEnd = 0
+        }
     }
 
-    /// The steps of `layers` (newest first): each layer's rules when it keeps them, else the layer itself.
+    /// The steps of `layers` (newest first): each layer's rules when it keeps them, else the layer itself. Two or
+    /// more equality rules in a row share an ``EqualityRun``.
     static func steps(_ layers: [Box], rules: (Box) -> RunList<CompiledRule<Input, Box>>?) -> [MergeStep] {
-        var steps: [MergeStep] = []
+        // Each rule is kept as its object, so its search stays where the rule keeps it: taken out of a tuple in an array,
+        // a closure comes wrapped in reabstraction thunks that every call would go through.
+        var parts:
+            [(test: @Sendable (UnsafePointer<Input>) -> Bool, box: Box, next: Int, rule: CompiledRule<Input, Box>?)] =
+                []
         for layer in layers {
             guard let rules = rules(layer) else {
-                steps.append(MergeStep(test: { _ in true }, box: layer, next: steps.count + 1))
+                parts.append(({ _ in true }, layer, parts.count + 1, nil))
                 continue
             }
-            let end = steps.count + rules.count
+            let end = parts.count + rules.count
             for index in 0..<rules.count {
-                rules.with(index) { steps.append(MergeStep(test: $0.test, box: $0.box, next: end)) }
+                rules.with(index) { parts.append(($0.test, $0.box, end, $0)) }
+            }
+        }
+        var steps: [MergeStep] = []
+        var start = 0
+        while start < parts.count {
+            var end = start
+            while end < parts.count, parts[end].rule?.equalSearch != nil { end += 1 }
+            if end - start >= 2 {
+                let first = parts[start].rule!
+                let run = EqualityRun(
+                    values: parts[start..<end].map { $0.rule!.equalityValue! }, firstEqual: first.equalSearch!, end: end
+                )
+                for index in start..<end {
+                    let part = parts[index]
+                    steps.append(
+                        MergeStep(test: part.test, box: part.box, next: part.next, run: run, offset: index - start))
+                }
+                start = end
+            } else {
+                let part = parts[start]
+                steps.append(MergeStep(test: part.test, box: part.box, next: part.next))
+                start += 1
             }
         }
         return steps
     }
 }
 
-/// Walks merge steps in order until one fires; what it did, or `.skipped` when none did.
+/// The values of equality rules in a row among merge steps, where one search looks for the input among them all: ten
+/// stacked layers of `.when(value, …)` rules cost one call that compares ten values in the caller's type, not ten
+/// calls of a test.
+final class EqualityRun<Input>: @unchecked Sendable {
+    // @unchecked: `base` is written in init only and read afterwards; the values are Sendable.
+    /// The values, in step order.
+    let base: UnsafeMutablePointer<Input>
+    let count: Int
+    /// The index of the first of `count` values equal to the input, or `count` (from one of the rules; they all
+    /// compare the same type with its `==`).
+    let firstEqual: EqualSearch
+    /// The index of the step after the run.
+    let end: Int
+
+    init(values: [Input], firstEqual: @escaping EqualSearch, end: Int) {
+        count = values.count
+        base = UnsafeMutablePointer.allocate(capacity: max(1, values.count))
+        base.initialize(from: values, count: values.count)
+        self.firstEqual = firstEqual
+        self.end = end
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+}
+
+/// Walks merge steps in order until one fires; what it did, or `.skipped` when none did. A run of equality rules is
+/// searched in one call from the step the walk is at.
 @inline(__always)
 func firstFiring<Input, Output, Failure: Error>(
     _ steps: RunList<MergeStep<Input, SyncBox<Input, Output, Failure>>>, _ input: UnsafePointer<Input>,
@@ -325,10 +406,18 @@ func firstFiring<Input, Output, Failure: Error>(
 ) -> Fired {
     var index = 0
     while index < steps.count {
-        let (fired, next) = steps.with(index) { step -> (Fired, Int) in
-            guard step.test(input) else { return (.skipped, index + 1) }
-            return (step.box.run(input, output, failure), step.next)
+        // The step that matches from `index` on, or, when none does before it, the step to go on with.
+        let (matched, at) = steps.with(index) { step -> (Bool, Int) in
+            let count = step.searchCount
+            guard count > 0 else { return step.test(input) ? (true, index) : (false, index &+ 1) }
+            let found = step.search(UnsafeRawPointer(input), step.searchValues.unsafelyUnwrapped, count)
+            return found == count ? (false, step.searchEnd) : (true, index &+ found)
         }
+        guard matched else {
+            index = at
+            continue
+        }
+        let (fired, next) = steps.with(at) { step in (step.box.run(input, output, failure), step.next) }
         if fired != .skipped { return fired }
         index = next
     }

@@ -17,7 +17,11 @@ extension Behaviour {
         case .match(let rules, nil) where rules.count == 1:
             let rule = rules[0]
             return .match(
-                [MatchRule(matches: rule.matches, test: rule.test, node: modify(Behaviour(rule.node)).node)],
+                [
+                    MatchRule(
+                        matches: rule.matches, test: rule.test, equality: rule.equality,
+                        node: modify(Behaviour(rule.node)).node)
+                ],
                 fallback: nil)
         case .match(let rules, nil) where !rules.isEmpty:
             let matches = rules.map(\.matches)

@@ -44,6 +44,8 @@ public struct Behaviour<Input: Sendable, Output: Sendable, Failure: Error>: Send
         let matches: @Sendable (Input) -> Bool
         /// `matches` on the input where it lies (see ``Rule/test``).
         let test: @Sendable (UnsafePointer<Input>) -> Bool
+        /// The value an equality rule compares with (see ``Rule/equality``); nil for any other rule.
+        var equality: Rule.Equality? = nil
         let node: Node
     }
 
@@ -183,7 +185,9 @@ extension Behaviour {
     public static func match(_ rules: [Rule], otherwise: Behaviour? = nil) -> Behaviour {
         Behaviour(
             .match(
-                rules.map { MatchRule(matches: $0.matches, test: $0.test, node: $0.behaviour.node) },
+                rules.map {
+                    MatchRule(matches: $0.matches, test: $0.test, equality: $0.equality, node: $0.behaviour.node)
+                },
                 fallback: otherwise?.node))
     }
 
@@ -194,7 +198,30 @@ extension Behaviour {
         /// without copying the input (a copy through the value witness table is most of a rule's cost in the
         /// unspecialised code that runs it).
         let test: @Sendable (UnsafePointer<Input>) -> Bool
+        /// Set for a rule made by ``when(_:_:)``: the value it compares with, and a search for the input among such
+        /// values, built where the input's type is known. Stacked `merge` layers of equality rules then look for the
+        /// input among all their values in one call (``EqualityRun``) instead of calling each rule's test.
+        let equality: Equality?
         let behaviour: Behaviour
+
+        /// An equality rule's value, and a search that serves a run of such rules.
+        @usableFromInline
+        struct Equality: Sendable {
+            /// The value the rule compares the input with.
+            let value: Input
+            /// The index of the first of `count` values at `values` (of the input's type) equal to the input, or `count`
+            /// when none is.
+            let firstEqual: EqualSearch
+
+            @usableFromInline
+            init(
+                value: Input,
+                firstEqual: @escaping EqualSearch
+            ) {
+                self.value = value
+                self.firstEqual = firstEqual
+            }
+        }
 
         /// A rule that applies `behaviour` when `matches` says so.
         public init(_ matches: @escaping @Sendable (Input) -> Bool, _ behaviour: Behaviour) {
@@ -204,20 +231,36 @@ extension Behaviour {
         @usableFromInline
         init(
             _ matches: @escaping @Sendable (Input) -> Bool, test: @escaping @Sendable (UnsafePointer<Input>) -> Bool,
-            _ behaviour: Behaviour
+            equality: Equality? = nil, _ behaviour: Behaviour
         ) {
             self.matches = matches
             self.test = test
+            self.equality = equality
             self.behaviour = behaviour
         }
     }
 }
 
+/// A search for a call's input among `count` values of its type laid out from `values`: the index of the first equal to
+/// it, or `count`. Raw pointers, so the type is the same at every abstraction: a closure of a type that names the
+/// generic input would be wrapped in a reabstraction thunk each time it is stored at another one, and called through
+/// all of them.
+@usableFromInline
+typealias EqualSearch = @Sendable (_ input: UnsafeRawPointer, _ values: UnsafeRawPointer, _ count: Int) -> Int
+
 extension Behaviour.Rule where Input: Equatable {
     /// A rule that applies `behaviour` to calls whose input equals `input`.
     @inlinable
     public static func when(_ input: Input, _ behaviour: Behaviour) -> Self {
-        Self({ $0 == input }, test: { $0.pointee == input }, behaviour)
+        Self(
+            { $0 == input }, test: { $0.pointee == input },
+            equality: Equality(value: input) { called, values, count in
+                let called = called.assumingMemoryBound(to: Input.self)
+                let values = values.assumingMemoryBound(to: Input.self)
+                var index = 0
+                while index < count, !(called.pointee == values[index]) { index &+= 1 }
+                return index
+            }, behaviour)
     }
 }
 

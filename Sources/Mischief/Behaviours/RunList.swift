@@ -44,15 +44,24 @@ final class RunList<Element: AnyObject & Sendable>: @unchecked Sendable {
 }
 
 /// One rule of a compiled `match`: the test, and the box that serves the calls it matches.
-final class CompiledRule<Input, Box: AnyObject & Sendable>: Sendable {
+final class CompiledRule<Input, Box: AnyObject & Sendable>: @unchecked Sendable {
+    // @unchecked: every field is a `let`; `equalityValue` comes from a `Behaviour`, whose `Input` is Sendable (the
+    // boxes that keep rules do not say so of their own `Input`).
     let matches: @Sendable (Input) -> Bool
     /// `matches` on the input where it lies.
     let test: @Sendable (UnsafePointer<Input>) -> Bool
+    /// The value an equality rule compares with, and its search (``Behaviour/Rule/Equality``); nil for other rules.
+    /// Two fields, not a tuple: a closure in a tuple of a generic type is kept at the most general abstraction, and
+    /// every call through it would go through reabstraction thunks.
+    let equalityValue: Input?
+    let equalSearch: EqualSearch?
     let box: Box
 
     init(_ rule: Behaviour<Input, some Sendable, some Error>.MatchRule, _ box: Box) {
         self.matches = rule.matches
         self.test = rule.test
+        self.equalityValue = rule.equality?.value
+        self.equalSearch = rule.equality?.firstEqual
         self.box = box
     }
 }

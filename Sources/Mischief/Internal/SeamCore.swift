@@ -57,7 +57,7 @@ package struct ExternalCounting: Sendable {
 /// (`Scripts/model-check.sh`).
 @usableFromInline
 final class SeamCore: @unchecked Sendable {
-    // @unchecked: `lines` is a fixed block of atomics allocated in init and freed in deinit; every access to it
+    // @unchecked: `lines` is a fixed block of atomics taken in init and given back in deinit; every access to it
     // goes through `Atomic`. Everything else is behind `ownership`'s lock.
 
     @usableFromInline static let shardCount = 16
@@ -125,12 +125,9 @@ final class SeamCore: @unchecked Sendable {
     @usableFromInline let usedShards = Atomic<UInt32>(0)
 
     init() {
-        let count = SeamCore.shardCount * SeamCore.slotsPerShard
-        let raw = UnsafeMutableRawPointer.allocate(byteCount: count * 8, alignment: 64)
-        lines = raw.bindMemory(to: Atomic<UInt64>.self, capacity: count)
-        for index in 0..<count {
-            (lines + index).initialize(to: Atomic(0))
-        }
+        // Zeros already (counters at 0), and not resident until a call first counts here: see `CounterArena`.
+        lines = CounterArena.allocate().bindMemory(
+            to: Atomic<UInt64>.self, capacity: SeamCore.shardCount * SeamCore.slotsPerShard)
         ScopeActivation.track(self)
     }
 
@@ -138,8 +135,7 @@ final class SeamCore: @unchecked Sendable {
         ScopeActivation.untrack(self)
         // No call can be inside a box now (every call holds the seam, which holds this core): the boxes still
         // owned go with `ownership`.
-        lines.deinitialize(count: SeamCore.shardCount * SeamCore.slotsPerShard)
-        UnsafeMutableRawPointer(lines).deallocate()
+        CounterArena.release(UnsafeMutableRawPointer(lines))
     }
 
     /// Where the calling thread counts: its lane's line, which only it writes, or a shared line picked from its

@@ -11,6 +11,7 @@ extension Registry {
             record.seam.core.withdraw(owner: state.owner)
             for entry in record.entries { state.removeHistory(entry) }
             state.records[id] = nil
+            state.forgetSeamSnapshots()
             state.order.removeAll { $0 == id }
             state.retiring.remove(id)
             state.numberings[id] = nil
@@ -40,6 +41,7 @@ extension Registry.State {
         let id = seam.info.id
         records[id] = Registry.SeamRecord(seam: seam, index: nextIndex)
         nextIndex += 1
+        forgetSeamSnapshots()
         order.append(id)
         seam.core.setCounting(counts(id))
         if isNumbering { reinstall(id) }  // its calls are numbered from here, as a recording or replay counts them

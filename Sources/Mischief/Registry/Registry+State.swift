@@ -38,6 +38,12 @@ extension Registry {
         /// The most guards kept (``Registry/guardLimit``; tests lower it).
         var guardCapacity = Registry.guardLimit
         var nextIndex = 0
+        /// Every seam's snapshot in registration order, as of the last ``allSeamSnapshots()``, but for the seams counted
+        /// since, listed in ``staleSnapshots``: the next snapshot rebuilds those alone, in place when the last one
+        /// given out is gone. Nil before the first snapshot and after a seam comes or goes.
+        var seamSnapshots: [SeamSnapshot]?
+        /// The places in ``seamSnapshots`` out of date, with their seams (a seam may be listed more than once).
+        var staleSnapshots: [(slot: Int, id: SeamID)] = []
         /// The recordings in progress (`Registry+Recording.swift`); each counts as an observer.
         var recorders: [Recorder] = []
         /// The numbering of each seam's box while calls are numbered (`CallNumbering.swift`).
@@ -230,11 +236,18 @@ extension Registry {
         var entries: [LayerID] = []
         /// Its place in registration order.
         let index: Int
+        /// Its place in ``State/seamSnapshots`` while that is kept.
+        var slot = 0
         /// What its owner says the seam reaches now (see ``Registry/annotate(_:notes:)``).
         var notes: [String] = []
 
+        /// `seam.core`, read without a call through the seam's witness table or a retain: a read of many seams' counters
+        /// looks at each one's core. The record holds the seam, which holds its core.
+        unowned(unsafe) let core: SeamCore
+
         init(seam: any RegisteredSeam, index: Int) {
             self.seam = seam
+            self.core = seam.core
             self.index = index
         }
 
@@ -247,6 +260,12 @@ extension Registry {
             return built
         }
 
+        /// The snapshot as of `generation`: the cached one, else one built from `history` (not cached: for a reader
+        /// that keeps it itself).
+        func currentSnapshot(history: [LayerID: LayerSnapshot]) -> SeamSnapshot {
+            cachedBox?.snapshot ?? snapshot(history: history)
+        }
+
         /// The layers whose behaviours answer calls, oldest first: on a replacing seam (``Stacking/replace``) only
         /// the newest, whatever lies beneath it; on a merging one every layer.
         var answering: ArraySlice<Layer> {
@@ -255,7 +274,7 @@ extension Registry {
 
         /// The seam's counters now, since its last reset, with the calls its layers' pauses hold.
         func liveCounters() -> SeamCounters {
-            var counters = seam.core.counters()
+            var counters = core.counters()
             // Clamped: the core's shards are summed without a lock, so a read may trail the one a reset took.
             counters.calls = max(0, counters.calls &- baseline.calls)
             counters.chaosCalls = max(0, counters.chaosCalls &- baseline.chaosCalls)
