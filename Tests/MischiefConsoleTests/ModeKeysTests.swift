@@ -178,7 +178,7 @@ import Testing
         let help = Self.state(.help(scroll: 0))
         #expect(KeyHelp.hints(for: help) == KeyBindings.help.hints)
         var held = Self.state(.browse)
-        held.lostChanges = [.revertAll]
+        held.lostLayers = [.revertAll]
         #expect(KeyHelp.hints(for: held) == KeyBindings.restartHints)
         let text = Console.render(Self.state(.profileList(selected: 0)), size: help.size, theme: .standard).text
         let last = text.split(separator: "\n").last.map(String.init) ?? ""

@@ -133,7 +133,7 @@ public final class LocalController: ConsoleController {
                 registry: changes)
             let shown = delta.shown
             if first || !changes.isEmpty || shown != current.shown {
-                if case .terminated = current.continuation.yield(first ? .reset(delta) : .changes(delta)) {
+                if case .terminated = current.continuation.yield(first ? .reset(delta) : .delta(delta)) {
                     feed = nil  // the console stopped reading
                     return 0
                 }
@@ -197,7 +197,7 @@ public final class LocalController: ConsoleController {
 
     @discardableResult
     public func revert(layers: [LayerID], on seam: SeamID) async throws -> UInt64 {
-        registry.revert(entries: Set(layers), source: "console")
+        registry.revert(layers: Set(layers), source: "console")
         return push()
     }
 

@@ -6,7 +6,7 @@ enum KeyHelp {
     /// The status line's hints for a mode, in the order they show.
     static func hints(for state: ConsoleState) -> [KeyHint] {
         switch state.mode {
-        case .browse where !state.lostChanges.isEmpty:
+        case .browse where !state.lostLayers.isEmpty:
             // Only after a restart, until `a` is used: what to do about the changes the old process lost.
             KeyBindings.restartHints
         case .browse where (state.selectedSeam?.held ?? 0) > 0:

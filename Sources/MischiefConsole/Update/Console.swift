@@ -46,7 +46,7 @@ public enum Console {
             switch update {
             case .reset(let delta):
                 reset(to: delta, in: &state)
-            case .changes(let delta):
+            case .delta(let delta):
                 let lastEvent = state.data?.events.last?.id ?? 0
                 guard var data = state.data, data.applying(delta, eventLimit: state.eventLimit) else { return [] }
                 receive(data, in: &state)
