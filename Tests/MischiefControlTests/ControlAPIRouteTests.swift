@@ -15,17 +15,6 @@ import Testing
         #expect(info.name == "test", sourceLocation: sourceLocation)
     }
 
-    /// The deprecated names read the same: `TargetInfo` is the header, with `uptime` in seconds; a `changes`
-    /// message is a delta.
-    @available(*, deprecated, message: "uses the retired names on purpose")
-    @Test func theRetiredNamesStillWork() throws {
-        let info = TargetInfo(
-            name: "t", pid: 1, uptime: 1.5, apiVersion: 1, libraryVersion: "0", sessionSeed: 2, socket: nil)
-        #expect(info.uptime == .milliseconds(1500) && info.apiVersion == 1 && info.sessionSeed == 2)
-        let delta = StreamDelta(target: info, registry: Registry(sessionSeed: 1).delta(since: 0))
-        #expect(StreamMessage.changes(delta) == .delta(delta))
-    }
-
     /// `GET /v1/delta` is `GET /v1/changes`, by the glossary's name; `GET /v1/target` answers a header a plain
     /// decoder reads.
     @Test func theDeltaRouteIsTheChangesRoute() async throws {
