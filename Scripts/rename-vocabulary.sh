@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One vocabulary (issues 29 and 46): the renames of public names, by whole word, across code, tests and docs. Kept so
 # a branch written before them can be brought up to date the same way: run it, build, and follow the deprecation
-# warnings. The files that use the retired names on purpose (`Deprecated*`, `*RetiredNames*`) are left alone.
+# warnings. The files that use or name the retired names on purpose (`Deprecated*`, `*RetiredNames*`, the codebase
+# guide's glossary) are left alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 git mv -k Sources/Mischief/Registry/RegistryChanges.swift Sources/Mischief/Registry/RegistryDelta.swift 2>/dev/null || true
@@ -9,7 +10,7 @@ git mv -k Sources/Mischief/Wire/RegistryChanges+Codable.swift Sources/Mischief/W
 git mv -k Sources/Mischief/Wire/StreamChanges.swift Sources/Mischief/Wire/StreamDelta.swift 2>/dev/null || true
 files() {
     git ls-files '*.swift' '*.md' '*.sh' | grep -v '^Scripts/rename-vocabulary.sh$' | grep -v '^CHANGELOG.md$' \
-        | grep -v 'Deprecated' | grep -v 'RetiredNames'
+        | grep -v 'Deprecated' | grep -v 'RetiredNames' | grep -v '^docs/dev/CodebaseGuide.md$'
 }
 # Issue 29: a layer's id, the delta types.
 files | xargs perl -pi -e 's/\bEntryID\b/LayerID/g; s/\bRegistryChanges\b/RegistryDelta/g; s/\bStreamChanges\b/StreamDelta/g'

@@ -6,8 +6,8 @@
 
 /// Who the target is and what time it is there: the header of a console, of the control API's deltas
 /// (`GET /v1/changes`, the events stream) and, with how the target serves (versions, socket, instance, label), the
-/// answer of `GET /v1/target`, its events stream's `hello` and its status. It was two types, `TargetInfo` (the
-/// control API's, with `uptime` in seconds) being the other.
+/// answer of `GET /v1/target`, its events stream's `hello` and its status: one type for all of them (MischiefControl's
+/// deprecated alias names the other it was).
 public struct TargetHeader: Sendable, Codable, Equatable {
     /// The target's name (the program, or what it calls itself).
     public var name: String
