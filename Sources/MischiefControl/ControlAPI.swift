@@ -46,7 +46,7 @@ public struct ApplyRequest: Sendable, Codable, Equatable {
     /// How long the change lasts; nil until reverted.
     public var ttl: TTLValue?
     /// The seed for the change's random parts, which the target derives its own from with its label
-    /// (``TargetHeader/label``); the target's session seed when nil.
+    /// (`TargetHeader.label`); the target's session seed when nil.
     public var seed: UInt64?
 
     /// A request to apply `spec`, lasting `ttl` (until reverted when nil), its random parts seeded from `seed`.

@@ -75,6 +75,7 @@ extension StreamMessage {
 @available(*, deprecated, renamed: "TargetHeader")
 public typealias TargetInfo = TargetHeader
 
+/// The initialiser `TargetInfo` had, for code written against it.
 extension TargetHeader {
     /// A target's description as `GET /v1/target` answered it, `uptime` in seconds.
     @available(
