@@ -1,10 +1,28 @@
 #!/usr/bin/env bash
-# One vocabulary (issue 29): the renames of public names, by whole word, across code, tests and docs. Kept so a branch
-# written before them can be brought up to date the same way: run it, build, and follow the deprecation warnings.
+# One vocabulary (issues 29 and 46): the renames of public names, by whole word, across code, tests and docs. Kept so
+# a branch written before them can be brought up to date the same way: run it, build, and follow the deprecation
+# warnings. The files that use or name the retired names on purpose (`Deprecated*`, `*RetiredNames*`, the codebase
+# guide's glossary) are left alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 git mv -k Sources/Mischief/Registry/RegistryChanges.swift Sources/Mischief/Registry/RegistryDelta.swift 2>/dev/null || true
 git mv -k Sources/Mischief/Wire/RegistryChanges+Codable.swift Sources/Mischief/Wire/RegistryDelta+Codable.swift 2>/dev/null || true
 git mv -k Sources/Mischief/Wire/StreamChanges.swift Sources/Mischief/Wire/StreamDelta.swift 2>/dev/null || true
-git ls-files '*.swift' '*.md' '*.sh' | grep -v '^Scripts/rename-vocabulary.sh$' | grep -v '^CHANGELOG.md$' \
-    | xargs perl -pi -e 's/\bEntryID\b/LayerID/g; s/\bRegistryChanges\b/RegistryDelta/g; s/\bStreamChanges\b/StreamDelta/g'
+files() {
+    git ls-files '*.swift' '*.md' '*.sh' | grep -v '^Scripts/rename-vocabulary.sh$' | grep -v '^CHANGELOG.md$' \
+        | grep -v 'Deprecated' | grep -v 'RetiredNames' | grep -v '^docs/dev/CodebaseGuide.md$'
+}
+# Issue 29: a layer's id, the delta types.
+files | xargs perl -pi -e 's/\bEntryID\b/LayerID/g; s/\bRegistryChanges\b/RegistryDelta/g; s/\bStreamChanges\b/StreamDelta/g'
+# Issue 46: a layer is never an entry or a change, a delta never changes; one type a (seam, spec) pair, one header.
+files | xargs perl -pi -e '
+    s/\bregistry\.revert\(entries:/registry.revert(layers:/g;
+    s/\bregistry\.settle\(\)/registry.finishReverting()/g;
+    s/\b(?:Profile|EnvironmentChaos)\.Entry\b/SeamSpec/g;
+    s/\bTargetInfo\b/TargetHeader/g;
+    s/\blostChanges\b/lostLayers/g;
+    s/\bhasUnsavedChanges\b/hasUnsavedLayers/g;
+    s/\bevents\(changes:/events(deltas:/g;
+    s/\bcase \.changes\(let /case .delta(let /g;
+    s/\byield\(\.changes\(/yield(.delta(/g;
+    s/``(ConsoleUpdate|StreamMessage)\/changes\(_:\)``/``$1\/delta(_:)``/g'

@@ -88,3 +88,31 @@ extension ChaosScope {
     @available(*, deprecated, renamed: "behaviourText(of:)")
     public func behaviourDescription(of seam: AnySeam) -> String? { behaviourText(of: seam) }
 }
+
+// The names issue 46 retired: a layer is never an *entry*, and the public API names what users see (a revert
+// finishing), not how the registry frees behaviours.
+extension Registry {
+    /// Reverts the given layers.
+    @available(*, deprecated, renamed: "revert(layers:source:)")
+    public func revert(entries: Set<LayerID>, source: String? = nil) {
+        revert(layers: entries, source: source)
+    }
+
+    /// Finishes the reverts whose last call has returned.
+    @available(*, deprecated, renamed: "finishReverting()")
+    public func settle() {
+        finishReverting()
+    }
+}
+
+extension Profile {
+    /// One seam and the spec to apply to it.
+    @available(*, deprecated, renamed: "SeamSpec")
+    public typealias Entry = SeamSpec
+}
+
+extension EnvironmentChaos {
+    /// One `SEAM=SPEC` entry.
+    @available(*, deprecated, renamed: "SeamSpec")
+    public typealias Entry = SeamSpec
+}

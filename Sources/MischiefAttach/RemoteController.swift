@@ -43,7 +43,7 @@ public final class RemoteController: ConsoleController {
         var sent: UInt64 = 0
         var lostReason: String?
         /// The target first attached to: only it, or a restart of it (the same name), is attached to again.
-        var target: TargetInfo?
+        var target: TargetHeader?
         /// The session of the last connection, which the next one asks back from the same process: one lost
         /// while the target was stopped is still there, with what it applied.
         var session: (id: String, instance: String?)?
@@ -126,7 +126,7 @@ public final class RemoteController: ConsoleController {
         }
         do {
             for try await message in events {
-                if case .changes(let delta) = message { received(delta, connection: connection) }
+                if case .delta(let delta) = message { received(delta, connection: connection) }
             }
             return Self.headline(ControlClientError.gone("the target closed the events stream"))
         } catch {
@@ -143,7 +143,7 @@ public final class RemoteController: ConsoleController {
             if link.sent == 0, delta.registry.since == 0 {
                 link.continuation?.yield(.reset(delta))
             } else if delta.follows(link.sent) {
-                link.continuation?.yield(.changes(delta))
+                link.continuation?.yield(.delta(delta))
             } else {
                 return (link.sent, [])
             }
@@ -232,7 +232,7 @@ public final class RemoteController: ConsoleController {
         }
         let session = try await session(on: client, of: info)
         client.session = session.id
-        let events = client.events(changes: true)
+        let events = client.events(deltas: true)
         let connection = link.withLock { link in
             link.connection += 1
             link.client = client
@@ -248,7 +248,7 @@ public final class RemoteController: ConsoleController {
     /// The session to hold on `client`: the last connection's, when the same process still has it (it was lost
     /// while the target was stopped, and waits its lease for the console), else a new one.
     private func session(
-        on client: ControlClient, of target: TargetInfo
+        on client: ControlClient, of target: TargetHeader
     ) async throws(ControlClientError) -> SessionInfo {
         if let last = link.withLock({ $0.session }), last.instance != nil, last.instance == target.instance {
             do throws(ControlClientError) {
@@ -261,7 +261,7 @@ public final class RemoteController: ConsoleController {
     }
 
     /// Says that the attached target has gone and which targets are live in its socket directory.
-    static func gone(_ target: TargetInfo, socket path: String) -> String {
+    static func gone(_ target: TargetHeader, socket path: String) -> String {
         let directory = URL(fileURLWithPath: (path as NSString).deletingLastPathComponent)
         let live = ControlSocket.find(in: directory).filter(\.isLive)
             .map { "\($0.name)\($0.pid.map { " \($0)" } ?? "")" }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Mischief
 import MischiefControl
 
 /// `--all-targets`: one command run on every live target on this machine (or every target of a name), each on its
@@ -10,7 +11,7 @@ enum AllTargets {
     struct Row: Sendable {
         let target: ControlSocket.Found
         /// What the target said of itself, when it answered.
-        let info: TargetInfo?
+        let info: TargetHeader?
         let result: Result<String, ControlClientError>
 
         var name: String { info?.name ?? target.name }
@@ -39,7 +40,7 @@ enum AllTargets {
             for (index, target) in targets.enumerated() {
                 group.addTask {
                     let client = ControlClient.cli(socketPath: target.path)
-                    var info: TargetInfo?
+                    var info: TargetHeader?
                     do throws(ControlClientError) {
                         info = try await client.handshake()
                         return (index, Row(target: target, info: info, result: .success(try await body(client))))

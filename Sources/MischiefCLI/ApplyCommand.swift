@@ -176,7 +176,7 @@ struct ApplyCommand: AsyncParsableCommand {
         print("holding until Ctrl-C or SIGTERM")
         // Into a pipe, stdout is buffered until exit: a script waiting for this line would wait for ever.
         fflush(nil)
-        let stream = client.events(changes: true)
+        let stream = client.events(deltas: true)
         let holder = Task { for try await _ in stream {} }
         let signal = await signals.next()
         holder.cancel()

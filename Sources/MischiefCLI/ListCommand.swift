@@ -36,7 +36,7 @@ struct ListCommand: AsyncParsableCommand {
         /// The version of this shape (`seams[].id`, `calls`, `errors`, `behaviour`, `layers`, …); a change that renames
         /// or removes a field raises it.
         var schema = 1
-        var target: TargetInfo
+        var target: TargetHeader
         var seams: [SeamSnapshot]
         var guards: [GuardStatus]
         /// The tests of a test process serving as a live session (`.liveTests`), with their scopes; absent otherwise.

@@ -89,11 +89,11 @@ struct WatchCommand: AsyncParsableCommand {
         // The newest event seen: nil until the first `changes` message, whose events (logged before watch started)
         // are not news.
         var lastEvent: Int?
-        for try await message in client.events(changes: true) {
+        for try await message in client.events(deltas: true) {
             switch message {
             case .hello, .other, .event, .counters:
                 break
-            case .changes(let delta):
+            case .delta(let delta):
                 let news = lastEvent.map { last in delta.registry.events.filter { $0.id > last } } ?? []
                 lastEvent = max(lastEvent ?? 0, delta.registry.lastEventID, news.last?.id ?? 0)
                 for event in news {
@@ -145,8 +145,8 @@ struct WatchCommand: AsyncParsableCommand {
     /// Tries every ``retry`` until the target `lost` (the same process, or one of the same name on the socket)
     /// answers; returns it and its seams.
     static func reattach(
-        _ client: ControlClient, to lost: TargetInfo
-    ) async throws -> (TargetInfo, [SeamSnapshot]) {
+        _ client: ControlClient, to lost: TargetHeader
+    ) async throws -> (TargetHeader, [SeamSnapshot]) {
         var saidOther = false
         while true {
             try await Task.sleep(for: retry)

@@ -8,12 +8,12 @@ import MischiefFiles
 
 /// The table `watch` keeps.
 struct WatchTable {
-    let target: TargetInfo
+    let target: TargetHeader
     var rows: [SeamID: SeamUpdate] = [:]
     var order: [SeamID]
     var recent: [String] = []
 
-    init(target: TargetInfo, seams: [SeamSnapshot]) {
+    init(target: TargetHeader, seams: [SeamSnapshot]) {
         self.target = target
         self.order = seams.map(\.id)
     }

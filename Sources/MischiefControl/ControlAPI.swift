@@ -24,49 +24,6 @@ public enum ControlAPI {
     public static let maxBodyBytes = 1 << 20
 }
 
-/// `GET /v1/target`: who the target is and how to reach it: the identity a client checks once, when it attaches
-/// (the API and library versions, the socket, the serving instance, the label among targets of its name).
-///
-/// Not `TargetHeader` (the core's), which heads every delta and says what a moment is (uptime, wall time, the
-/// target's time): the two share a name, a pid and a seed, and answer different questions.
-public struct TargetInfo: Sendable, Codable, Equatable {
-    /// What the target calls itself.
-    public var name: String
-    /// The target's process id, which tells a restart of the same program from the process a client attached to.
-    public var pid: Int32
-    /// Seconds since the target's registry started.
-    public var uptime: Double
-    /// The control API version the target serves.
-    public var apiVersion: Int
-    /// The Mischief library version the target links.
-    public var libraryVersion: String
-    /// The seed random behaviours derive theirs from.
-    public var sessionSeed: UInt64
-    /// The socket the target serves on.
-    public var socket: String?
-    /// The serving process's random instance id: a client reconnects only to the same instance.
-    public var instance: String?
-    /// The target's label among targets of its name, which seeds sent with changes are derived with.
-    public var label: String?
-
-    /// A target's description as `GET /v1/target` answers it; the server fills it in, a test or a stand-in target makes
-    /// one.
-    public init(
-        name: String, pid: Int32, uptime: Double, apiVersion: Int, libraryVersion: String, sessionSeed: UInt64,
-        socket: String?, instance: String? = nil, label: String? = nil
-    ) {
-        self.name = name
-        self.pid = pid
-        self.uptime = uptime
-        self.apiVersion = apiVersion
-        self.libraryVersion = libraryVersion
-        self.sessionSeed = sessionSeed
-        self.socket = socket
-        self.instance = instance
-        self.label = label
-    }
-}
-
 /// `GET /v1/seams/{id}`: one seam, with the layers applied to it and the sessions that own them.
 public struct SeamDetail: Sendable, Codable, Equatable {
     /// The seam: definition, actions, active spec and description, counters and revert status.
@@ -89,7 +46,7 @@ public struct ApplyRequest: Sendable, Codable, Equatable {
     /// How long the change lasts; nil until reverted.
     public var ttl: TTLValue?
     /// The seed for the change's random parts, which the target derives its own from with its label
-    /// (``TargetInfo/label``); the target's session seed when nil.
+    /// (`TargetHeader.label`); the target's session seed when nil.
     public var seed: UInt64?
 
     /// A request to apply `spec`, lasting `ttl` (until reverted when nil), its random parts seeded from `seed`.
@@ -100,13 +57,13 @@ public struct ApplyRequest: Sendable, Codable, Equatable {
     }
 }
 
-/// `POST /v1/seams/{id}/ttl`: `{"ttl": 30}` gives the seam's changes 30 seconds from now, `{"ttl": null}` lets them
+/// `POST /v1/seams/{id}/ttl`: `{"ttl": 30}` gives the seam's layers 30 seconds from now, `{"ttl": null}` lets them
 /// last until reverted.
 public struct TTLRequest: Sendable, Codable, Equatable {
     /// The time to live from now; nil for none.
     public var ttl: TTLValue?
 
-    /// A request that gives the seam's changes `ttl` from now, or (nil) lets them last until reverted.
+    /// A request that gives the seam's layers `ttl` from now, or (nil) lets them last until reverted.
     public init(ttl: TTLValue?) { self.ttl = ttl }
 
     private enum CodingKeys: String, CodingKey { case ttl }
@@ -337,12 +294,12 @@ public struct ErrorBody: Sendable, Codable, Equatable, Error, CustomStringConver
 /// `GET /v1/events`'s first message.
 public struct StreamHello: Sendable, Codable, Equatable {
     /// The target the stream is from, so a client knows whom it follows before the first change arrives.
-    public var target: TargetInfo
+    public var target: TargetHeader
     /// The session the stream holds open, if any.
     public var session: String?
 
     /// The first message of a stream from `target`, holding `session` open when one was given.
-    public init(target: TargetInfo, session: String?) {
+    public init(target: TargetHeader, session: String?) {
         self.target = target
         self.session = session
     }

@@ -62,16 +62,16 @@ public struct ControlClient: Sendable {
     ///
     /// - Throws: ``ControlClientError/incompatible(target:client:detail:)`` when the versions differ.
     @discardableResult
-    public func handshake() async throws(ControlClientError) -> TargetInfo {
-        let info: TargetInfo = try await get("target")
+    public func handshake() async throws(ControlClientError) -> TargetHeader {
+        let info: TargetHeader = try await get("target")
         guard info.apiVersion == ControlAPI.version else {
-            throw .incompatible(target: info.apiVersion, client: ControlAPI.version, detail: "")
+            throw .incompatible(target: info.apiVersion ?? 0, client: ControlAPI.version, detail: "")
         }
         return info
     }
 
     /// Who the target is: name, pid, uptime, versions, seed and label (`GET /v1/target`).
-    public func target() async throws(ControlClientError) -> TargetInfo { try await get("target") }
+    public func target() async throws(ControlClientError) -> TargetHeader { try await get("target") }
 
     /// What an orchestrator gates on: chaos allowed, active changes, held calls, counters (`GET /v1/status`).
     public func status() async throws(ControlClientError) -> TargetStatus { try await get("status") }
@@ -83,10 +83,10 @@ public struct ControlClient: Sendable {
     /// given (a console that keeps the ones it has).
     ///
     /// Deprecated with `GET /v1/console`, which answers on for /v1 clients: a console follows the events stream
-    /// (``events(changes:)``), and a one-off read asks ``delta(since:eventsAfter:)`` with generation 0.
+    /// (``events(deltas:)``), and a one-off read asks ``delta(since:eventsAfter:)`` with generation 0.
     @available(
         *, deprecated,
-        message: "GET /v1/console is deprecated: follow events(changes: true), or read changes(since: 0)"
+        message: "GET /v1/console is deprecated: follow events(deltas: true), or read delta(since: 0)"
     )
     public func console(events: Int = 200, after: Int? = nil) async throws(ControlClientError) -> TargetState {
         try await get("console?events=\(events)" + (after.map { "&after=\($0)" } ?? ""))
@@ -122,7 +122,7 @@ public struct ControlClient: Sendable {
             json: ApplyRequest(spec: spec, ttl: ttl.map(TTLValue.init), seed: seed))
     }
 
-    /// Gives the changes on a seam a time to live from now, or (nil) lets them last until reverted.
+    /// Gives the layers on a seam a time to live from now, or (nil) lets them last until reverted.
     @discardableResult
     public func setTTL(_ ttl: Duration?, on seam: SeamID) async throws(ControlClientError) -> SeamDetail {
         try await send(
@@ -285,7 +285,7 @@ public struct ControlClient: Sendable {
 
     /// Moves the target's virtual time forward by `duration` (`POST /v1/time/advance`); refused while its time is real.
     public func advanceTime(by duration: Duration) async throws(ControlClientError) {
-        let _: TargetInfo = try await send(.POST, "time/advance", json: AdvanceRequest(seconds: duration.seconds))
+        let _: TargetHeader = try await send(.POST, "time/advance", json: AdvanceRequest(seconds: duration.seconds))
     }
 
     /// Replays a recording in the target (`POST /v1/replay` with its JSON Lines) and waits for the outcome: every
@@ -311,7 +311,7 @@ public struct ControlClient: Sendable {
 
     // MARK: Sessions
 
-    /// Opens a session; send its id with changes (``session``) and hold it with ``events(changes:)`` or ``renew(_:)``.
+    /// Opens a session; send its id with changes (``session``) and hold it with ``events(deltas:)`` or ``renew(_:)``.
     public func openSession(_ request: SessionRequest) async throws(ControlClientError) -> SessionInfo {
         try await send(.POST, "sessions", json: request)
     }
@@ -333,15 +333,16 @@ public struct ControlClient: Sendable {
     /// The target's events stream, holding ``session`` open while it is read. It ends with an error when the
     /// target goes away or stays silent longer than ``silence``; cancelling the reading task closes it.
     ///
-    /// By default it carries ``StreamMessage/changes(_:)`` deltas (after ``StreamMessage/hello(_:)``), the one
-    /// dialect consoles, `mischief watch` and `mischief apply --hold` read: apply each to a ``TargetState`` with
-    /// ``TargetState/applying(_:eventLimit:)``. With `changes: false`, the older dialect of `event` and `counters`
-    /// messages, which answers on for /v1 clients and is deprecated.
+    /// By default it carries ``StreamMessage/delta(_:)`` messages (`changes` in the v1 JSON, and the `changes=1` it
+    /// asks with) after ``StreamMessage/hello(_:)``, the one dialect consoles, `mischief watch` and
+    /// `mischief apply --hold` read: apply each to a ``TargetState`` with ``TargetState/applying(_:eventLimit:)``. With
+    /// `deltas: false`, the older dialect of `event` and `counters` messages, which answers on for /v1 clients and is
+    /// deprecated.
     ///
     /// The socket is read on a thread of its own, never on Swift's cooperative pool.
-    public func events(changes: Bool = true) -> AsyncThrowingStream<StreamMessage, any Error> {
+    public func events(deltas: Bool = true) -> AsyncThrowingStream<StreamMessage, any Error> {
         var query = session.map { ["session=\(Self.escape($0))"] } ?? []
-        if changes { query.append("changes=1") }
+        if deltas { query.append("changes=1") }
         let path = "/v\(ControlAPI.version)/events" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
         let head =
             "GET \(path) HTTP/1.1\r\nHost: mischief\r\n"

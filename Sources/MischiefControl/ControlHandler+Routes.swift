@@ -53,7 +53,11 @@ extension ControlHandler {
             if let session {
                 guard try withSessions({ $0.attachStream(session) }) else { throw Self.noSession(session) }
             }
-            let changes = request.query["changes"].map { ["1", "true", "yes"].contains($0.lowercased()) } ?? false
+            // `changes=1` (v1) or `deltas=1` (the glossary's word).
+            let changes =
+                (request.query["changes"] ?? request.query["deltas"]).map {
+                    ["1", "true", "yes"].contains($0.lowercased())
+                } ?? false
             return .events(session: session, changes: changes)
         }
         var response = try answer(request, target, session: session)
@@ -186,7 +190,7 @@ extension ControlHandler {
                 case "reset": self = .resetAll
                 case "sessions": self = .sessions
                 case "events": self = .events
-                case "changes": self = .changes
+                case "changes", "delta": self = .changes  // `delta`: the glossary's word
                 case "guards": self = .guards
                 case "recording": self = .recording
                 case "replay": self = .replay

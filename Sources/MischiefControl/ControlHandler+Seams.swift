@@ -10,12 +10,15 @@ import Mischief
 /// The routes that read the target and its seams and change them: `/v1/target`, `/v1/changes`, `/v1/seams`, and the
 /// deprecated `/v1/console`.
 extension ControlHandler {
-    func targetInfo() -> TargetInfo {
-        TargetInfo(
-            name: options.name, pid: getpid(),
-            uptime: registry.uptime.seconds,
-            apiVersion: ControlAPI.version, libraryVersion: ControlAPI.libraryVersion,
-            sessionSeed: registry.sessionSeed, socket: socketPath, instance: instance, label: label)
+    /// Who the target is, how it serves and what time it is there: `GET /v1/target`'s answer.
+    func targetInfo() -> TargetHeader {
+        var header = header(registry.uptime)
+        header.apiVersion = ControlAPI.version
+        header.libraryVersion = ControlAPI.libraryVersion
+        header.socket = socketPath
+        header.instance = instance
+        header.label = label
+        return header
     }
 
     /// `GET /v1/console`: the newest `events` events (200 by default), only those after `after` when given.
@@ -143,7 +146,7 @@ extension ControlHandler {
         guard let layer = registry.snapshot().layers.first(where: { $0.id == id && $0.status == .active }) else {
             throw APIFailure(.notFound, "unknown layer", "no active layer #\(number); `GET /v1/seams` lists them")
         }
-        registry.revert(entries: [id], source: source)
+        registry.revert(layers: [id], source: source)
         return try detail(of: layer.seam)
     }
 
@@ -158,7 +161,7 @@ extension ControlHandler {
         }
     }
 
-    /// `POST /v1/seams/{id}/ttl`: gives the seam's changes a time to live from now, or (nil) none.
+    /// `POST /v1/seams/{id}/ttl`: gives the seam's layers a time to live from now, or (nil) none.
     func setTTL(_ ttl: Duration?, on seam: SeamID) throws(APIFailure) -> SeamDetail {
         try requireSeam(seam)
         do throws(MischiefError) {

@@ -19,7 +19,7 @@ import Synchronization
 final class ControlHandler: Sendable {
     let registry: Registry
     let options: ControlServer.Options
-    /// The socket the transport serves on (named in ``TargetInfo``).
+    /// The socket the transport serves on (named in ``TargetHeader``).
     let socketPath: String
     /// This serving process's identity (see ``ControlServer/instance``).
     let instance: String
@@ -117,7 +117,7 @@ final class ControlHandler: Sendable {
         // The guards it added go with it.
         let guards = session.guards.sorted().filter { (try? registry.removeGuard($0)) != nil }
         for profile in profiles { registry.revert(profile: profile, source: session.name) }
-        registry.revert(entries: entries, source: session.name)
+        registry.revert(layers: entries, source: session.name)
         // What it applied in test scopes goes too (those tests run on without it).
         let scoped = registry.revertInScopes(matching: nil, source: session.name)
         let count = entries.count + profiles.count + scoped

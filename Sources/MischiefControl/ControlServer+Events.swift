@@ -9,7 +9,7 @@ import NIOHTTP1
 /// ``ControlServer/Options/heartbeat`` of silence. A stream opened with a session holds it: when the stream closes,
 /// the session ends.
 ///
-/// With `?changes=1` (what ``ControlClient/events(changes:)`` opens by default, as an attached console,
+/// With `?changes=1` (what ``ControlClient/events(deltas:)`` opens by default, as an attached console,
 /// `mischief watch` and `mischief apply --hold` do) the stream carries, after `hello`, one `changes` message a batch
 /// (a ``StreamDelta``: the target's header and the registry's changes since the last one, events included), the
 /// first of them everything; a client applies each to its copy and never polls. A batch with no change is sent only

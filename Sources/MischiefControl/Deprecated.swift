@@ -1,3 +1,4 @@
+import Foundation
 import Mischief
 
 // The names issue 29 retired, kept for one release (see Mischief's Deprecated.swift): a *delta* is what changed since
@@ -52,5 +53,41 @@ extension StatusSummary {
         self.init(
             activeLayers: activeChanges, seamsChanged: seamsChanged, calls: calls, chaosCalls: chaosCalls,
             errors: errors, inFlight: inFlight, held: held)
+    }
+}
+
+// The names issue 46 retired: a *delta* is never *changes*.
+extension ControlClient {
+    /// The target's events stream; with `changes`, its deltas.
+    @available(*, deprecated, renamed: "events(deltas:)")
+    public func events(changes: Bool) -> AsyncThrowingStream<StreamMessage, any Error> {
+        events(deltas: changes)
+    }
+}
+
+extension StreamMessage {
+    /// A delta message.
+    @available(*, deprecated, renamed: "delta")
+    public static func changes(_ delta: StreamDelta) -> StreamMessage { .delta(delta) }
+}
+
+/// Who the target is and how it serves (`GET /v1/target`): one type with a delta's header.
+@available(*, deprecated, renamed: "TargetHeader")
+public typealias TargetInfo = TargetHeader
+
+/// The initialiser `TargetInfo` had, for code written against it.
+extension TargetHeader {
+    /// A target's description as `GET /v1/target` answered it, `uptime` in seconds.
+    @available(
+        *, deprecated,
+        message: "use init(name:pid:uptime:sessionSeed:wallTime:…), uptime a Duration, with apiVersion: … label:"
+    )
+    public init(
+        name: String, pid: Int32, uptime: Double, apiVersion: Int, libraryVersion: String, sessionSeed: UInt64,
+        socket: String?, instance: String? = nil, label: String? = nil
+    ) {
+        self.init(
+            name: name, pid: pid, uptime: .seconds(uptime), sessionSeed: sessionSeed, wallTime: Date(),
+            apiVersion: apiVersion, libraryVersion: libraryVersion, socket: socket, instance: instance, label: label)
     }
 }

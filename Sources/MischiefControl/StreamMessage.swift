@@ -8,8 +8,8 @@ public enum StreamMessage: Sendable, Equatable {
     case event(Event)
     /// The seams whose counters moved since the previous `counters` message, so a client's rates keep up.
     case counters([SeamUpdate])
-    /// What changed since the previous `changes` message (streams opened with `changes: true`).
-    case changes(StreamDelta)
+    /// A delta: what changed since the previous one (a `changes` message, on streams opened with `changes: true`).
+    case delta(StreamDelta)
     /// A message this client does not know (a newer target); its name and data.
     case other(String, String)
 }

@@ -39,7 +39,7 @@ struct StreamParser {
         case "hello": return (try? decoder.decode(StreamHello.self, from: json)).map(StreamMessage.hello)
         case "event": return (try? decoder.decode(Event.self, from: json)).map(StreamMessage.event)
         case "counters": return (try? decoder.decode([SeamUpdate].self, from: json)).map(StreamMessage.counters)
-        case "changes": return (try? decoder.decode(StreamDelta.self, from: json)).map(StreamMessage.changes)
+        case "changes", "delta": return (try? decoder.decode(StreamDelta.self, from: json)).map(StreamMessage.delta)
         default: return .other(name, String(decoding: json, as: UTF8.self))
         }
     }

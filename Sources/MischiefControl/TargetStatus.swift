@@ -13,7 +13,7 @@ import Mischief
 /// last reset. The summary covers every seam. `guards` lists every guard, armed or tripped.
 public struct TargetStatus: Sendable, Codable, Equatable {
     /// Name, pid, instance, versions, session seed and socket, as `GET /v1/target` gives them.
-    public var target: TargetInfo
+    public var target: TargetHeader
     /// Whether changes may be applied: false while the kill switch is engaged.
     public var chaosAllowed: Bool
     /// Why chaos is switched off, when it is.
@@ -32,7 +32,7 @@ public struct TargetStatus: Sendable, Codable, Equatable {
 
     /// A status from its parts.
     public init(
-        target: TargetInfo, chaosAllowed: Bool, disabledReason: String?, crashAllowed: Bool,
+        target: TargetHeader, chaosAllowed: Bool, disabledReason: String?, crashAllowed: Bool,
         activeLayers: [LayerSnapshot],
         seams: [SeamStatus], summary: StatusSummary, guards: [GuardStatus] = []
     ) {
@@ -58,7 +58,7 @@ extension TargetStatus {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            target: try container.decode(TargetInfo.self, forKey: .target),
+            target: try container.decode(TargetHeader.self, forKey: .target),
             chaosAllowed: try container.decode(Bool.self, forKey: .chaosAllowed),
             disabledReason: try container.decodeIfPresent(String.self, forKey: .disabledReason),
             crashAllowed: try container.decode(Bool.self, forKey: .crashAllowed),

@@ -62,7 +62,7 @@ public enum ProfileEnvironment {
             return nil
         }.filter { $0.severity == .error }
         guard problems.isEmpty else { throw FileErrors(problems) }
-        var entries: [EnvironmentChaos.Entry] = []
+        var entries: [SeamSpec] = []
         for profile in profiles {
             for entry in profile.entries {
                 // Checked above: the id is well formed.

@@ -7,9 +7,9 @@ extension ProfileFile {
     /// - Throws: `MischiefError.invalidSeamID` for a malformed seam id (``check(_:against:fileAccess:)``
     ///   reports it with its location first).
     public func profile() throws(MischiefError) -> Profile {
-        var entries: [Profile.Entry] = []
+        var entries: [SeamSpec] = []
         for entry in self.entries {
-            entries.append(Profile.Entry(seam: try SeamID(entry.seam), spec: entry.spec, ttl: entry.ttl))
+            entries.append(SeamSpec(seam: try SeamID(entry.seam), spec: entry.spec, ttl: entry.ttl))
         }
         return Profile(
             name: name, description: description, key: key, seed: seed, entries: entries, ttl: ttl,

@@ -12,7 +12,7 @@ extension RecordingExport {
     /// The layers as a `MISCHIEF_APPLY` value, `seam=spec;seam=spec`, written by `EnvironmentChaos.value(of:)`, the
     /// serializer of the console's `Y`, so `EnvironmentChaos(parsing:)` reads back the same seams and specs.
     public var environmentValue: String {
-        EnvironmentChaos.value(of: layers.map { EnvironmentChaos.Entry(seam: $0.seam, spec: $0.spec) })
+        EnvironmentChaos.value(of: layers.map { SeamSpec(seam: $0.seam, spec: $0.spec) })
     }
 
     /// `MISCHIEF_SEED=7 MISCHIEF_APPLY='clock.now=shift(+1d);net.request=50% offline'`, quoted for a POSIX shell.

@@ -43,7 +43,7 @@ enum HTTPFuzzTarget {
         let count = Seam<Void, Int, Never>("f.count", title: "Count", category: "Fuzz", summary: "a number") { 0 }
         let name = Seam<Void, String, Never>("f.name", title: "Name", category: "Fuzz", summary: "a name") { "Ann" }
         try! registry.register(count, name)
-        try! registry.define(Profile(name: "p", entries: [Profile.Entry(seam: "f.count", spec: "return(2)")]))
+        try! registry.define(Profile(name: "p", entries: [SeamSpec(seam: "f.count", spec: "return(2)")]))
         return registry
     }()
     static let server = ControlServer(

@@ -20,7 +20,7 @@ import Testing
     /// A delta after `generation - 1` that brings only these events.
     static func events(_ events: [Event], generation: UInt64) -> ConsoleUpdate {
         let data = F.data()
-        return .changes(
+        return .delta(
             StreamDelta(
                 target: data.target,
                 registry: RegistryDelta(

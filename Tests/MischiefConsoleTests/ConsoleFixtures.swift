@@ -273,7 +273,7 @@ extension ProfileStatus {
         name: String, summary: String? = nil, key: Int? = nil, isOn: Bool = false, entryCount: Int = 0,
         seams: [SeamID] = []
     ) -> ProfileStatus {
-        var entries = seams.map { Profile.Entry(seam: $0, spec: "off") }
+        var entries = seams.map { SeamSpec(seam: $0, spec: "off") }
         while entries.count < entryCount { entries.append(.init(seam: seams.last ?? "clock.now", spec: "off")) }
         return ProfileStatus(Profile(name: name, description: summary, key: key, entries: entries), isActive: isOn)
     }

@@ -90,7 +90,7 @@ import Testing
         _ = Console.update(&state, .update(.lost("target gone")))
         _ = Console.update(&state, .update(Self.reset(pid: 4242)))
         #expect(state.message?.text == "attached again to weather-demo (pid 4242)")
-        #expect(state.lostChanges.isEmpty)
+        #expect(state.lostLayers.isEmpty)
     }
 
     @Test func aLongMessageLeavesTheMostImportantHintsReadable() {

@@ -232,13 +232,13 @@ final class ScriptedController: ConsoleController {
             case .unseen:
                 return nil
             case .thenTheFirstAgain:
-                state.continuation?.yield(.changes(delta))
-                if let first = state.first { state.continuation?.yield(.changes(first)) }
+                state.continuation?.yield(.delta(delta))
+                if let first = state.first { state.continuation?.yield(.delta(first)) }
             case .firstHeldUntilReleased where !state.hasHeld:
                 state.held = delta
                 state.hasHeld = true
             case .firstHeldUntilReleased, .stoppedUntilReleased:
-                state.continuation?.yield(.changes(delta))
+                state.continuation?.yield(.delta(delta))
             }
             state.sent = delta.generation
             defer { state.waitingForHeld = nil }
@@ -301,7 +301,7 @@ final class ScriptedController: ConsoleController {
     /// Sends the held delta.
     func releaseHeld() {
         state.withLock { state in
-            if let held = state.held { state.continuation?.yield(.changes(held)) }
+            if let held = state.held { state.continuation?.yield(.delta(held)) }
             state.held = nil
         }
     }

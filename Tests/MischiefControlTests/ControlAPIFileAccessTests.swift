@@ -97,7 +97,7 @@ import Testing
             #expect(refused?.status == 400)
             #expect(refused?.body.detail.contains("not readable within the allowed directories") == true)
             // The same profile defined by the program itself reads the file, link and all.
-            let own = Profile.Entry(seam: seam, spec: #"respond(file: "\#(secret)")"#)
+            let own = SeamSpec(seam: seam, spec: #"respond(file: "\#(secret)")"#)
             try target.registry.define(Profile(name: "Own", entries: [own]))
             try target.registry.apply(profile: "Own")
         }

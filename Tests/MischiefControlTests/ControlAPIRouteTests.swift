@@ -11,8 +11,24 @@ import Testing
     static func expectAnswers(_ target: APITarget, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let response = try await target.raw.request("GET", "/v1/target")
         #expect(response.status == 200, sourceLocation: sourceLocation)
-        let info = try JSONDecoder().decode(TargetInfo.self, from: response.body)
+        let info = try JSONDecoder().decode(TargetHeader.self, from: response.body)
         #expect(info.name == "test", sourceLocation: sourceLocation)
+    }
+
+    /// `GET /v1/delta` is `GET /v1/changes`, by the glossary's name; `GET /v1/target` answers a header a plain
+    /// decoder reads.
+    @Test func theDeltaRouteIsTheChangesRoute() async throws {
+        try await withAPI { target in
+            let old = try await target.raw.request("GET", "/v1/changes?since=0")
+            let new = try await target.raw.request("GET", "/v1/delta?since=0")
+            #expect(old.status == 200 && new.status == 200)
+            let first = try #require(try JSONSerialization.jsonObject(with: old.body) as? [String: Any])
+            let second = try #require(try JSONSerialization.jsonObject(with: new.body) as? [String: Any])
+            #expect(Set(first.keys) == Set(second.keys))
+            let answer = try await target.raw.request("GET", "/v1/target")
+            let header = try JSONDecoder().decode(TargetHeader.self, from: answer.body)
+            #expect(header.apiVersion == ControlAPI.version && header.libraryVersion == ControlAPI.libraryVersion)
+        }
     }
 
     @Test func aPlainRequestGetsJSON() async throws {

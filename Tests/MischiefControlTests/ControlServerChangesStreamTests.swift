@@ -10,9 +10,9 @@ import Testing
     @Test func theFirstMessageIsEverythingAndLaterOnesOnlyWhatChanged() async throws {
         try await withTarget { target in
             try await Deadline.wait(for: "hello, everything, then the change of t.count on the changes stream") {
-                var messages = target.client().events(changes: true).makeAsyncIterator()
+                var messages = target.client().events(deltas: true).makeAsyncIterator()
                 guard case .hello = try await messages.next() else { throw Failure("no hello first") }
-                guard case .changes(let first) = try await messages.next() else { throw Failure("no changes second") }
+                guard case .delta(let first) = try await messages.next() else { throw Failure("no changes second") }
                 #expect(first.registry.since == 0)
                 #expect(first.registry.seams.map(\.id) == ["t.count", "t.name"])
                 #expect(first.registry.seams.allSatisfy { $0.actions.contains { $0.name == "return" } })
@@ -21,7 +21,7 @@ import Testing
                 try target.registry.apply(spec: "return(7)", to: "t.count", source: "test")
                 var seen: [StreamDelta] = []
                 while let message = try await messages.next() {
-                    guard case .changes(let changes) = message else { continue }
+                    guard case .delta(let changes) = message else { continue }
                     seen.append(changes)
                     if changes.registry.seams.contains(where: { $0.id == "t.count" }) { break }
                 }

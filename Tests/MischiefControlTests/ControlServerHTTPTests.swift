@@ -10,7 +10,7 @@ import Testing
     static func expectAnswers(_ target: TestTarget, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let response = try await target.raw.request("GET", "/v1/target")
         #expect(response.status == 200, sourceLocation: sourceLocation)
-        let info = try JSONDecoder().decode(TargetInfo.self, from: response.body)
+        let info = try JSONDecoder().decode(TargetHeader.self, from: response.body)
         #expect(info.name == "test", sourceLocation: sourceLocation)
     }
 

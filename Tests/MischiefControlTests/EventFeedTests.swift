@@ -43,7 +43,7 @@ import Testing
                 // "<hex length>\r\n<data>\r\n"
                 guard let start = bytes.firstIndex(of: 0x0A) else { continue }
                 let data = Data(bytes[(start + 1)..<(bytes.count - 2)])
-                for case .changes(let change) in parser.feed(data) { changes.append(change) }
+                for case .delta(let change) in parser.feed(data) { changes.append(change) }
             }
             return changes
         }

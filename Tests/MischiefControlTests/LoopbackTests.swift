@@ -28,7 +28,7 @@ import Testing
         request.setValue("Bearer \(server.token)", forHTTPHeaderField: "Authorization")
         let (data, response) = try await URLSession.shared.data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        #expect(try JSONDecoder().decode(TargetInfo.self, from: data).name == "tcp")
+        #expect(try JSONDecoder().decode(TargetHeader.self, from: data).name == "tcp")
         await server.stop()
     }
 

@@ -7,8 +7,9 @@ import Testing
 /// The client's server-sent-events parser: messages come out whole however the bytes are cut.
 @Suite struct StreamParserTests {
     static let hello = StreamHello(
-        target: TargetInfo(
-            name: "café ☕︎", pid: 42, uptime: 1.5, apiVersion: 1, libraryVersion: "0.3.0", sessionSeed: 7,
+        target: TargetHeader(
+            name: "café ☕︎", pid: 42, uptime: .milliseconds(1500), sessionSeed: 7,
+            wallTime: Date(timeIntervalSince1970: 1_700_000_000), apiVersion: 1, libraryVersion: "0.3.0",
             socket: "/tmp/mc/t.sock"),
         session: "s1")
     static let event = Event(

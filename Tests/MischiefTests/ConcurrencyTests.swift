@@ -50,7 +50,7 @@ import Testing
         stop.store(true, ordering: .relaxed)
         churner.wait()
 
-        f.registry.settle()
+        f.registry.finishReverting()
         let double = try #require(f.registry.counters("test.double"))
         let parse = try #require(f.registry.counters("test.parse"))
         #expect(double.calls == threads * callsPerThread)

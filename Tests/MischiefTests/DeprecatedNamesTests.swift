@@ -28,3 +28,47 @@ import Testing
         #expect(Change(seam, .constant(1)).behaviourDescription == "return(1)")
     }
 }
+
+/// The names issue 46 retired still build and mean what they meant, for one release; the API's decoders read the
+/// glossary's names beside the v1 keys.
+@Suite struct RetiredLayerNamesTests {
+    @available(*, deprecated, message: "uses the retired names on purpose")
+    @Test func theRetiredNamesStillWork() throws {
+        let registry = Registry(sessionSeed: 1)
+        let seam = Seam<Int, Int, Never>("old.layers", title: "Old layers", category: "Test", summary: "") { $0 }
+        try registry.register(seam)
+        let applied = try registry.apply([Change(seam, .constant(7))], source: "test")
+        #expect(registry.snapshot().seam("old.layers")?.behaviourText == "return(7)")
+        registry.revert(entries: Set(applied.layers))
+        registry.settle()
+        #expect(registry.snapshot().seam("old.layers")?.behaviourText == nil)
+        let entry: Profile.Entry = Profile.Entry(seam: "old.layers", spec: "return(1)", ttl: .seconds(5))
+        let variable = EnvironmentChaos.Entry(seam: "old.layers", spec: "off", seed: 3, source: "x", ttl: nil)
+        #expect(entry == SeamSpec(seam: "old.layers", spec: "return(1)", ttl: .seconds(5)))
+        #expect(variable.seed == 3 && variable.source == "x" && variable.description == "old.layers=off")
+    }
+
+    /// A stream delta written with the glossary's names (`delta`, `layers`, a layer's `layer`) reads as the v1 one.
+    @Test func theDecodersReadTheGlossarysNames() throws {
+        let registry = Registry(sessionSeed: 1)
+        let seam = Seam<Int, Int, Never>("glossary.count", title: "Count", category: "Test", summary: "") { $0 }
+        try registry.register(seam)
+        _ = try registry.apply([Change(seam, .constant(7))], source: "test")
+        let header = TargetHeader(
+            name: "t", pid: 1, uptime: .seconds(2), sessionSeed: 1, wallTime: Date(timeIntervalSince1970: 0))
+        let v1Data = try JSONEncoder().encode(StreamDelta(target: header, registry: registry.delta(since: 0)))
+        let v1 = try #require(try JSONSerialization.jsonObject(with: v1Data) as? [String: Any])
+        var delta = try #require(v1["changes"] as? [String: Any])
+        let layers = try #require(delta.removeValue(forKey: "entries") as? [[String: Any]])
+        #expect(layers.count == 1 && layers.allSatisfy { $0["entry"] != nil })
+        delta["layers"] = layers.map { layer in
+            var layer = layer
+            layer["layer"] = layer.removeValue(forKey: "entry")
+            return layer
+        }
+        let renamed = try JSONSerialization.data(withJSONObject: ["target": v1["target"]!, "delta": delta])
+        let read = try JSONDecoder().decode(StreamDelta.self, from: renamed)
+        #expect(read == (try JSONDecoder().decode(StreamDelta.self, from: v1Data)))
+        #expect(read.registry.layers.map(\.seam) == ["glossary.count"])
+    }
+}

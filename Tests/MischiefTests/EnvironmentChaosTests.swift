@@ -65,8 +65,8 @@ import Testing
         // Found by the `export` fuzzer: a recorded spec with a raw line break in a string went into the
         // `MISCHIEF_APPLY` line as it was, and `mischief export --as env` wrote two lines.
         let entries = [
-            EnvironmentChaos.Entry(seam: "test.rules", spec: "return(\"a\nINJECTED: 1\r\u{7}\") -> off"),
-            EnvironmentChaos.Entry(seam: "test.double", spec: "return(4)"),
+            SeamSpec(seam: "test.rules", spec: "return(\"a\nINJECTED: 1\r\u{7}\") -> off"),
+            SeamSpec(seam: "test.double", spec: "return(4)"),
         ]
         let value = EnvironmentChaos.value(of: entries)
         #expect(!value.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(value.debugDescription)")

@@ -123,7 +123,7 @@ import Testing
         #expect(seam(1) == 10 && seam(-1) == -100 && seam(0) == 0)
         #expect(witness != nil)
         #expect(parked.finish() == 42)
-        registry.settle()
+        registry.finishReverting()
         #expect(status(held, in: registry) == .reverted)
         #expect(witness == nil)
         registry.revert(lower)

@@ -93,7 +93,7 @@ import Testing
             })
         stop.store(true, ordering: .relaxed)
         await wait(for: churner)
-        f.registry.settle()
+        f.registry.finishReverting()
         let counters = try #require(f.registry.counters("test.double"))
         #expect(counters.calls == threads * calls)
         #expect(counters.chaosCalls == chaos.load(ordering: .relaxed))

@@ -32,7 +32,7 @@ import Testing
         try f.registry.apply(f.double, next.behaviour(returning: 200))
         next.start(f.double)  // the new behaviour is busy from now on
         #expect(old.finish() == 100)
-        f.registry.settle()
+        f.registry.finishReverting()
         #expect(status(first, in: f.registry) == .reverted)
         #expect(witness == nil)
         #expect(next.finish() == 200)
@@ -57,11 +57,11 @@ import Testing
             })
         c.start(f.double)
         #expect(a.finish() == 1 && b.finish() == 2)
-        f.registry.settle()
+        f.registry.finishReverting()
         #expect(status(second, in: f.registry) == .reverted)
         d.start(f.double)  // the current behaviour stays busy: d is inside it before c leaves
         #expect(c.finish() == 3)
-        f.registry.settle()
+        f.registry.finishReverting()
         #expect(status(first, in: f.registry) == .reverted)
         #expect(status(third, in: f.registry) == .active)
         #expect(d.finish() == 4)

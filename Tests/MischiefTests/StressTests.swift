@@ -140,7 +140,7 @@ import Testing
             totals.fetchChaos += seen.fetchChaos
             f.registry.revert(profile: "A")
             f.registry.revert(profile: "B")
-            f.registry.settle()
+            f.registry.finishReverting()
             rss.append(residentBytes())
         }
 

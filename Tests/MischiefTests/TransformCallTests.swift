@@ -153,7 +153,7 @@ import Testing
         }
         for thread in threads { thread.join() }
         registry.revertAll()
-        registry.settle()
+        registry.finishReverting()
 
         let original = seen.original.load(ordering: .relaxed)
         let transformed = seen.transformed.load(ordering: .relaxed)

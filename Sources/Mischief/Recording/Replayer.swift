@@ -242,7 +242,7 @@ final class Replayer: Sendable {
             }
         case .revert:
             guard let recorded = step.layer, let layer = state.withLock({ $0.layers[recorded] }) else { return nil }
-            registry.revert(entries: [layer], source: step.source)
+            registry.revert(layers: [layer], source: step.source)
             return nil
         case .setTTL:
             guard let seam = step.seam else { return nil }

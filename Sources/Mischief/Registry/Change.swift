@@ -67,9 +67,10 @@ public struct Change: Sendable, CustomStringConvertible {
     public var description: String { "\(seamID): \(behaviourText)" }
 }
 
-/// Identifies one applied change (an *entry*: one seam + one behaviour) for as long as the registry lives.
+/// Identifies one layer (one behaviour applied to one seam by one source) for as long as the registry lives; the v1
+/// JSON calls it `entry`.
 public struct LayerID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-    /// A number unique within its registry, increasing in the order changes were applied.
+    /// A number unique within its registry, increasing in the order layers were applied.
     public let rawValue: Int
 
     /// The id with the number `rawValue`, as a snapshot or the control API reports it.

@@ -12,37 +12,11 @@
 /// registers, with the source `MISCHIEF_APPLY`; if one does not fit its seam (an action the seam does not have),
 /// everything the variable applied is reverted and the failure reported. Both go to stderr and the event log.
 public struct EnvironmentChaos: Sendable, Equatable, CustomStringConvertible {
-    /// One `SEAM=SPEC` entry.
-    public struct Entry: Sendable, Equatable, CustomStringConvertible {
-        /// The seam the spec is for.
-        public let seam: SeamID
-        /// The spec's text, as given.
-        public let spec: String
-        /// The seed its random parts derive from; the registry's session seed when nil.
-        public let seed: UInt64?
-        /// The source it is applied with (what the event log and the console show); the whole value's when nil.
-        public let source: String?
-        /// How long the change lasts once applied (see ``Registry/longestTTL``); until reverted when nil.
-        public let ttl: Duration?
-
-        /// An entry: `spec` for `seam`, applied with `seed` under `source`, for `ttl` when given.
-        public init(seam: SeamID, spec: String, seed: UInt64? = nil, source: String? = nil, ttl: Duration? = nil) {
-            self.seam = seam
-            self.spec = spec
-            self.seed = seed
-            self.source = source
-            self.ttl = ttl
-        }
-
-        /// `seam=spec`.
-        public var description: String { "\(seam)=\(spec)" }
-    }
-
     /// The variable the shared registry reads: `MISCHIEF_APPLY`.
     public static let variable = "MISCHIEF_APPLY"
 
     /// The entries, in the order given.
-    public let entries: [Entry]
+    public let entries: [SeamSpec]
     /// Where they come from: `MISCHIEF_APPLY`, or `MISCHIEF_PROFILE` (MischiefFiles); messages name it.
     public let source: String
 
@@ -50,7 +24,7 @@ public struct EnvironmentChaos: Sendable, Equatable, CustomStringConvertible {
     /// its entries apply in order.
     ///
     /// - Throws: ``EnvironmentChaosError`` naming the first entry whose spec does not parse.
-    public init(entries: [Entry], source: String) throws(EnvironmentChaosError) {
+    public init(entries: [SeamSpec], source: String) throws(EnvironmentChaosError) {
         for (index, entry) in entries.enumerated() {
             do throws(SpecError) {
                 _ = try Spec(parsing: entry.spec)
@@ -67,7 +41,7 @@ public struct EnvironmentChaos: Sendable, Equatable, CustomStringConvertible {
     ///
     /// - Throws: ``EnvironmentChaosError`` naming the entry (by number and text) and what is wrong with it.
     public init(parsing text: String) throws(EnvironmentChaosError) {
-        var entries: [Entry] = []
+        var entries: [SeamSpec] = []
         var named: Set<SeamID> = []
         for (index, piece) in try Self.split(text).enumerated() {
             let entry = Self.trimmed(piece)
@@ -96,7 +70,7 @@ public struct EnvironmentChaos: Sendable, Equatable, CustomStringConvertible {
             guard named.insert(seam).inserted else {
                 throw failure("\(seam) is named twice; put both in one spec: \(seam)=a + b, or a -> b")
             }
-            entries.append(Entry(seam: seam, spec: spec))
+            entries.append(SeamSpec(seam: seam, spec: spec))
         }
         self.entries = entries
         self.source = Self.variable
@@ -111,7 +85,7 @@ public struct EnvironmentChaos: Sendable, Equatable, CustomStringConvertible {
     /// `mischief export --as env` writes, so both read back alike with ``init(parsing:)``. It is one line: a spec
     /// holding a line break or another control character (raw, inside a string, as a recording from outside may
     /// have it) is written in its canonical form, which escapes them (`\n`, `\u0007`) and reads back the same.
-    public static func value(of entries: [Entry]) -> String {
+    public static func value(of entries: [SeamSpec]) -> String {
         entries.map { entry in
             guard entry.spec.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }),
                 let spec = try? Spec(parsing: entry.spec)

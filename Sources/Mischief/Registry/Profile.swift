@@ -1,4 +1,4 @@
-/// A named set of entries (seam → spec), applied and reverted as a unit.
+/// A named set of seams and specs (``SeamSpec``), applied and reverted as a unit: each becomes a layer.
 ///
 /// ```swift
 /// let tokyo = Profile(name: "Tokyo", key: 2, entries: [
@@ -11,42 +11,6 @@
 /// Profiles stack: on a replacing seam the later one wins, on a merging seam both apply, newest first;
 /// reverting one uncovers what lies beneath.
 public struct Profile: Hashable, Sendable, Codable {
-    /// One seam and the spec to apply to it.
-    public struct Entry: Hashable, Sendable, Codable {
-        /// The seam the spec is applied to.
-        public var seam: SeamID
-        /// The spec, as text (see <doc:WritingSpecs>).
-        public var spec: String
-        /// How long the change lasts once applied before the registry reverts it; nil for the profile's ``Profile/ttl``.
-        public var ttl: Duration?
-
-        /// An entry applying `spec` to `seam`, for `ttl` when given.
-        public init(seam: SeamID, spec: String, ttl: Duration? = nil) {
-            self.seam = seam
-            self.spec = spec
-            self.ttl = ttl
-        }
-
-        private enum CodingKeys: String, CodingKey { case seam, spec, ttl }
-
-        /// Decodes an entry; `ttl` (seconds) may be missing.
-        public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.init(
-                seam: try container.decode(SeamID.self, forKey: .seam),
-                spec: try container.decode(String.self, forKey: .spec),
-                ttl: try container.decodeIfPresent(Double.self, forKey: .ttl).map(Profile.ttl(seconds:)))
-        }
-
-        /// Encodes the entry, its `ttl` in seconds.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(seam, forKey: .seam)
-            try container.encode(spec, forKey: .spec)
-            try container.encodeIfPresent(ttl?.seconds, forKey: .ttl)
-        }
-    }
-
     /// The profile's unique name, as consoles and `apply(profile:)` use it.
     public var name: String
     /// What the profile does, in a sentence for people; nil when the name says it all.
@@ -56,9 +20,9 @@ public struct Profile: Hashable, Sendable, Codable {
     /// The seed random parts without their own derive theirs from.
     public var seed: UInt64?
     /// The seams and the specs applied to them, in order, as one group.
-    public var entries: [Entry]
+    public var entries: [SeamSpec]
     /// How long its entries last once applied before the registry reverts them, unless an entry has its own
-    /// ``Entry/ttl``; nil for as long as the profile is on.
+    /// ``SeamSpec/ttl``; nil for as long as the profile is on.
     public var ttl: Duration?
     /// Guards that revert this profile when their condition holds, as text (``Guard/Condition/init(parsing:)``):
     /// `errors(net.request) > 50% over 10s`. They are armed again each time the profile is applied.
@@ -75,7 +39,7 @@ public struct Profile: Hashable, Sendable, Codable {
     ///   - ttl: How long its entries last once applied; nil for as long as the profile is on.
     ///   - guards: Guards that revert the profile, as text.
     public init(
-        name: String, description: String? = nil, key: Int? = nil, seed: UInt64? = nil, entries: [Entry],
+        name: String, description: String? = nil, key: Int? = nil, seed: UInt64? = nil, entries: [SeamSpec],
         ttl: Duration? = nil, guards: [String] = []
     ) {
         self.name = name
@@ -98,7 +62,7 @@ public struct Profile: Hashable, Sendable, Codable {
             description: try container.decodeIfPresent(String.self, forKey: .description),
             key: try container.decodeIfPresent(Int.self, forKey: .key),
             seed: try container.decodeIfPresent(UInt64.self, forKey: .seed),
-            entries: try container.decode([Entry].self, forKey: .entries),
+            entries: try container.decode([SeamSpec].self, forKey: .entries),
             ttl: try container.decodeIfPresent(Double.self, forKey: .ttl).map(Profile.ttl(seconds:)),
             guards: try container.decodeIfPresent([String].self, forKey: .guards) ?? [])
     }

@@ -9,7 +9,7 @@ struct EnvironmentPlan {
     /// Where the entries come from (`MISCHIEF_APPLY`, `MISCHIEF_PROFILE`).
     var source = EnvironmentChaos.variable
     /// Entries waiting for their seams to register, in order for each seam.
-    var pending: [SeamID: [EnvironmentChaos.Entry]] = [:]
+    var pending: [SeamID: [SeamSpec]] = [:]
     /// What the entries applied so far, to revert them all if a later one does not fit.
     var applied: [(seam: SeamID, applied: Applied)] = []
     /// Set once an entry failed: nothing more is applied.
@@ -67,7 +67,7 @@ extension Registry {
     private func applyEnvironment(to ids: [SeamID], from source: String) {
         let due = environment.withLock { plans in
             guard var plan = plans[source], !plan.failed, !plan.pending.isEmpty else {
-                return [EnvironmentChaos.Entry]()
+                return [SeamSpec]()
             }
             defer { plans[source] = plan }
             return ids.flatMap { plan.pending.removeValue(forKey: $0) ?? [] }
@@ -89,7 +89,7 @@ extension Registry {
         }
     }
 
-    private func failEnvironment(_ entry: EnvironmentChaos.Entry, _ error: MischiefError, from source: String) {
+    private func failEnvironment(_ entry: SeamSpec, _ error: MischiefError, from source: String) {
         let (applied, diagnostics) = environment.withLock { plans in
             let plan = plans[source] ?? EnvironmentPlan(source: source)
             plans[source]?.failed = true

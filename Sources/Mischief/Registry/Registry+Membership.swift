@@ -1,6 +1,6 @@
 extension Registry {
     /// Removes a seam from the registry: what is applied to it is reverted first, so calls get the original,
-    /// and its entries leave the history. Consoles following ``delta(since:eventsAfter:)`` see it in
+    /// and its layers leave the history. Consoles following ``delta(since:eventsAfter:)`` see it in
     /// ``RegistryDelta/removed``. Does nothing for an id that is not registered; the seam can be registered
     /// again.
     public func unregister(_ id: SeamID) {

@@ -51,7 +51,7 @@ extension Registry {
             let how = canonical.map { " answering \($0)" } ?? ""
             report(seam: seam, message: "released \(held(released))\(how)", kind: .report, source: source)
         }
-        if !holdNext { revert(entries: pausing, source: source) }
+        if !holdNext { revert(layers: pausing, source: source) }
         return released
     }
 

@@ -94,7 +94,7 @@ extension Registry {
     /// - Parameters:
     ///   - name: The defined profile's name.
     ///   - ttl: A time to live for every entry, instead of the ones the profile gives (``Profile/ttl``,
-    ///     ``Profile/Entry/ttl``); nil for those.
+    ///     ``SeamSpec/ttl``); nil for those.
     @discardableResult
     public func apply(profile name: String, ttl: Duration? = nil) throws(MischiefError) -> Applied {
         try Self.check(ttl: ttl)
@@ -199,7 +199,7 @@ extension Registry {
     ///   written as a spec.
     public func currentState(named name: String, seed: UInt64? = nil) -> (profile: Profile, skipped: [SeamID]) {
         state.withLock { state in
-            var entries: [Profile.Entry] = []
+            var entries: [SeamSpec] = []
             var skipped: [SeamID] = []
             for id in state.order {
                 let record = state.records[id]!
@@ -208,7 +208,7 @@ extension Registry {
                     skipped.append(id)
                     continue
                 }
-                entries.append(Profile.Entry(seam: id, spec: spec))
+                entries.append(SeamSpec(seam: id, spec: spec))
             }
             return (Profile(name: name, seed: seed, entries: entries), skipped)
         }

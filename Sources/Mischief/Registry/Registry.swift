@@ -188,13 +188,13 @@ public final class Registry: Sendable {
     ///   - applied: What the apply returned.
     ///   - source: Who asks (`"console"`, a session's name), for the events; nil is whoever applied it.
     public func revert(_ applied: Applied, source: String? = nil) {
-        revert(entries: Set(applied.layers), source: source)
+        revert(layers: Set(applied.layers), source: source)
     }
 
     /// Reverts every change on `seam`; `source` says who asks, for the events (nil: whoever applied each).
     public func revert(seam: SeamID, source: String? = nil) {
         let entries = state.withLock { state in Set(state.records[seam]?.layers.map(\.entry) ?? []) }
-        revert(entries: entries, source: source)
+        revert(layers: entries, source: source)
     }
 
     /// Reverts every change on every seam; `source` says who asks, for the events (nil: whoever applied each).
@@ -203,7 +203,7 @@ public final class Registry: Sendable {
     @discardableResult
     public func revertAll(source: String? = nil) -> Int {
         let entries = activeLayerIDs
-        revert(entries: entries, source: source)
+        revert(layers: entries, source: source)
         return entries.count
     }
 
@@ -222,20 +222,20 @@ public final class Registry: Sendable {
         state.withLock { $0.view }
     }
 
-    /// Reverts the given entries; `source` says who asks, for the events (nil: whoever applied each).
+    /// Reverts the given layers; `source` says who asks, for the events (nil: whoever applied each).
     ///
     /// Each `reverted` event names the behaviour and, when `source` is not who applied it, who did:
     /// `reverted clock.now shift(1d) (applied by profile Tokyo) [console]`.
-    public func revert(entries: Set<LayerID>, source: String? = nil) {
-        guard !entries.isEmpty else { return }
+    public func revert(layers: Set<LayerID>, source: String? = nil) {
+        guard !layers.isEmpty else { return }
         let time = now
-        let touched = state.withLock { state in state.revert(entries: entries, time: time, source: source) }
+        let touched = state.withLock { state in state.revert(entries: layers, time: time, source: source) }
         for core in touched { core.notifyChanged() }
     }
 
-    /// Frees replaced behaviours whose last call has returned and marks their entries reverted. Snapshots and
-    /// every apply or revert do this too.
-    public func settle() {
+    /// Finishes the reverts whose last call has returned: their layers go from reverting to reverted, and the
+    /// behaviours they replaced are freed. Snapshots and every apply or revert do this too.
+    public func finishReverting() {
         let time = now
         state.withLock { $0.settle(time: time) }
     }

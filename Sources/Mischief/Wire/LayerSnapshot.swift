@@ -4,7 +4,7 @@
 /// session that owns it. `ttl`, `expiresAt` and `expiresIn` are there only for a change with a time to live (and
 /// may be missing in what an older target sends).
 public struct LayerSnapshot: Hashable, Sendable, Identifiable, Codable {
-    /// The applied entry's id, for ``Registry/revert(entries:source:)``.
+    /// The layer's id, for ``Registry/revert(layers:source:)``.
     public let id: LayerID
     /// The seam the layer is on.
     public let seam: SeamID
@@ -57,6 +57,7 @@ public struct LayerSnapshot: Hashable, Sendable, Identifiable, Codable {
         self.expiresIn = expiresIn
     }
 
+    // `id` is `entry` in the v1 JSON; a reader takes `layer` too.
     private enum CodingKeys: String, CodingKey {
         case id = "entry"
         case behaviourText = "behaviour"
@@ -64,11 +65,17 @@ public struct LayerSnapshot: Hashable, Sendable, Identifiable, Codable {
         case ttl, expiresAt, expiresIn
     }
 
+    private enum NewKeys: String, CodingKey {
+        case layer
+    }
+
     /// Decodes a layer whose times are in seconds.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            id: LayerID(rawValue: try container.decode(Int.self, forKey: .id)),
+            id: LayerID(
+                rawValue: try container.decodeIfPresent(Int.self, forKey: .id)
+                    ?? decoder.container(keyedBy: NewKeys.self).decode(Int.self, forKey: .layer)),
             seam: try container.decode(SeamID.self, forKey: .seam),
             behaviour: try container.decode(String.self, forKey: .behaviourText),
             spec: try container.decodeIfPresent(String.self, forKey: .spec),

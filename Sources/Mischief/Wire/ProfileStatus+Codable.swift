@@ -23,7 +23,7 @@ extension ProfileStatus: Codable {
             description: try container.decodeIfPresent(String.self, forKey: .summary),
             key: try container.decodeIfPresent(Int.self, forKey: .key),
             seed: try container.decodeIfPresent(UInt64.self, forKey: .seed),
-            entries: try container.decodeIfPresent([Profile.Entry].self, forKey: .entries) ?? [])
+            entries: try container.decodeIfPresent([SeamSpec].self, forKey: .entries) ?? [])
         self.init(profile, isActive: try container.decode(Bool.self, forKey: .isOn))
     }
 

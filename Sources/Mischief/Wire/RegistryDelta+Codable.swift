@@ -1,11 +1,17 @@
 extension RegistryDelta: Codable {
-    // Field names are the Swift names, as every wire type's: `seams` are ``SeamSnapshot``s in their flat JSON,
-    // `entries` ``LayerSnapshot``s, `events` ``Event``s, `profiles` ``ProfileStatus``es, and `uptime` is in seconds.
-    // `profiles`, `guards` (``GuardStatus``es) and `view` are absent when they did not change; `disabledReason` when the kill switch is off.
+    // The v1 JSON keys, which are the Swift names but one: `layers` is sent as `entries` (its v1 name; a reader takes
+    // `layers` too). `seams` are ``SeamSnapshot``s in their flat JSON, `entries` ``LayerSnapshot``s, `events`
+    // ``Event``s, `profiles` ``ProfileStatus``es, and `uptime` is in seconds. `profiles`, `guards` (``GuardStatus``es)
+    // and `view` are absent when they did not change; `disabledReason` when the kill switch is off. The codebase
+    // guide's glossary maps each word to its key.
     private enum CodingKeys: String, CodingKey {
         case layers = "entries"
         case generation, since, uptime, sessionSeed, isCounting, disabledReason, seams, removed, profiles
         case guards, events, view, lastEventID, scopes
+    }
+
+    private enum NewKeys: String, CodingKey {
+        case layers
     }
 
     /// Decodes an answer of ``Registry/delta(since:eventsAfter:)`` as the control API sends it.
@@ -20,7 +26,8 @@ extension RegistryDelta: Codable {
             disabledReason: try container.decodeIfPresent(String.self, forKey: .disabledReason),
             seams: try container.decode([SeamSnapshot].self, forKey: .seams),
             removed: try container.decode([SeamID].self, forKey: .removed),
-            layers: try container.decode([LayerSnapshot].self, forKey: .layers),
+            layers: try container.decodeIfPresent([LayerSnapshot].self, forKey: .layers)
+                ?? decoder.container(keyedBy: NewKeys.self).decode([LayerSnapshot].self, forKey: .layers),
             profiles: try container.decodeIfPresent([ProfileStatus].self, forKey: .profiles),
             guards: try container.decodeIfPresent([GuardStatus].self, forKey: .guards),
             events: try container.decode([Event].self, forKey: .events),

@@ -27,10 +27,25 @@ public struct StreamDelta: Sendable, Codable, Equatable {
         self.registry = registry
     }
 
-    // The JSON keeps the names the control API has always sent (`changes`), so /v1 clients read it unchanged.
+    // The JSON keeps the names the control API has always sent (`changes`), so /v1 clients read it unchanged; a
+    // reader takes the glossary's name (`delta`) too.
     private enum CodingKeys: String, CodingKey {
         case target
         case registry = "changes"
+    }
+
+    private enum NewKeys: String, CodingKey {
+        case delta
+    }
+
+    /// Decodes a delta whose registry's delta is under `changes` (v1) or `delta`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let target = try container.decode(TargetHeader.self, forKey: .target)
+        let registry =
+            try container.decodeIfPresent(RegistryDelta.self, forKey: .registry)
+            ?? decoder.container(keyedBy: NewKeys.self).decode(RegistryDelta.self, forKey: .delta)
+        self.init(target: target, registry: registry)
     }
 
     /// The registry generation a reader is as of once it has applied this delta.

@@ -14,7 +14,7 @@ public enum ConsoleCommand: Sendable, Equatable {
     case answer(seam: SeamID, spec: String?, holdNext: Bool)
     /// Revert these layers of a seam, leaving its others (undo of this console's apply).
     case revertLayers(seam: SeamID, layers: [LayerID])
-    /// Give the changes on a seam a time to live from now, or (nil) none.
+    /// Give the layers on a seam a time to live from now, or (nil) none.
     case setTTL(seam: SeamID, ttl: Duration?)
     /// Revert everything.
     case revertAll

@@ -51,7 +51,7 @@ public protocol ConsoleController: Sendable {
     @discardableResult
     func revert(layers: [LayerID], on seam: SeamID) async throws -> UInt64
 
-    /// Gives the changes on a seam a time to live from now (the target reverts them when it runs out, whether or
+    /// Gives the layers on a seam a time to live from now (the target reverts them when it runs out, whether or
     /// not the console is still there), or with nil lets them last until reverted; returns the generation that shows
     /// it.
     ///
@@ -116,8 +116,8 @@ public enum ConsoleUpdate: Sendable, Equatable {
     /// Everything, replacing what the console has: the first update, and the first after the controller reached
     /// the target again (which may be a new process, whose generations start again).
     case reset(StreamDelta)
-    /// What changed; applied when it follows the generation the console has, ignored when it is older.
-    case changes(StreamDelta)
+    /// A delta: what changed; applied when it follows the generation the console has, ignored when it is older.
+    case delta(StreamDelta)
     /// The target went away or stopped answering; the payload says why. The console keeps what it has, shown as
     /// stale, until the next ``reset(_:)``.
     case lost(String)

@@ -99,7 +99,7 @@ public final class LocalController: ConsoleController {
                     name: name, pid: getpid(), uptime: changes.uptime, sessionSeed: changes.sessionSeed,
                     wallTime: RealClock.date(), targetTime: targetTime())
             }
-            if let delta, case .terminated = current.continuation.yield(first ? .reset(delta) : .changes(delta)) {
+            if let delta, case .terminated = current.continuation.yield(first ? .reset(delta) : .delta(delta)) {
                 feed = nil  // the console stopped reading
                 return 0
             }
@@ -174,7 +174,7 @@ public final class LocalController: ConsoleController {
 
     @discardableResult
     public func revert(layers: [LayerID], on seam: SeamID) async throws -> UInt64 {
-        registry.revert(entries: Set(layers), source: "console")
+        registry.revert(layers: Set(layers), source: "console")
         return push()
     }
 

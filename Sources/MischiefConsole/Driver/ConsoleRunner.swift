@@ -150,7 +150,7 @@ public final class ConsoleRunner: Sendable {
                 if case .reset = update { state.source = controller.source }
                 _ = Console.update(&state, .update(update))
                 // After a reset or a loss nothing more comes from where the results were waiting: show them now.
-                let everything: Bool = if case .changes = update { false } else { true }
+                let everything: Bool = if case .delta = update { false } else { true }
                 if let exit = await release(everything: everything, &state, &themeIndex, &waiting) { return exit }
             case .answered(let command, let result, let generation):
                 waiting.sent -= 1

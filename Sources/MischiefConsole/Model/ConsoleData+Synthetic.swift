@@ -54,7 +54,7 @@ extension ConsoleData {
         }
         let profileSeams: [SeamID] = seams.isEmpty ? ["clock.now"] : seams.map(\.id)
         let profiles = (1...4).map { number in
-            let entries = (0..<number).map { Profile.Entry(seam: profileSeams[$0 % profileSeams.count], spec: "off") }
+            let entries = (0..<number).map { SeamSpec(seam: profileSeams[$0 % profileSeams.count], spec: "off") }
             let profile = Profile(name: "Profile \(number)", key: number, entries: entries)
             return ProfileStatus(profile, isActive: number == 2)
         }

@@ -35,7 +35,7 @@ public enum ConsoleLine: Sendable, Equatable {
     case release(SeamID)
     /// Reset a seam's counters, or every seam's when nil.
     case reset(SeamID?)
-    /// Give a seam's changes a time to live, or (nil) none.
+    /// Give a seam's layers a time to live, or (nil) none.
     case timeToLive(SeamID, Duration?)
     /// Move virtual time forward.
     case advance(Duration)

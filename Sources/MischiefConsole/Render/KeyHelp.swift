@@ -1,59 +1,41 @@
 import Mischief
 
-/// The status line's hints: the few keys of each mode worth showing at the bottom of the screen (every key is in
-/// ``KeyBindings``, which the help screen lists).
+/// The status line's hints: the mode's declared ``KeyHint``s (``KeyBindings`` for the main screen, a ``ModeKeys``
+/// table for every other mode), which the help screen and the key table go with.
 enum KeyHelp {
-    /// The status line's hints for a mode, as (key, what it does), in the order they show.
-    static func hints(for state: ConsoleState) -> [(String, String)] {
+    /// The status line's hints for a mode, in the order they show.
+    static func hints(for state: ConsoleState) -> [KeyHint] {
         switch state.mode {
-        case .browse where !state.lostChanges.isEmpty:
+        case .browse where !state.lostLayers.isEmpty:
             // Only after a restart, until `a` is used: what to do about the changes the old process lost.
-            [
-                ("a", "apply again"), ("␣", "toggle"), ("⏎", "actions"), ("r", "revert"), ("/", "filter"),
-                ("1-9", "profiles"), ("p", "list"), ("e", "events"), ("?", "help"), ("q", "quit"),
-            ]
+            KeyBindings.restartHints
         case .browse where (state.selectedSeam?.held ?? 0) > 0:
             // Only while the selected seam holds calls, so the usual hints stay as they are.
-            [
-                ("u", "release"), ("o", "return…"), ("x", "fail"), ("c", "continue"), ("␣", "toggle"),
-                ("⏎", "actions"), ("r", "revert"), ("e", "events"), ("?", "help"), ("q", "quit"),
-            ]
+            KeyBindings.heldHints
         case .browse:
-            [
-                ("␣", "toggle"), ("⏎", "actions"), ("+-", "nudge"), ("r", "revert"), ("/", "filter"),
-                ("1-9", "profiles"), ("p", "list"), ("e", "events"), ("Tab", "pane"), (":", "commands"), ("?", "help"),
-                ("q", "quit"),
-            ]
+            KeyBindings.hints
         case .filter:
-            [("⏎", "keep"), ("Esc", "clear"), ("↑↓", "move")]
+            KeyBindings.filter.hints
         case .saveName:
-            [("⏎", "save"), ("Esc", "cancel")]
+            KeyBindings.saveName.hints
         case .timeToLive:
-            [("⏎", "set"), ("Esc", "cancel")]
+            KeyBindings.timeToLive.hints
         case .answer:
-            [("⏎", "answer"), ("Esc", "cancel")]
+            KeyBindings.answer.hints
         case .confirmOverwrite:
-            [("y", "overwrite"), ("n", "keep the file")]
+            KeyBindings.confirmOverwrite.hints
         case .picker(let picker):
-            picker.isEditing
-                ? [("⏎", "apply"), ("Esc", "close"), ("Tab", "complete"), ("↑↓", "history"), ("F1", "describe")]
-                : [("↑↓", "choose"), ("⏎", "edit spec"), ("i", "describe"), ("Esc", "close")]
+            picker.isEditing ? KeyBindings.pickerSpec.hints : KeyBindings.picker.hints
         case .help:
-            [("↑↓", "scroll"), ("Esc ?", "close")]
+            KeyBindings.help.hints
         case .eventLog(let log):
             log.isFiltering
-                ? [("⏎", "keep"), ("Esc", "clear")]
-                : log.showsDetail
-                    ? [("↑↓", "older/newer"), ("y Y", "copy command/curl"), ("Esc ⏎", "back")]
-                    : [
-                        ("↑↓", "choose"), ("⏎", "whole"), ("/", "filter"), ("w", "wall clock"),
-                        ("Home End", "oldest/newest"),
-                        ("Esc", "close"),
-                    ]
+                ? KeyBindings.eventLogFilter.hints
+                : log.showsDetail ? KeyBindings.eventDetail.hints : KeyBindings.eventLog.hints
         case .profileList:
-            [("↑↓", "choose"), ("␣ ⏎", "switch"), ("1-9", "by key"), ("Esc p", "close")]
+            KeyBindings.profileList.hints
         case .palette:
-            [("⏎", "run"), ("↑↓", "choose"), ("Tab", "complete"), ("Esc", "close")]
+            KeyBindings.palette.hints
         }
     }
 

@@ -7,9 +7,9 @@ enum StatusLineView {
         canvas.spans(hints, x: rect.maxX - hintsWidth, y: rect.y, maxWidth: hintsWidth)
     }
 
-    /// The key of the hint drawn at column `x` of the status line on a screen of `size` (a click on `: commands`
-    /// does what `:` does), or nil.
-    static func hint(atColumn x: Int, _ state: ConsoleState, size: ScreenSize) -> String? {
+    /// The hint drawn at column `x` of the status line on a screen of `size` (a click on `: commands` does what `:`
+    /// does), or nil.
+    static func hint(atColumn x: Int, _ state: ConsoleState, size: ScreenSize) -> KeyHint? {
         var scratch = Canvas(size, theme: .standard)
         let rect = Rect(x: 0, y: size.rows - 1, width: size.columns, height: 1)
         let used = drawLeft(state, in: rect, on: &scratch)
@@ -18,7 +18,10 @@ enum StatusLineView {
         // Spans come in pairs: the key, then what it does.
         for pair in stride(from: 0, to: hints.count - 1, by: 2) {
             let width = DisplayWidth.of(hints[pair].text) + DisplayWidth.of(hints[pair + 1].text)
-            if x >= column, x < column + width { return hints[pair].text.trimmingSpaces() }
+            if x >= column, x < column + width {
+                let label = hints[pair].text.trimmingSpaces()
+                return KeyHelp.hints(for: state).first { $0.label == label }
+            }
             column += width
         }
         return nil
@@ -71,10 +74,12 @@ enum StatusLineView {
     static func hintSpans(for state: ConsoleState, width: Int, keeping: Int = .max) -> [Canvas.Span] {
         var hints = KeyHelp.hints(for: state)
         func spans() -> [Canvas.Span] {
-            hints.flatMap { [Canvas.Span(" " + $0.0, .accent, bold: true), Canvas.Span(" " + $0.1 + " ", .muted)] }
+            hints.flatMap {
+                [Canvas.Span(" " + $0.label, .accent, bold: true), Canvas.Span(" " + $0.words + " ", .muted)]
+            }
         }
         while !hints.isEmpty, hints.count > keeping || spans().reduce(0, { $0 + DisplayWidth.of($1.text) }) > width {
-            let ranks = hints.map { hint in KeyHelp.importance.firstIndex(of: hint.0) ?? Int.max }
+            let ranks = hints.map { hint in KeyHelp.importance.firstIndex(of: hint.label) ?? Int.max }
             hints.remove(at: ranks.indices.max { ranks[$0] < ranks[$1] }!)
         }
         return spans()

@@ -28,7 +28,7 @@ public struct ConsoleState: Sendable, Equatable {
         case picker(ActionPicker)
         /// Typing the name to save the current state under.
         case saveName(TextField)
-        /// Typing how long the changes on a seam last (`T`): a duration such as `30s`, or `off`.
+        /// Typing how long the layers on a seam last (`T`): a duration such as `30s`, or `off`.
         case timeToLive(SeamID, TextField)
         /// Typing what the calls a pause holds on a seam return (`o`): a spec of the seam.
         case answer(SeamID, TextField)
@@ -105,7 +105,7 @@ public struct ConsoleState: Sendable, Equatable {
     public var source = "console"
     /// What this console had applied on a target that restarted (lost with the old process), oldest first, for
     /// `a` to apply again; empty otherwise.
-    public internal(set) var lostChanges: [ConsoleCommand] = []
+    public internal(set) var lostLayers: [ConsoleCommand] = []
     /// How many commands that change the target this console has sent and not yet had answered: while there are
     /// any, a change seen may be one of them, and is not said to come from elsewhere.
     public internal(set) var commandsInFlight = 0
@@ -121,7 +121,7 @@ public struct ConsoleState: Sendable, Equatable {
     /// Whether the tests pane hides the tests that ended (`H`).
     public internal(set) var hidesEndedTests = false
     /// Whether this console changed the target since its recording was last written (`W`): `q` then asks first.
-    public internal(set) var hasUnsavedChanges = false
+    public internal(set) var hasUnsavedLayers = false
     /// Whether `q` has just said the session is not saved: the next `q` quits.
     var quitAsked = false
     /// Problems the console found itself (at start: broken theme or profile files), listed in the event log.
@@ -182,7 +182,7 @@ public struct ConsoleState: Sendable, Equatable {
         seam.spec
     }
 
-    /// How long until the target reverts the seam's changes by themselves (the soonest deadline among its active
+    /// How long until the target reverts the seam's layers by themselves (the soonest deadline among its active
     /// layers), as of the data's uptime; nil when none has a time to live.
     public func timeLeft(of seam: SeamSnapshot) -> Duration? {
         guard let uptime = data?.target.uptime else { return nil }

@@ -36,14 +36,14 @@ extension Console {
         return [.answer(seam: seam.id, spec: nil, holdNext: false)]
     }
 
-    /// A key while typing what held calls return: Enter sends it (they stay held when the spec does not fit),
-    /// Esc cancels.
+    /// A key while typing what held calls return (``KeyBindings/answer``): Enter sends it (they stay held when the
+    /// spec does not fit), Esc cancels.
     static func answerKey(_ key: Key, seam: SeamID, _ field: TextField, in state: inout ConsoleState)
         -> [ConsoleCommand]
     {
         var field = field
-        switch key {
-        case .enter:
+        switch KeyBindings.answer[key] {
+        case .accept:
             let spec = field.text.trimmingSpaces()
             guard !spec.isEmpty else {
                 state.message = .init(
@@ -53,9 +53,9 @@ extension Console {
             state.mode = .browse
             state.message = .init("\(seam): answering \(spec)…")
             return [.answer(seam: seam, spec: spec, holdNext: true)]
-        case .escape:
+        case .cancel:
             state.mode = .browse
-        default:
+        case .move, nil:
             if edit(&field, with: key, limit: answerLimit, name: "an answer", in: &state) {
                 state.mode = .answer(seam, field)
             }

@@ -91,7 +91,7 @@ extension Console {
             state.mode = .palette(CommandPalette())
         case .quit:
             // Changes this console made and has not written: say so once; the next q quits (Ctrl-C always does).
-            if state.hasUnsavedChanges && !state.quitAsked {
+            if state.hasUnsavedLayers && !state.quitAsked {
                 state.quitAsked = true
                 state.message = .init("this session's changes are not saved: W writes its recording, q quits")
                 return []

@@ -18,7 +18,7 @@ extension Console {
     /// `Y`: copies every seam's spec as one `MISCHIEF_APPLY` value, `seam=spec;seam=spec`, in list order.
     static func copyAll(in state: inout ConsoleState) -> [ConsoleCommand] {
         let entries = (state.data?.seams ?? []).compactMap { seam in
-            state.spec(of: seam).map { EnvironmentChaos.Entry(seam: seam.id, spec: $0) }
+            state.spec(of: seam).map { SeamSpec(seam: seam.id, spec: $0) }
         }
         guard !entries.isEmpty else {
             state.message = .init("nothing applied from a spec: nothing to copy")

@@ -1,24 +1,22 @@
 import Mischief
 
 extension Console {
-    /// A key while typing the filter: text goes to the filter, arrows move the selection.
+    /// A key while typing the filter (``KeyBindings/filter``): text goes to the filter, arrows move the selection.
     static func filterKey(_ key: Key, in state: inout ConsoleState) {
-        switch key {
-        case .enter:
+        switch KeyBindings.filter[key] {
+        case .accept:
             state.mode = .browse
-        case .escape:
+        case .cancel:
             state.filter = TextField()
             state.mode = .browse
             state.rebuildLines()
-        case .up:
-            state.moveSelection(by: -1)
-        case .down:
-            state.moveSelection(by: 1)
-        case .pageUp:
-            state.moveSelection(by: -ConsoleLayout(state).listRows)
-        case .pageDown:
-            state.moveSelection(by: ConsoleLayout(state).listRows)
-        default:
+        case .move(.step(let rows)):
+            state.moveSelection(by: rows)
+        case .move(.page(let pages)):
+            state.moveSelection(by: pages * ConsoleLayout(state).listRows)
+        case .move(.first), .move(.last):
+            break  // not bound: Home and End move the cursor
+        case nil:
             var field = state.filter
             if edit(&field, with: key, limit: FieldLimit.filter, name: "the filter", in: &state), field != state.filter
             {
@@ -28,11 +26,11 @@ extension Console {
         }
     }
 
-    /// A key while typing a profile name.
+    /// A key while typing a profile name (``KeyBindings/saveName``).
     static func saveNameKey(_ key: Key, _ field: TextField, in state: inout ConsoleState) -> [ConsoleCommand] {
         var field = field
-        switch key {
-        case .enter:
+        switch KeyBindings.saveName[key] {
+        case .accept:
             let name = field.text.trimmingSpaces()
             guard !name.isEmpty else {
                 state.message = .init("type a name for the profile, or Esc", isError: true)
@@ -41,9 +39,9 @@ extension Console {
             state.mode = .browse
             state.message = .init("saving \(name)…")
             return [.saveProfile(name)]
-        case .escape:
+        case .cancel:
             state.mode = .browse
-        default:
+        case .move, nil:
             if edit(&field, with: key, limit: FieldLimit.profileName, name: "a name", in: &state) {
                 state.mode = .saveName(field)
             }
@@ -51,7 +49,7 @@ extension Console {
         return []
     }
 
-    /// `T`: asks how long the selected seam's changes last, when it has any.
+    /// `T`: asks how long the selected seam's layers last, when it has any.
     static func askTimeToLive(in state: inout ConsoleState) {
         guard let seam = state.selectedSeam else { return }
         guard state.behaviour(of: seam) != nil else {
@@ -62,13 +60,14 @@ extension Console {
         state.mode = .timeToLive(seam.id, TextField())
     }
 
-    /// A key while typing a time to live: Enter sets it (`off`, `none` or `0` takes it away), Esc cancels.
+    /// A key while typing a time to live (``KeyBindings/timeToLive``): Enter sets it (`off`, `none` or `0` takes it
+    /// away), Esc cancels.
     static func timeToLiveKey(_ key: Key, seam: SeamID, _ field: TextField, in state: inout ConsoleState)
         -> [ConsoleCommand]
     {
         var field = field
-        switch key {
-        case .enter:
+        switch KeyBindings.timeToLive[key] {
+        case .accept:
             let text = field.text.trimmingSpaces()
             guard !text.isEmpty else {
                 state.message = .init("type how long, such as 30s or 10m (off: never), or Esc", isError: true)
@@ -95,9 +94,9 @@ extension Console {
             state.mode = .browse
             state.message = .init("\(seam): reverting in \(SpecDuration(ttl))…")
             return [.setTTL(seam: seam, ttl: ttl)]
-        case .escape:
+        case .cancel:
             state.mode = .browse
-        default:
+        case .move, nil:
             if edit(&field, with: key, limit: FieldLimit.timeToLive, name: "a time", in: &state) {
                 state.mode = .timeToLive(seam, field)
             }
@@ -105,12 +104,13 @@ extension Console {
         return []
     }
 
-    /// A key while asking whether to overwrite a profile file: `y` overwrites, any other key keeps the file.
+    /// A key while asking whether to overwrite a profile file (``KeyBindings/confirmOverwrite``): `y` overwrites,
+    /// any other key keeps the file.
     static func confirmOverwriteKey(
         _ key: Key, name: String, question: String, in state: inout ConsoleState
     ) -> [ConsoleCommand] {
         state.mode = .browse
-        guard key == .character("y") || key == .character("Y") else {
+        guard KeyBindings.confirmOverwrite[key] == .yes else {
             state.message = .init("not saved: \(question)")
             return []
         }
@@ -118,29 +118,16 @@ extension Console {
         return [.overwriteProfile(name)]
     }
 
-    /// A key in the help screen.
+    /// A key in the help screen (``KeyBindings/help``).
     static func helpKey(_ key: Key, scroll: Int, in state: inout ConsoleState) {
         let limit = HelpView.lineCount(state.size) - (state.size.rows - 3)
-        switch key {
-        case .escape, .character("?"), .character("q"), .function(1):
+        switch KeyBindings.help[key] {
+        case .close:
             state.mode = .browse
-        default:
-            if let movement = movement(for: key, page: state.size.rows - 3) {
-                state.mode = .help(scroll: movement.applied(to: scroll, limit: limit))
-            }
-        }
-    }
-
-    /// The movement a navigation key asks for, or nil for other keys.
-    static func movement(for key: Key, page: Int) -> Movement? {
-        switch key {
-        case .up, .character("k"): .by(-1)
-        case .down, .character("j"): .by(1)
-        case .pageUp: .by(-max(1, page))
-        case .pageDown: .by(max(1, page))
-        case .home, .character("g"): .first
-        case .end, .character("G"): .last
-        default: nil
+        case .move(let navigation):
+            state.mode = .help(scroll: navigation.movement(page: state.size.rows - 3).applied(to: scroll, limit: limit))
+        case nil:
+            break
         }
     }
 }

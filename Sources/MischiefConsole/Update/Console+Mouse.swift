@@ -99,18 +99,11 @@ extension Console {
             return [.toggleProfile(profile.profile.name)]
         } else if mouse.y == state.size.rows - 1,
             let hint = StatusLineView.hint(atColumn: mouse.x, state, size: state.size),
-            let key = hintKeys[hint]
+            let key = hint.click
         {
             // A hint on the status line does what its key does: `: commands` opens the palette.
             return handle(key, in: &state)
         }
         return []
     }
-
-    /// The status line's hints a click runs, by the label they show.
-    static let hintKeys: [String: Key] = [
-        ":": .character(":"), "?": .character("?"), "/": .character("/"), "p": .character("p"),
-        "e": .character("e"), "⏎": .enter, "␣": .character(" "), "r": .character("r"), "u": .character("u"),
-        "a": .character("a"),
-    ]
 }

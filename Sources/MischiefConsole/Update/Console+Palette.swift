@@ -4,28 +4,27 @@ extension Console {
     /// The most characters the palette's line holds.
     static let paletteLimit = 1_000
 
-    /// A key in the command palette: typing filters the matches, ↑/↓ choose, Tab completes, Enter runs the line
+    /// A key in the command palette (``KeyBindings/palette``): typing filters the matches, ↑/↓ choose, Tab completes, Enter runs the line
     /// when it is a command (``ConsoleLine``) or else the chosen match, Esc closes.
     static func paletteKey(_ key: Key, _ palette: CommandPalette, in state: inout ConsoleState) -> [ConsoleCommand] {
         var palette = palette
         let matches = paletteMatches(palette.field.text, in: state)
-        switch key {
-        case .escape:
+        switch KeyBindings.palette[key] {
+        case .close:
             state.mode = .browse
             return []
-        case .enter:
+        case .run:
             return runPalette(palette, matches: matches, in: &state)
-        case .up, .down, .pageUp, .pageDown:
-            let step = [Key.up: -1, .down: 1, .pageUp: -8, .pageDown: 8][key] ?? 0
+        case .choose(let step):
             palette.selected = max(0, min(matches.count - 1, palette.selected + step))
-        case .tab:
+        case .complete:
             if let completed = completePaletteLine(
                 palette.field.text, matches: matches, selected: palette.selected, in: state)
             {
                 palette.field = TextField(completed)
                 palette.selected = 0
             }
-        default:
+        case nil:
             var field = palette.field
             guard edit(&field, with: key, limit: paletteLimit, name: "the palette", in: &state) else { return [] }
             if field != palette.field {

@@ -1,7 +1,8 @@
 import Mischief
 
 extension Console {
-    /// A key in the action picker: choose an action, then edit its spec; Enter applies, Esc leaves.
+    /// A key in the action picker (``KeyBindings/picker``, ``KeyBindings/pickerSpec`` while editing): choose an
+    /// action, then edit its spec; Enter applies, Esc leaves.
     static func pickerKey(_ key: Key, _ picker: ActionPicker, in state: inout ConsoleState) -> [ConsoleCommand] {
         var picker = picker
         guard let seam = state.data?.seams.first(where: { $0.id == picker.seam }), !seam.actions.isEmpty else {
@@ -14,14 +15,14 @@ extension Console {
             }
         }
         guard var field = picker.field else {
-            switch key {
-            case .escape where picker.describing:
+            switch KeyBindings.picker[key] {
+            case .back where picker.describing:
                 picker.describing = false
-            case .escape, .character("q"):
+            case .back, .close:
                 state.mode = .browse
-            case .character("i"), .right:
+            case .describe:
                 picker.describing.toggle()
-            case .enter:
+            case .accept:
                 let action = seam.actions[min(picker.choice, seam.actions.count - 1)]
                 // The spec applied now when it starts with this action (`shift(2d)`, not the draft's `shift(1d)`).
                 if let applied = state.spec(of: seam), Self.firstAction(of: applied) == action.name {
@@ -32,27 +33,28 @@ extension Console {
                 }
                 picker.error = nil
                 picker.describing = false
-            default:
-                if let movement = movement(for: key, page: 5) {
-                    picker.choice = movement.applied(to: picker.choice, limit: seam.actions.count - 1)
-                }
+            case .move(let navigation):
+                picker.choice = navigation.movement(page: 5).applied(to: picker.choice, limit: seam.actions.count - 1)
+            case .complete, .history, nil:
+                break
             }
             return []
         }
-        switch key {
-        case .escape where picker.describing:
+        let command = KeyBindings.pickerSpec[key]
+        switch command {
+        case .back where picker.describing:
             picker.describing = false
-        case .escape:
+        case .back, .close:
             state.mode = .browse
         case _ where picker.applying != nil:
             break  // waiting for the result
-        case .function(1):
+        case .describe:
             picker.describing.toggle()
-        case .tab:
+        case .complete:
             complete(&picker, field, actions: seam.actions)
-        case .up, .down:
-            walkHistory(&picker, field, up: key == .up, history: state.specHistory.specs(for: seam.id))
-        case .enter:
+        case .history(let up):
+            walkHistory(&picker, field, up: up, history: state.specHistory.specs(for: seam.id))
+        case .accept:
             let spec = field.text.trimmingSpaces()
             guard !spec.isEmpty else {
                 picker.error = "type a spec such as \(seam.defaultSpec ?? "off"), or Esc"
@@ -60,7 +62,7 @@ extension Console {
             }
             picker.applying = spec
             return [.apply(seam: seam.id, spec: spec)]
-        default:
+        case .move, nil:
             if edit(&field, with: key, limit: FieldLimit.spec, name: "a spec", in: &state) {
                 if field != picker.field {
                     picker.error = nil

@@ -13,15 +13,15 @@ extension Console {
             state.message = .init("attached again to \(target.name) (pid \(target.pid))")
             return
         }
-        state.lostChanges = previous.seams.flatMap { seam in
+        state.lostLayers = previous.seams.flatMap { seam in
             seam.activeLayers.filter { $0.source == state.source }.compactMap { layer in
                 layer.spec.map { ConsoleCommand.apply(seam: seam.id, spec: $0) }
             }
         }
-        state.lostChanges += previous.profiles.filter { $0.isActive && state.switchedOn.contains($0.profile.name) }
+        state.lostLayers += previous.profiles.filter { $0.isActive && state.switchedOn.contains($0.profile.name) }
             .map { ConsoleCommand.toggleProfile($0.profile.name) }
         state.switchedOn = []
-        let count = state.lostChanges.count
+        let count = state.lostLayers.count
         let again =
             count == 0
             ? "; this console had changed nothing there"
@@ -32,11 +32,11 @@ extension Console {
 
     /// `a`: applies again, on a restarted target, what this console had applied on the process before it.
     static func applyAgain(in state: inout ConsoleState) -> [ConsoleCommand] {
-        guard !state.lostChanges.isEmpty else {
+        guard !state.lostLayers.isEmpty else {
             state.message = .init("nothing to apply again: a is for a target that restarted")
             return []
         }
-        defer { state.lostChanges = [] }
-        return state.lostChanges
+        defer { state.lostLayers = [] }
+        return state.lostLayers
     }
 }

@@ -7,7 +7,7 @@ extension Console {
         if case .failure(let message) = result {
             state.message = .init(message, isError: true)
         }
-        if command.changesTarget, case .success = result { state.hasUnsavedChanges = true }
+        if command.changesTarget, case .success = result { state.hasUnsavedLayers = true }
         state.history.finished(command, result)
         defer {
             if case .success = result, let echo = state.history.echoed(after: command) { state.message = .init(echo) }
@@ -70,7 +70,7 @@ extension Console {
             }
         case .saveRecording:
             if case .success(let path) = result {
-                state.hasUnsavedChanges = false
+                state.hasUnsavedLayers = false
                 // The file's name first: a narrow status line cuts the end, the folder, which the help names.
                 let file = (path ?? "a file").split(separator: "/").last.map(String.init) ?? "a file"
                 let folder = path.map { String($0.dropLast(file.count + 1)) } ?? ""

@@ -43,7 +43,7 @@ public enum Console {
             switch update {
             case .reset(let delta):
                 reset(to: delta, in: &state)
-            case .changes(let delta):
+            case .delta(let delta):
                 let lastEvent = state.data?.events.last?.id ?? 0
                 guard var data = state.data, data.applying(delta, eventLimit: state.eventLimit) else { return [] }
                 receive(data, in: &state)
@@ -83,11 +83,9 @@ public enum Console {
             return [.quit]
         }
         guard state.size.isUsable else {
-            switch key {
-            case .character("q"): return [.quit]
-            case .typed(let text) where text.contains("q"): return [.quit]
-            default: return []
-            }
+            // ``KeyBindings/tooSmall``; typed characters each act as their key.
+            let keys = if case .typed(let text) = key { text.map { Key.character($0) } } else { [key] }
+            return keys.contains { KeyBindings.tooSmall[$0] == .quit } ? [.quit] : []
         }
         switch key {
         case .mouse(let event):

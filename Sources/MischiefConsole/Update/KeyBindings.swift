@@ -35,7 +35,7 @@ enum BrowseCommand: Hashable, Sendable {
     case redo
     /// Resets the counters of the selected seam, or of every seam.
     case resetCounters(all: Bool)
-    /// Asks how long the selected seam's changes last.
+    /// Asks how long the selected seam's layers last.
     case timeToLive
     /// Reverts everything.
     case revertAll
@@ -343,6 +343,36 @@ enum KeyBindings {
             ]),
     ]
 
+    /// The main screen's status-line hints; a click on one whose ``KeyHint/click`` is set presses that key (`:
+    /// commands` opens the palette).
+    static let hints = [
+        KeyHint("␣", "toggle", click: .character(" ")), KeyHint("⏎", "actions", click: .enter), KeyHint("+-", "nudge"),
+        KeyHint("r", "revert", click: .character("r")), KeyHint("/", "filter", click: .character("/")),
+        KeyHint("1-9", "profiles"), KeyHint("p", "list", click: .character("p")),
+        KeyHint("e", "events", click: .character("e")), KeyHint("Tab", "pane"),
+        KeyHint(":", "commands", click: .character(":")), KeyHint("?", "help", click: .character("?")),
+        KeyHint("q", "quit"),
+    ]
+
+    /// The main screen's hints while the selected seam holds calls.
+    static let heldHints = [
+        KeyHint("u", "release", click: .character("u")), KeyHint("o", "return…"), KeyHint("x", "fail"),
+        KeyHint("c", "continue"), KeyHint("␣", "toggle", click: .character(" ")),
+        KeyHint("⏎", "actions", click: .enter), KeyHint("r", "revert", click: .character("r")),
+        KeyHint("e", "events", click: .character("e")), KeyHint("?", "help", click: .character("?")),
+        KeyHint("q", "quit"),
+    ]
+
+    /// The main screen's hints after a restart, until `a` is used: what to do about the changes the old process
+    /// lost.
+    static let restartHints = [
+        KeyHint("a", "apply again", click: .character("a")), KeyHint("␣", "toggle", click: .character(" ")),
+        KeyHint("⏎", "actions", click: .enter), KeyHint("r", "revert", click: .character("r")),
+        KeyHint("/", "filter", click: .character("/")), KeyHint("1-9", "profiles"),
+        KeyHint("p", "list", click: .character("p")), KeyHint("e", "events", click: .character("e")),
+        KeyHint("?", "help", click: .character("?")), KeyHint("q", "quit"),
+    ]
+
     /// What each key of the main screen asks for.
     static let browse: [Key: BrowseCommand] = merged { row in
         if case .browse(let commands) = row.commands { commands } else { [:] }
@@ -353,18 +383,34 @@ enum KeyBindings {
         if case .edit(let commands) = row.commands { commands } else { [:] }
     }
 
-    /// The key table of `TheConsole.md`, in Markdown: a row for each binding, its keys in a code span.
+    /// The key table of `TheConsole.md`, in Markdown: a row for each binding, its keys in a code span; then, mode by
+    /// mode, the keys of every other mode (``modes``).
     static func markdownTable() -> String {
+        func cell(_ text: String) -> String {
+            text.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
+        }
         var lines = ["| key | does |", "|---|---|"]
         for section in sections {
             lines.append("| **\(section.title)** | |")
             for row in section.rows {
+                lines.append("| `\(row.label)` | \(cell(row.docs ?? row.help)) |")
+            }
+        }
+        for mode in modes {
+            lines.append("| **\(mode.title)** | |")
+            for row in mode.rows {
                 lines.append(
-                    "| `\(row.label)` | \((row.docs ?? row.help).split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")) |"
-                )
+                    "| \(row.keys.isEmpty ? "any other key" : "`\(label(of: row.keys))`") | \(cell(row.does)) |")
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Keys as the key table names them: `↑ k`, `Esc ? q F1`, `1 … 9`.
+    static func label(of keys: [Key]) -> String {
+        let digits = (1...9).map { Key.character(Character("\($0)")) }
+        if keys == digits { return "1 … 9" }
+        return keys.map(Console.keyName).joined(separator: " ")
     }
 
     /// Every row's keys of one kind in one dictionary; a key bound twice is a mistake the table's test catches.
