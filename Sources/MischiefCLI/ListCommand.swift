@@ -144,7 +144,7 @@ struct ListCommand: AsyncParsableCommand {
         }
         if !listing.guards.isEmpty { lines += [""] + GuardTable.lines(listing.guards) }
         if let scopes = listing.scopes, !scopes.isEmpty {
-            lines += [""] + scopeLines(scopes, uptime: listing.target.uptime)
+            lines += [""] + scopeLines(scopes, uptime: listing.target.uptime.seconds)
         }
         return lines.joined(separator: "\n")
     }

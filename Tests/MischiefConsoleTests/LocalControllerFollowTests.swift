@@ -22,7 +22,7 @@ import Testing
         for await update in updates {
             switch update {
             case .reset(let delta): state = TargetState(everything: delta, eventLimit: 10)
-            case .changes(let delta): state?.applying(delta, eventLimit: 10)
+            case .delta(let delta): state?.applying(delta, eventLimit: 10)
             case .lost: break
             }
             if state?.seams.first?.behaviourText != nil { break }

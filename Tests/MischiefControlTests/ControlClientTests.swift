@@ -210,7 +210,7 @@ import Testing
                     Issue.record("the first message is not hello")
                     return
                 }
-                guard case .changes(let first) = try await messages.next() else {
+                guard case .delta(let first) = try await messages.next() else {
                     Issue.record("the second message is not a delta: the default is the deprecated dialect")
                     return
                 }
@@ -220,7 +220,7 @@ import Testing
                 while state.seams.first(where: { $0.id == "t.count" })?.behaviourText != "return(9)",
                     let message = try await messages.next()
                 {
-                    if case .changes(let delta) = message { state.applying(delta, eventLimit: 100) }
+                    if case .delta(let delta) = message { state.applying(delta, eventLimit: 100) }
                 }
             }
         }
@@ -232,7 +232,7 @@ import Testing
                 for: "hello, then the applied event and the counters of t.count on the events stream"
             ) {
                 let client = target.client()
-                var messages = client.events(changes: false).makeAsyncIterator()
+                var messages = client.events(deltas: false).makeAsyncIterator()
                 guard case .hello(let hello) = try await messages.next() else {
                     Issue.record("the first message is not hello")
                     return

@@ -2,7 +2,7 @@ import Mischief
 
 extension ConsoleData {
     /// What a controller sends a console that shows `earlier` (nil: nothing yet) to bring it to this data, as a
-    /// target does: everything first (``ConsoleUpdate/reset(_:)``), then what changed since (``ConsoleUpdate/changes(_:)``:
+    /// target does: everything first (``ConsoleUpdate/reset(_:)``), then what changed since (``ConsoleUpdate/delta(_:)``:
     /// every seam listed, those gone removed, the profiles, the guards, the view, the test scopes when they changed and the
     /// events it has not seen), and
     /// the loss when this data's target is lost.
@@ -31,7 +31,7 @@ extension ConsoleData {
             view: state.view, lastEventID: state.events.last?.id ?? 0,
             scopes: earlier?.state.scopes == state.scopes ? nil : state.scopes)
         let delta = StreamDelta(target: state.target, registry: changes)
-        var updates: [ConsoleUpdate] = [earlier == nil ? .reset(delta) : .changes(delta)]
+        var updates: [ConsoleUpdate] = [earlier == nil ? .reset(delta) : .delta(delta)]
         if case .lost(let reason) = connection { updates.append(.lost(reason)) }
         return updates
     }
