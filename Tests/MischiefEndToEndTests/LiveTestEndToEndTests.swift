@@ -11,11 +11,7 @@ import Testing
 ///
 /// It needs the sample built (`Examples/LiveTestSample/run-e2e.sh` builds it, then runs this suite); without it the
 /// suite is skipped and says so.
-@Suite(
-    .oneAtATime,
-    .enabled(
-        if: LiveSample.isBuilt,
-        "Examples/LiveTestSample is not built: Examples/LiveTestSample/run-e2e.sh builds it and runs this suite"))
+@Suite(.oneAtATime, .whenTheLiveSampleIsBuilt)
 struct LiveTestEndToEndTests {
     @Test func aChangeToOneTestsScopeFailsThatTestAloneAndABreakpointHoldsOneWhileAnotherFinishes() async throws {
         let run = try LiveSample.Run()
@@ -218,5 +214,14 @@ enum LiveSample {
             tmux.kill()
             try? FileManager.default.removeItem(at: sockets)
         }
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a suite only when Examples/LiveTestSample is built, and otherwise says how to build it.
+    static var whenTheLiveSampleIsBuilt: Self {
+        .enabled(
+            if: LiveSample.isBuilt,
+            "Examples/LiveTestSample is not built: Examples/LiveTestSample/run-e2e.sh builds it and runs this suite")
     }
 }
