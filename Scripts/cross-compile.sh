@@ -14,13 +14,16 @@ if [ ! -e "$sysroot/elf.h" ]; then
     exit 1
 fi
 resource=$(clang -print-resource-dir)
+# Every C target's headers, as SwiftPM passes a target's dependencies' (CMischiefSystem counts on CMischiefTSan's lanes).
+includes=()
+for target in Sources/C*/; do [ -d "$target/include" ] && includes+=(-I "$target/include"); done
 count=0
 for target in Sources/C*/; do
     [ -d "$target/include" ] || continue
     for source in "$target"*.c; do
         [ -e "$source" ] || continue
         clang --target=aarch64-linux-gnu -nostdinc -isystem "$sysroot" -isystem "$resource/include" \
-            -fsyntax-only -Wall -Wextra -Werror -I "$target/include" "$source"
+            -fsyntax-only -Wall -Wextra -Werror -I "$target/include" "${includes[@]}" "$source"
         count=$((count + 1))
     done
 done
