@@ -335,7 +335,7 @@ public struct ControlClient: Sendable {
     ///
     /// By default it carries ``StreamMessage/delta(_:)`` messages (`changes` in the v1 JSON, and the `changes=1` it
     /// asks with) after ``StreamMessage/hello(_:)``, the one dialect consoles, `mischief watch` and
-    /// `mischief apply --hold` read: apply each to a ``TargetState`` with ``TargetState/applying(_:eventLimit:)``. With
+    /// `mischief apply --hold` read: apply each to a `TargetState` with `TargetState.applying(_:eventLimit:)`. With
     /// `deltas: false`, the older dialect of `event` and `counters` messages, which answers on for /v1 clients and is
     /// deprecated.
     ///

@@ -39,6 +39,7 @@ public final class RegistryFollower: Sendable {
     /// A follower of `registry` that calls `wake` when there may be something to send.
     ///
     /// - Parameters:
+    ///   - registry: The registry to follow.
     ///   - refresh: How often counts and clocks are looked at when nothing else changed; longer than zero. On the
     ///     wall clock's multiples of it, so with a period that divides a second the seconds shown turn on time.
     ///   - minimumInterval: The least time between two wakes (changes within it go out together).
@@ -124,7 +125,9 @@ extension RegistryFollower {
         /// The delta to send the reader now, noted as sent: the first time everything (with the seams' actions),
         /// then what changed since the last; nil when nothing changed and no second it shows turned.
         ///
-        /// - Parameter header: The target's header for a delta (its uptime is the delta's).
+        /// - Parameters:
+        ///   - registry: The registry the reader follows.
+        ///   - header: The target's header for a delta (its uptime is the delta's).
         public mutating func next(
             from registry: Registry, header: (RegistryDelta) -> TargetHeader
         ) -> StreamDelta? {
