@@ -124,6 +124,21 @@ struct APIFailure: Error {
         self.body = ErrorBody(error: error, detail: detail, column: column)
     }
 
+    /// A change the registry refused, as the API answers it: a bad spec 400 with its column, chaos disabled 409, an
+    /// unknown seam 404 (with `unknownSeam` as its detail when given), a bad time to live 400, anything else 400
+    /// `refused`; `unsupported` is the status and error an unsupported change answers with, where it means more.
+    init(refusal error: MischiefError, unknownSeam: String? = nil, unsupported: (APIStatus, String)? = nil) {
+        switch error {
+        case .invalidSpec(_, let specError):
+            self.init(.badRequest, "invalid spec", error.description, column: specError.column)
+        case .disabled: self.init(.conflict, "disabled", error.description)
+        case .unknownSeam: self.init(.notFound, "unknown seam", unknownSeam ?? error.description)
+        case .invalidTTL: self.init(.badRequest, "invalid ttl", error.description)
+        case .unsupported where unsupported != nil: self.init(unsupported!.0, unsupported!.1, error.description)
+        default: self.init(.badRequest, "refused", error.description)
+        }
+    }
+
     /// A number from outside that is out of its range: 400, naming the field.
     init(_ error: String, _ range: OutOfRange) {
         self.init(.badRequest, error, range.description)

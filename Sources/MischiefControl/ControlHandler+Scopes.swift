@@ -20,16 +20,7 @@ extension ControlHandler {
                     spec: spec, to: seam, inScopesMatching: body.scope, source: source, seed: body.seed)
                 return ScopeChangeResult(count: scopes.count, scopes: scopes)
             } catch {
-                switch error {
-                case .invalidSpec(_, let specError):
-                    throw APIFailure(.badRequest, "invalid spec", error.description, column: specError.column)
-                case .disabled:
-                    throw APIFailure(.conflict, "disabled", error.description)
-                case .unsupported:
-                    throw APIFailure(.notFound, "no such test", error.description)
-                default:
-                    throw APIFailure(.badRequest, "refused", error.description)
-                }
+                throw APIFailure(refusal: error, unsupported: (.notFound, "no such test"))
             }
         case "revert":
             // Every change from outside the tests named (a console's, the CLI's), as `DELETE /v1/seams/{id}` reverts
@@ -51,12 +42,7 @@ extension ControlHandler {
                     source: source)
                 return ScopeChangeResult(count: count, scopes: named(body.scope))
             } catch {
-                switch error {
-                case .invalidSpec(_, let specError):
-                    throw APIFailure(.badRequest, "invalid spec", error.description, column: specError.column)
-                default:
-                    throw APIFailure(.badRequest, "refused", error.description)
-                }
+                throw APIFailure(refusal: error)
             }
         }
     }

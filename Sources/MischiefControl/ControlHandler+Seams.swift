@@ -124,15 +124,7 @@ extension ControlHandler {
             )
             return ReleaseResult(seam: seam, released: released)
         } catch {
-            switch error {
-            case .invalidSpec(_, let specError):
-                throw APIFailure(.badRequest, "invalid spec", error.description, column: specError.column)
-            case .unknownSeam:
-                let known = registry.seams.map(\.id)
-                throw APIFailure(.notFound, "unknown seam", unknownSeamMessage(seam, among: known))
-            default:
-                throw APIFailure(.badRequest, "refused", error.description)
-            }
+            throw APIFailure(refusal: error, unknownSeam: unknownSeamMessage(seam, among: registry.seams.map(\.id)))
         }
     }
 
@@ -189,18 +181,7 @@ extension ControlHandler {
                 seed: seed.map { SeededGenerator.seed($0, for: label) },
                 fileAccess: options.fileAccess, ttl: ttl)
         } catch {
-            switch error {
-            case .invalidSpec(_, let specError):
-                throw APIFailure(.badRequest, "invalid spec", error.description, column: specError.column)
-            case .disabled:
-                throw APIFailure(.conflict, "disabled", error.description)
-            case .unknownSeam:
-                throw APIFailure(.notFound, "unknown seam", error.description)
-            case .invalidTTL:
-                throw APIFailure(.badRequest, "invalid ttl", error.description)
-            default:
-                throw APIFailure(.badRequest, "refused", error.description)
-            }
+            throw APIFailure(refusal: error)
         }
         try withSessions { $0.own(applied.layers, by: session) }
         return try detail(of: seam)

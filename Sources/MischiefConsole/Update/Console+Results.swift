@@ -19,17 +19,7 @@ extension Console {
                 state.specHistory.add(spec, for: seam)
                 state.message = .init("\(seam): \(spec)")
             }
-            if case .picker(var picker) = state.mode, picker.seam == seam, picker.applying == spec {
-                switch result {
-                case .success:
-                    state.mode = .browse
-                case .failure(let message), .needsConfirmation(let message):
-                    picker.applying = nil
-                    picker.error = message
-                    state.mode = .picker(picker)
-                    state.message = nil
-                }
-            }
+            closePicker(applying: spec, to: seam, result, in: &state)
         case .revert(let seam):
             succeeded(result, "\(seam): original", in: &state)
         case .release(let seam):
@@ -91,22 +81,26 @@ extension Console {
                 ? selected.map { [$0.id] } ?? [] : state.data?.seams.map(\.id) ?? []
             succeeded(result, "copied: \(text)" + underneathNote(seams, in: state), in: &state)
         case .inTests(_, let inner):
-            if case .apply(let seam, let spec) = inner, case .picker(var picker) = state.mode, picker.seam == seam,
-                picker.applying == spec
-            {
-                switch result {
-                case .success:
-                    state.mode = .browse
-                case .failure(let message), .needsConfirmation(let message):
-                    picker.applying = nil
-                    picker.error = message
-                    state.mode = .picker(picker)
-                    state.message = nil
-                }
-            }
+            if case .apply(let seam, let spec) = inner { closePicker(applying: spec, to: seam, result, in: &state) }
             succeeded(result, "done in the test's scope", in: &state)
         case .quit:
             break
+        }
+    }
+
+    /// Closes the action picker that applied `spec` to `seam` when it succeeded, or shows it its error.
+    private static func closePicker(
+        applying spec: String, to seam: SeamID, _ result: CommandResult, in state: inout ConsoleState
+    ) {
+        guard case .picker(var picker) = state.mode, picker.seam == seam, picker.applying == spec else { return }
+        switch result {
+        case .success:
+            state.mode = .browse
+        case .failure(let message), .needsConfirmation(let message):
+            picker.applying = nil
+            picker.error = message
+            state.mode = .picker(picker)
+            state.message = nil
         }
     }
 
