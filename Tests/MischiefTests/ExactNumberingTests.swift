@@ -53,6 +53,29 @@ import Testing
         #expect(registry.snapshot().seam("t.p")?.counters.calls == 11)
     }
 
+    /// The same for an async seam, whose calls count on shared lines and may change threads: numbered without a box
+    /// while nothing is applied, and each change after exactly the calls made before it.
+    @Test func aRecordedAsyncSeamWithNothingAppliedIsNumberedWithoutABox() async throws {
+        let registry = Registry(sessionSeed: 1)
+        let seam = AsyncSeam<Int, Int, Never>("t.a", title: "a", category: "t", summary: "a") { $0 }
+        try registry.register(seam)
+        let recorder = registry.startRecording(capacity: 100, decisions: 100)
+        #expect(seam.core.installedBox == nil, "nothing applied: no box while recording")
+        for i in 0..<4 { #expect(await seam(i) == i) }
+        try registry.apply(spec: "return(7)", to: "t.a")
+        for i in 0..<2 { #expect(await seam(i) == 7) }
+        registry.revert(seam: "t.a")
+        #expect(seam.core.installedBox == nil)
+        #expect(await seam(9) == 9)
+        try registry.apply(spec: "return(8)", to: "t.a")
+        recorder.stop()
+        let changes = recorder.recording.entries.filter {
+            $0.seam == "t.a" && ($0.kind == .applied || $0.kind == .reverted)
+        }
+        #expect(changes.map(\.call) == [4, 6, 7], "each change after the calls made before it")
+        #expect(registry.snapshot().seam("t.a")?.counters.calls == 7)
+    }
+
     // MARK: Counters
 
     @Test func callsABehaviourServedStayCountedWhenNothingReadThemBeforeItsRevert() throws {
