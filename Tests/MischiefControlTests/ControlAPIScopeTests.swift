@@ -46,6 +46,22 @@ import Testing
             #expect(unknown.status == 404)
             let wrong = try await target.raw.request("GET", "/v1/scopes/apply")
             #expect(wrong.status == 405)
+            // Hostile bodies: cut short, not an object, a seed past UInt64, a pattern of controls and bidi marks.
+            let hostile = [
+                #"{"scope":"a()","seam":"#, "[1,2]",
+                #"{"scope":"a()","seam":"t.count","spec":"return(1)","seed":1e400}"#,
+                #"{"scope":"a()","seam":"t.count","spec":"return(1)","seed":18446744073709551616}"#,
+            ]
+            for body in hostile {
+                let answer = try await target.raw.request("POST", "/v1/scopes/apply", body: Data(body.utf8))
+                #expect(answer.status == 400, "\(body)")
+                #expect(answer.error?.detail.isEmpty == false, "\(body): the error says what")
+            }
+            let marks = try await target.raw.request(
+                "POST", "/v1/scopes/revert",
+                body: Data(#"{"scope":"\u0000\u202e*\u0007","seam":"t.count"}"#.utf8))
+            #expect(marks.status < 500, "a pattern of controls is answered, not a crash")
+            #expect(target.registry.scopes.count == 1, "and nothing changed")
         }
     }
 
