@@ -265,3 +265,27 @@ for target in package.targets where target.type != .system && !cTargets.contains
     ])
     target.swiftSettings = settings
 }
+
+// A sanitizer pass builds only what it tests: MISCHIEF_ONLY="MischiefTests MischiefSystemProbe" keeps the targets it
+// names and what they depend on in this package, and the products made only of those. ThreadSanitizer's pass over
+// the core (Scripts/sanitize-thread.sh) then builds no SwiftNIO, console or CLI, which is most of a build's time.
+if let only = ProcessInfo.processInfo.environment["MISCHIEF_ONLY"] {
+    let byName = Dictionary(uniqueKeysWithValues: package.targets.map { ($0.name, $0) })
+    var keep = Set<String>()
+    var pending = only.split(separator: " ").map(String.init)
+    while let name = pending.popLast() {
+        guard let target = byName[name] else { fatalError("MISCHIEF_ONLY: this package has no target \(name)") }
+        guard keep.insert(name).inserted else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): pending.append(name)
+            default: break
+            }
+        }
+    }
+    package.targets.removeAll { !keep.contains($0.name) }
+    package.products.removeAll { product in
+        let targets = (product as? Product.Executable)?.targets ?? (product as? Product.Library)?.targets ?? []
+        return !targets.allSatisfy(keep.contains)
+    }
+}

@@ -10,7 +10,14 @@ cd "$(dirname "$0")/.."
 
 SCRATCH=${ASAN_SCRATCH:-.build-asan}
 FILTER=${1:-}
-[[ "$FILTER" == "--filter" ]] && FILTER=$2 || FILTER='MischiefControlTests|ControlCLITests|AttachEndToEndTests'
+if [[ "$FILTER" == "--filter" ]]; then
+    FILTER=$2
+else
+    FILTER='MischiefControlTests|ControlCLITests|AttachEndToEndTests'
+    # Build only the test targets those suites are in and what they link (Package.swift, MISCHIEF_ONLY): not the
+    # console's, the curses', the servers' or the other suites, nor the benchmarks.
+    export MISCHIEF_ONLY="MischiefControlTests MischiefEndToEndTests"
+fi
 
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:halt_on_error=1:print_summary=1"
 export LSAN_OPTIONS="suppressions=$PWD/Scripts/lsan-suppressions.txt:print_suppressions=0"

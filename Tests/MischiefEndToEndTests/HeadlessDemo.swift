@@ -151,11 +151,12 @@ final class HeadlessDemo {
         try ChildProcess.run(CLI.binary, arguments, environment: environment(in: directory), directory: directory)
     }
 
-    /// `GET /v1/<path>` with curl, parsed as JSON.
+    /// `GET /v1/<path>` with curl, parsed as JSON. Its deadline is a loaded machine's, not a latency goal: under
+    /// AddressSanitizer beside a whole `swift test`, an answer once took longer than 5 s.
     func get(_ path: String) throws -> Any {
         let curl = URL(fileURLWithPath: "/usr/bin/curl")
         let result = try ChildProcess.run(
-            curl, ["-sS", "--max-time", "5", "--unix-socket", socket, "http://localhost/v1/\(path)"],
+            curl, ["-sS", "--max-time", "30", "--unix-socket", socket, "http://localhost/v1/\(path)"],
             environment: Self.environment(in: directory))
         guard result.status == 0 else {
             throw Poll.Failure(description: "curl /v1/\(path) exited with \(result.status): \(result.error)")
