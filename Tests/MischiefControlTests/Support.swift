@@ -62,8 +62,12 @@ final class TestTarget: Sendable {
 
     var socketPath: String { server.socketPath }
 
+    /// A client whose deadline is a starved machine's (a minute), not a user's 10 s: under AddressSanitizer beside
+    /// four builds on two cores, defining a 600 KB profile once took longer than 10 s. Tests of deadlines set theirs.
     func client(session: String? = nil) -> ControlClient {
-        ControlClient(socketPath: socketPath, session: session)
+        var client = ControlClient(socketPath: socketPath, session: session)
+        client.timeout = .seconds(60)
+        return client
     }
 
     var raw: RawHTTPClient { RawHTTPClient(path: socketPath) }
