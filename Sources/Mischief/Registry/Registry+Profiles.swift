@@ -122,7 +122,7 @@ extension Registry {
         let time = now
         let touched = state.withLock { state in
             guard let applied = state.appliedProfiles.removeValue(forKey: name) else { return [SeamCore]() }
-            return state.revert(entries: Set(applied.layers), time: time, source: source)
+            return state.revert(layers: Set(applied.layers), time: time, source: source)
         }
         for core in touched { core.notifyChanged() }
     }
@@ -143,7 +143,7 @@ extension Registry {
                 let touched = state.withLock { state -> [SeamCore]? in
                     guard state.isActive(profile: name), let applied = state.appliedProfiles[name] else { return nil }
                     state.appliedProfiles[name] = nil
-                    return state.revert(entries: Set(applied.layers), time: time, source: source)
+                    return state.revert(layers: Set(applied.layers), time: time, source: source)
                 }
                 guard let touched else { continue }  // reverted meanwhile: decide again
                 for core in touched { core.notifyChanged() }
