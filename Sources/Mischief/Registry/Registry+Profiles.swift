@@ -116,7 +116,7 @@ extension Registry {
         }
     }
 
-    /// Reverts a profile's entries; what lies beneath shows again. `source` says who asks, for the events
+    /// Reverts the layers a profile applied; what lies beneath shows again. `source` says who asks, for the events
     /// (`reverted l10n.string ar-XB (applied by profile Right-to-left) [console]`); nil is the profile itself.
     public func revert(profile name: String, source: String? = nil) {
         let time = now
