@@ -27,7 +27,8 @@ files | xargs perl -pi -e '
     s/\byield\(\.changes\(/yield(.delta(/g;
     s/``(ConsoleUpdate|StreamMessage)\/changes\(_:\)``/``$1\/delta(_:)``/g'
 # Issue 46, inside the core: a registry's layer has an `id` (was `entry`), the ids a seam's record keeps are its
-# `keptLayers` (was `entries`), a seam core serves `layers` (was `entries`), a session owns `layers`. Each pattern
+# `keptLayers` (was `entries`), a seam core serves `layers` (was `entries`), a session owns `layers`; a guard's
+# scope of given layers is `Guard.Scope.layers` (was `.entries`, the only `case .entries` there is). Each pattern
 # names its context, since `entries` and `entry` mean other things elsewhere (a recording's lines, a profile's seam
 # specs, a palette's colours).
 files | xargs perl -pi -e '
@@ -48,4 +49,6 @@ files | xargs perl -pi -e '
     s/\bentries\(guardedBy:/layers(guardedBy:/g;
     s/\b(trip(?:Held)?\(index, figures: figures, )entries:/$1layers:/g;
     s/\bexpire\(\)\.entries\b/expire().layers/g;
-    s/\b(session|sessions\[\w+\]!)\.entries\b/$1.layers/g'
+    s/\b(session|sessions\[\w+\]!)\.entries\b/$1.layers/g;
+    s/(reverts: |Guard\.Scope)\.entries\(/$1.layers(/g;
+    s/\bcase \.entries\(let /case .layers(let /g'
