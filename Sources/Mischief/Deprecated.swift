@@ -105,6 +105,12 @@ extension Registry {
     }
 }
 
+extension Guard.Scope {
+    /// The given layers (what one apply applied), while any is active.
+    @available(*, deprecated, renamed: "layers")
+    public static func entries(_ layers: [LayerID]) -> Guard.Scope { .layers(layers) }
+}
+
 extension Profile {
     /// One seam and the spec to apply to it.
     @available(*, deprecated, renamed: "SeamSpec")

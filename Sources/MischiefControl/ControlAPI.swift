@@ -211,10 +211,10 @@ public struct AdvanceRequest: Sendable, Codable, Equatable {
 
 /// `POST /v1/revert-all`'s answer.
 public struct RevertAllResult: Sendable, Codable, Equatable {
-    /// How many entries were active before.
+    /// How many layers were active before.
     public var reverted: Int
 
-    /// An answer saying `reverted` entries were active before everything was reverted.
+    /// An answer saying `reverted` layers were active before everything was reverted.
     public init(reverted: Int) { self.reverted = reverted }
 }
 

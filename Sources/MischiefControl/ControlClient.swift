@@ -73,7 +73,7 @@ public struct ControlClient: Sendable {
     /// Who the target is: name, pid, uptime, versions, seed and label (`GET /v1/target`).
     public func target() async throws(ControlClientError) -> TargetHeader { try await get("target") }
 
-    /// What an orchestrator gates on: chaos allowed, active changes, held calls, counters (`GET /v1/status`).
+    /// What an orchestrator gates on: chaos allowed, active layers, held calls, counters (`GET /v1/status`).
     public func status() async throws(ControlClientError) -> TargetStatus { try await get("status") }
 
     /// What the target publishes for the console's target pane (`GET /v1/target/view`).
@@ -129,7 +129,7 @@ public struct ControlClient: Sendable {
             .POST, "seams/\(Self.escape(seam.rawValue))/ttl", json: TTLRequest(ttl: ttl.map(TTLValue.init)))
     }
 
-    /// Reverts every change on a seam (`DELETE /v1/seams/{id}`); the answer is the seam's state after it.
+    /// Reverts every layer on a seam (`DELETE /v1/seams/{id}`); the answer is the seam's state after it.
     @discardableResult
     public func revert(_ seam: SeamID) async throws(ControlClientError) -> SeamDetail {
         try await send(.DELETE, "seams/\(Self.escape(seam.rawValue))")

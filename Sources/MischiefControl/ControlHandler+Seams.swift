@@ -61,8 +61,8 @@ extension ControlHandler {
         } catch {
             throw APIFailure("invalid query", error)
         }
-        let changes = registry.delta(since: since, eventsAfter: after, includingActions: since == 0)
-        return StreamDelta(target: header(changes.uptime), registry: changes)
+        let delta = registry.delta(since: since, eventsAfter: after, includingActions: since == 0)
+        return StreamDelta(target: header(delta.uptime), registry: delta)
     }
 
     /// Who the target is and what time it is there now, for a console's header.
@@ -128,7 +128,7 @@ extension ControlHandler {
         }
     }
 
-    /// `DELETE /v1/layers/{id}`: reverts one layer (an entry applied on a seam, by its number in `layers`), leaving
+    /// `DELETE /v1/layers/{id}`: reverts one layer (by its id, its number in `layers`), leaving
     /// the seam's other layers as they are; answers with the seam's state after it.
     func revertLayer(_ text: String, source: String) throws(APIFailure) -> SeamDetail {
         guard let number = Int(text.hasPrefix("#") ? String(text.dropFirst()) : text), number > 0 else {

@@ -113,14 +113,14 @@ final class ControlHandler: Sendable {
         let activeProfiles = Set(registry.profiles.filter(\.isActive).map(\.profile.name))
         let profiles = session.profiles.intersection(activeProfiles).sorted()
         let active = registry.activeLayerIDs
-        let entries = session.entries.intersection(active)
+        let layers = session.layers.intersection(active)
         // The guards it added go with it.
         let guards = session.guards.sorted().filter { (try? registry.removeGuard($0)) != nil }
         for profile in profiles { registry.revert(profile: profile, source: session.name) }
-        registry.revert(layers: entries, source: session.name)
+        registry.revert(layers: layers, source: session.name)
         // What it applied in test scopes goes too (those tests run on without it).
         let scoped = registry.revertInScopes(matching: nil, source: session.name)
-        let count = entries.count + profiles.count + scoped
+        let count = layers.count + profiles.count + scoped
         var what =
             count == 0
             ? "nothing of its own was still applied"

@@ -15,7 +15,7 @@ struct SessionTable: Sendable {
         /// When the lease lapses, on the server's lease clock (its monotonic clock less the time it was paused).
         var expires: Duration
         var streams = 0
-        var entries: Set<LayerID> = []
+        var layers: Set<LayerID> = []
         var profiles: Set<String> = []
         /// The ids of the guards it added.
         var guards: Set<Int> = []
@@ -23,7 +23,7 @@ struct SessionTable: Sendable {
         var info: SessionInfo {
             SessionInfo(
                 id: id, name: name, lease: lease.seconds,
-                keep: keep, streams: streams, changes: entries.count + profiles.count)
+                keep: keep, streams: streams, changes: layers.count + profiles.count)
         }
     }
 
@@ -96,10 +96,10 @@ struct SessionTable: Sendable {
         return lapsed.compactMap { end($0, reason: "its lease lapsed") }
     }
 
-    /// Records that `session` (nil: nobody, a lasting change) applied `entries`.
-    mutating func own(_ entries: [LayerID], by session: String?) {
+    /// Records that `session` (nil: nobody, a lasting change) applied `layers`.
+    mutating func own(_ layers: [LayerID], by session: String?) {
         guard let session, sessions[session]?.keep == false else { return }
-        sessions[session]!.entries.formUnion(entries)
+        sessions[session]!.layers.formUnion(layers)
     }
 
     /// Records who switched a profile on; the latest switch owns it.
@@ -128,15 +128,15 @@ struct SessionTable: Sendable {
     /// Everything was reverted: nobody owns any change (guards stay, and stay owned).
     mutating func disownAll() {
         for id in sessions.keys {
-            sessions[id]!.entries.removeAll()
+            sessions[id]!.layers.removeAll()
             sessions[id]!.profiles.removeAll()
         }
     }
 
-    /// The session that owns an entry, if any: directly, or through the profile (`source` "profile NAME") it
+    /// The session that owns a layer, if any: directly, or through the profile (`source` "profile NAME") it
     /// switched on.
-    func owner(of entry: LayerID, source: String) -> String? {
-        if let direct = sessions.values.first(where: { $0.entries.contains(entry) }) { return direct.id }
+    func owner(of layer: LayerID, source: String) -> String? {
+        if let direct = sessions.values.first(where: { $0.layers.contains(layer) }) { return direct.id }
         guard source.hasPrefix("profile ") else { return nil }
         let profile = String(source.dropFirst("profile ".count))
         return sessions.values.first { $0.profiles.contains(profile) }?.id

@@ -8,7 +8,7 @@ import Mischief
 ///
 /// Each takes a `host` pattern (`"*.example.com"`, an address, nil for every host), and the connect actions a `port`.
 /// A connect sees only an address: a host name matches it when a lookup in this process answered that address for the
-/// name (the hooks remember the last 256 answers). Rules of stacked changes merge, newest first; a call no rule
+/// name (the hooks remember the last 256 answers). Rules of stacked layers merge, newest first; a call no rule
 /// takes is the real call. `p%` and `n*` count only the calls the action's arguments accept.
 enum SystemNetActions {
     typealias Action = SeamAction<SystemNetCall, SystemNetOutcome, Never>

@@ -19,7 +19,7 @@ import Testing
         var state = F.state(rows: size.rows, columns: size.columns)
         _ = F.press([.character("?")], &state)
         var pages: [String] = []
-        for _ in 0..<8 {
+        for _ in 0..<(HelpView.lineCount(size) / max(1, size.rows - 3) + 2) {
             pages.append(Console.render(state, size: size, theme: .standard).text)
             _ = F.press([.pageDown], &state)
         }
@@ -35,19 +35,20 @@ import Testing
         #expect(!text.replacingOccurrences(of: "1 … 9", with: "").contains("…"), "a description is cut")
         // Every word of every description is on some page.
         let words = Set(text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "│" }).map(String.init))
-        for section in KeyBindings.sections {
+        for section in KeyBindings.helpSections {
             for row in section.rows {
                 for word in row.help.split(separator: " ") { #expect(words.contains(String(word)), "\(word)") }
             }
         }
-        // One column where the height holds it all (120x40, 200x60); at 80x24 it scrolls, with a marker.
-        #expect((HelpView.lineCount(size) > size.rows - 3) == (size.rows == 24))
-        #expect(grid.text.split(separator: "\n")[size.rows - 2].contains("↓") == (size.rows == 24))
-        // Narrower and shorter, sections go side by side rather than scroll (by more than the one line the live tests'
-        // `n H` row added to the tallest of three columns).
+        // Every mode's keys are more than these screens hold: the help takes as many columns as the width allows,
+        // and scrolls, with a marker.
+        #expect(HelpView.layout(size).count == HelpView.maxColumnCount(screenColumns: size.columns))
+        #expect(HelpView.lineCount(size) > size.rows - 3)
+        #expect(grid.text.split(separator: "\n")[size.rows - 2].contains("↓"))
+        // Side by side, the sections take well under two thirds of the height they take in one column.
         let wideShort = ScreenSize(rows: 24, columns: 200)
-        #expect(HelpView.layout(wideShort).count >= 2)
-        #expect(HelpView.lineCount(wideShort) <= 22)
+        #expect(HelpView.layout(wideShort).count == 3)
+        #expect(HelpView.lineCount(wideShort) * 3 < HelpView.layout(columns: 200, count: 1).map(\.count).max()! * 2)
     }
 
     @Test func theFocusedPaneIsMarkedInItsTitleWithoutColour() {

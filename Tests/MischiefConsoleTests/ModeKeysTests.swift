@@ -165,6 +165,35 @@ import Testing
         }
     }
 
+    /// The help screen (`?`) lists every mode's keys as declared: under the mode's title, a row for each binding that
+    /// names each of its keys and says what they do.
+    @Test func theHelpScreenListsEveryModesKeys() {
+        // One column wide enough that no description wraps.
+        let lines = HelpView.layout(columns: 400, count: 1).joined().map { $0.map(\.text).joined() }
+        let digits = (1...9).map { Key.character(Character("\($0)")) }
+        for mode in KeyBindings.modes {
+            guard let start = lines.firstIndex(of: mode.title) else {
+                Issue.record("the help screen has no section \(mode.title)")
+                continue
+            }
+            let section = lines[(start + 1)...].prefix { !$0.isEmpty }
+            for row in mode.rows {
+                // A row is two spaces, the keys padded to the keys column, then what they do.
+                let column = 2 + HelpView.keysWidth
+                let found = section.first { String($0.dropFirst(column)) == row.does }
+                #expect(found != nil, "\(mode.title): the help screen does not say \(row.does)")
+                guard let found else { continue }
+                let names = found.prefix(column).split(separator: " ").map(String.init)
+                if row.keys.isEmpty { #expect(names == ["any", "other", "key"], "\(mode.title): \(found)") }
+                for key in row.keys {
+                    let named =
+                        names.contains(Console.keyName(key)) || (digits.contains(key) && names == ["1", "…", "9"])
+                    #expect(named, "\(mode.title): \(key) is declared, but the help screen's row is \(found)")
+                }
+            }
+        }
+    }
+
     /// The palette's commands name the main screen's keys that do the same.
     @Test func thePalettesCommandsNameBoundKeys() {
         for command in Console.paletteCommands where !command.key.isEmpty {

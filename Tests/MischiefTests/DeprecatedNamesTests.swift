@@ -46,6 +46,8 @@ import Testing
         let variable = EnvironmentChaos.Entry(seam: "old.layers", spec: "off", seed: 3, source: "x", ttl: nil)
         #expect(entry == SeamSpec(seam: "old.layers", spec: "return(1)", ttl: .seconds(5)))
         #expect(variable.seed == 3 && variable.source == "x" && variable.description == "old.layers=off")
+        let given = Guard.Scope.entries([LayerID(rawValue: 2)])
+        #expect(given == .layers([LayerID(rawValue: 2)]) && given.description == "entries #2")
     }
 
     /// A stream delta written with the glossary's names (`delta`, `layers`, a layer's `layer`) reads as the v1 one.
@@ -70,5 +72,21 @@ import Testing
         let read = try JSONDecoder().decode(StreamDelta.self, from: renamed)
         #expect(read == (try JSONDecoder().decode(StreamDelta.self, from: v1Data)))
         #expect(read.registry.layers.map(\.seam) == ["glossary.count"])
+    }
+
+    /// A guard status that names its layers with the glossary's word (`"reverts": "layers"`, `layers`) reads as the
+    /// v1 one (`entries`), which is what it is written as.
+    @Test func aGuardsLayersReadUnderEitherName() throws {
+        let status = GuardStatus(
+            id: 3, definition: try Guard(parsing: "no-success(a.b) for 1s", reverts: .layers([LayerID(rawValue: 4)])),
+            source: "code", state: .armed)
+        let v1 = try #require(
+            try JSONSerialization.jsonObject(with: try JSONEncoder().encode(status)) as? [String: Any])
+        #expect(v1["reverts"] as? String == "entries" && v1["entries"] as? [Int] == [4])
+        var renamed = v1
+        renamed["reverts"] = "layers"
+        renamed["layers"] = renamed.removeValue(forKey: "entries")
+        let data = try JSONSerialization.data(withJSONObject: renamed)
+        #expect(try JSONDecoder().decode(GuardStatus.self, from: data) == status)
     }
 }

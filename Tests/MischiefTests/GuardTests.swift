@@ -294,7 +294,7 @@ import Testing
         let g = try Guarded()
         let applied = try g.registry.apply(spec: #"throw("declined")"#, to: "api.checkout")
         try g.registry.apply(spec: "return(1)", to: "net.request")
-        try g.registry.addGuard(Guard(parsing: "no-success(api.checkout) for 5s", reverts: .entries(applied.layers)))
+        try g.registry.addGuard(Guard(parsing: "no-success(api.checkout) for 5s", reverts: .layers(applied.layers)))
         g.tick(5)
         #expect(g.registry.checkGuards().count == 1)
         #expect(g.registry.snapshot().seam("api.checkout")?.status == .reverted)
@@ -348,7 +348,7 @@ import Testing
                 state: .tripped(at: .seconds(3), reason: "health.db returned false")),
             GuardStatus(
                 id: 3,
-                definition: try Guard(parsing: "no-success(a.b) for 1s", reverts: .entries([LayerID(rawValue: 4)])),
+                definition: try Guard(parsing: "no-success(a.b) for 1s", reverts: .layers([LayerID(rawValue: 4)])),
                 source: "code", state: .armed),
         ]
         let data = try JSONEncoder().encode(statuses)

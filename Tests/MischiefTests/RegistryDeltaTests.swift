@@ -7,9 +7,9 @@ import Testing
     func changed(_ f: Fixture, by change: () throws -> Void) rethrows -> (RegistryDelta, [SeamID]) {
         let generation = f.registry.snapshot().generation
         try change()
-        let changes = f.registry.delta(since: generation)
-        #expect(changes.generation > generation)
-        return (changes, changes.seams.map(\.id))
+        let delta = f.registry.delta(since: generation)
+        #expect(delta.generation > generation)
+        return (delta, delta.seams.map(\.id))
     }
 
     @Test func sinceZeroIsEverything() throws {
@@ -53,27 +53,27 @@ import Testing
         let observation = f.registry.observe()
         defer { observation.cancel() }
         let generation = f.registry.snapshot().generation
-        let changes = f.registry.delta(since: generation)
-        #expect(changes.isEmpty)
-        #expect(changes.generation == generation)
+        let delta = f.registry.delta(since: generation)
+        #expect(delta.isEmpty)
+        #expect(delta.generation == generation)
     }
 
     @Test func callsAreCountedWhileObserved() throws {
         let f = try Fixture()
         let observation = f.registry.observe()
         defer { observation.cancel() }
-        let (changes, seams) = changed(f) { _ = f.double(1) }
+        let (delta, seams) = changed(f) { _ = f.double(1) }
         #expect(seams == ["test.double"])
-        #expect(changes.seams.first?.counters.calls == 1)
-        #expect(changes.seams.first?.lastCalled != nil)
+        #expect(delta.seams.first?.counters.calls == 1)
+        #expect(delta.seams.first?.lastCalled != nil)
     }
 
     @Test func chaosCallsAreCountedWhileNobodyObserves() throws {
         let f = try Fixture()
         try f.registry.apply(f.double, .constant(5))
-        let (changes, seams) = changed(f) { _ = f.double(1) }
+        let (delta, seams) = changed(f) { _ = f.double(1) }
         #expect(seams == ["test.double"])
-        #expect(changes.seams.first?.counters.chaosCalls == 1)
+        #expect(delta.seams.first?.counters.chaosCalls == 1)
     }
 
     @Test func revertCompletingIsAChange() throws {
@@ -119,15 +119,15 @@ import Testing
         let f = try Fixture()
         try f.registry.apply(spec: "return(3)", to: "test.double")
         let before = TargetState.following(f.registry)
-        let (changes, seams) = changed(f) { f.registry.unregister("test.double") }
+        let (delta, seams) = changed(f) { f.registry.unregister("test.double") }
         #expect(seams.isEmpty)
-        #expect(changes.removed == ["test.double"])
+        #expect(delta.removed == ["test.double"])
         #expect(f.double(2) == 4)  // its original again
-        let copy = try #require(before.applying(changes))
+        let copy = try #require(before.applying(delta))
         #expect(copy.seams == f.registry.snapshot().seams)
         #expect(copy.seam("test.double") == nil)
         try f.registry.register(f.double)
-        #expect(f.registry.delta(since: changes.generation).seams.map(\.id) == ["test.double"])
+        #expect(f.registry.delta(since: delta.generation).seams.map(\.id) == ["test.double"])
         let again = f.registry.delta(since: before.generation)
         #expect(again.removed == ["test.double"] && again.seams.map(\.id) == ["test.double"], "moved to the end")
         #expect(before.applying(again)?.seams.map(\.id) == f.registry.snapshot().seams.map(\.id))

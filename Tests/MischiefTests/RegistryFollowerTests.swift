@@ -20,9 +20,9 @@ import Testing
         func wake() { continuation.yield(count.wrappingAdd(1, ordering: .relaxed).newValue) }
     }
 
-    static func header(_ changes: RegistryDelta) -> TargetHeader {
+    static func header(_ delta: RegistryDelta) -> TargetHeader {
         TargetHeader(
-            name: "test", pid: 1, uptime: changes.uptime, sessionSeed: changes.sessionSeed,
+            name: "test", pid: 1, uptime: delta.uptime, sessionSeed: delta.sessionSeed,
             wallTime: Date(timeIntervalSince1970: 0))
     }
 

@@ -11,9 +11,9 @@ import Testing
         ) { $0 &+ 1 }
     }
 
-    /// The entries the installed box serves, as the seam's core keeps them for freeing.
+    /// The layers the installed box serves, as the seam's core keeps them for freeing.
     static func served(_ seam: AnySeam) -> Set<LayerID> {
-        seam.core.ownership.withLock { $0.entries }
+        seam.core.ownership.withLock { $0.layers }
     }
 
     @Test func anApplyOnATallReplacingStackBuildsItsBoxFromTheNewestLayerOnly() throws {

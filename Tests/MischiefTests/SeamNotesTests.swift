@@ -10,9 +10,9 @@ import Testing
         #expect(f.registry.snapshot().seam("test.double")?.notes == [])
         let generation = f.registry.snapshot().generation
         f.registry.annotate("test.double", notes: ["rebound: libA.so", "not loaded yet: libB.so"])
-        let changes = f.registry.delta(since: generation)
-        #expect(changes.seams.map(\.id) == ["test.double"])
-        #expect(changes.seams.first?.notes == ["rebound: libA.so", "not loaded yet: libB.so"])
+        let delta = f.registry.delta(since: generation)
+        #expect(delta.seams.map(\.id) == ["test.double"])
+        #expect(delta.seams.first?.notes == ["rebound: libA.so", "not loaded yet: libB.so"])
         #expect(f.registry.snapshot().seam("test.double")?.notes == ["rebound: libA.so", "not loaded yet: libB.so"])
     }
 

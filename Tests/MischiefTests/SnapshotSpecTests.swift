@@ -21,8 +21,8 @@ import Testing
         #expect(seam.spec == "50%return(3)")
         #expect(seam.layers.map(\.spec) == ["50%return(3)"])
         f.registry.revertAll()
-        let entry = try #require(f.registry.snapshot().layers.first)
-        #expect(entry.status != .active && entry.spec == "50%return(3)", "kept through the revert")
+        let layer = try #require(f.registry.snapshot().layers.first)
+        #expect(layer.status != .active && layer.spec == "50%return(3)", "kept through the revert")
     }
 
     @Test func aMergingSeamHasASpecOnlyWhenEveryLayerHasOne() throws {

@@ -22,9 +22,9 @@ extension SeamCore {
         let box: AnyObject
         /// The phases it may still have calls in (bit n for phase n).
         var phases: UInt8
-        /// Who installed it and the entries it served, so that registry can tell when they are reverted.
+        /// Who installed it and the layers it served, so that registry can tell when they are reverted.
         let owner: Int
-        let entries: Set<LayerID>
+        let layers: Set<LayerID>
     }
 
     /// What a core owns, behind its lock.
@@ -37,7 +37,7 @@ extension SeamCore {
         /// The phases `current` may have calls in: `phase`, and those it was published in before.
         var phases: UInt8 = 0
         var owner = 0
-        var entries: Set<LayerID> = []
+        var layers: Set<LayerID> = []
         var counting = false
         /// Whether a recording or a replay numbers the calls (see ``SeamCore/numberedBit``).
         var numbered = false
@@ -50,20 +50,20 @@ extension SeamCore {
     struct Waiting {
         /// Whether any replaced box (any owner's) is still waiting for its calls.
         var isRetiring = false
-        /// The owner's entries whose boxes are still waiting.
-        var entries: Set<LayerID> = []
+        /// The owner's layers whose boxes are still waiting.
+        var layers: Set<LayerID> = []
     }
 
-    /// Installs `box` (or nothing) for `owner`, serving `entries`; the box it replaces is retired. `beforePublishing`
+    /// Installs `box` (or nothing) for `owner`, serving `layers`; the box it replaces is retired. `beforePublishing`
     /// runs in this core's lock just before the box is published, with nothing between the two (a numbered box
     /// closes the numbers of the one it replaces there: see ``CallNumbering``).
     func install(
-        _ box: AnyObject?, entries: Set<LayerID>, owner: Int, numbered: Bool = false,
+        _ box: AnyObject?, layers: Set<LayerID>, owner: Int, numbered: Bool = false,
         beforePublishing: (() -> Void)? = nil
     ) {
         let freed = ownership.withLock { state in
             state.numbered = numbered
-            return install(box, entries: entries, owner: owner, in: &state, beforePublishing: beforePublishing)
+            return install(box, layers: layers, owner: owner, in: &state, beforePublishing: beforePublishing)
         }
         _ = freed  // released here, outside the lock: a box's captures may run code when they go
     }
@@ -80,7 +80,7 @@ extension SeamCore {
                 store(state)
             }
             var waiting = Waiting(isRetiring: !state.retired.isEmpty)
-            for retired in state.retired where retired.owner == owner { waiting.entries.formUnion(retired.entries) }
+            for retired in state.retired where retired.owner == owner { waiting.layers.formUnion(retired.layers) }
             return (waiting, freed)
         }
         _ = freed
@@ -92,7 +92,7 @@ extension SeamCore {
         let freed = ownership.withLock { state in
             guard state.current != nil || state.numbered, state.owner == owner else { return [Retired]() }
             state.numbered = false
-            return install(nil, entries: [], owner: owner, in: &state)
+            return install(nil, layers: [], owner: owner, in: &state)
         }
         _ = freed
     }
@@ -122,16 +122,16 @@ extension SeamCore {
 
     /// Retires the current box, installs `box` and returns the retired boxes that could be freed.
     private func install(
-        _ box: AnyObject?, entries: Set<LayerID>, owner: Int, in state: inout Ownership,
+        _ box: AnyObject?, layers: Set<LayerID>, owner: Int, in state: inout Ownership,
         beforePublishing: (() -> Void)? = nil
     ) -> [Retired] {
         var freed = reclaimDrained(&state)
         if let old = state.current {
-            state.retired.append(Retired(box: old, phases: state.phases, owner: state.owner, entries: state.entries))
+            state.retired.append(Retired(box: old, phases: state.phases, owner: state.owner, layers: state.layers))
         }
         state.current = box
         state.owner = owner
-        state.entries = entries
+        state.layers = layers
         state.phases = 0
         if box != nil {
             state.phase = freePhase(state)

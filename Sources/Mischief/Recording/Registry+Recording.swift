@@ -113,7 +113,7 @@ extension Registry {
                 Recording.Entry(
                     event: 0, kind: .applied, seam: id, source: layer.source,
                     message: Recording.redacted(layer.description), time: layer.appliedAt.seconds,
-                    wall: header.started, call: 0, layer: layer.entry.rawValue,
+                    wall: header.started, call: 0, layer: layer.id.rawValue,
                     spec: layer.spec.map(Recording.redacted),
                     seed: layer.givenSeed, seeds: layer.seeds.isEmpty ? nil : layer.seeds, ttl: layer.ttl?.seconds)
             }

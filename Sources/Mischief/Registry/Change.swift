@@ -68,7 +68,7 @@ public struct Change: Sendable, CustomStringConvertible {
 }
 
 /// Identifies one layer (one behaviour applied to one seam by one source) for as long as the registry lives; the v1
-/// JSON calls it `entry`.
+/// JSON calls it `entry` (and reads `layer` too).
 public struct LayerID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     /// A number unique within its registry, increasing in the order layers were applied.
     public let rawValue: Int
@@ -85,11 +85,11 @@ public struct LayerID: Hashable, Comparable, Sendable, Codable, CustomStringConv
 
 /// What one call to ``Registry/apply(_:source:ttl:)`` applied; pass it to ``Registry/revert(_:source:)`` to undo it as a unit.
 public struct Applied: Hashable, Sendable {
-    /// The entries, in the order of the changes.
+    /// The layers, one for each change, in the order of the changes.
     public let layers: [LayerID]
 }
 
-/// Where an entry is in its life.
+/// Where a layer is in its life.
 public enum RevertStatus: String, Hashable, Sendable, Codable {
     /// Defined (in a profile, say) but never applied.
     case neverApplied = "never applied"

@@ -8,7 +8,7 @@
 /// ```swift
 /// let flaky = try registry.apply(profile: "Flaky network")
 /// try registry.addGuard(Guard(parsing: "errors(net.request) > 50% over 10s", reverts: .profile("Flaky network")))
-/// try registry.addGuard(Guard(.noSuccess(seam: "api.checkout", for: .seconds(30)), reverts: .entries(flaky.entries)))
+/// try registry.addGuard(Guard(.noSuccess(seam: "api.checkout", for: .seconds(30)), reverts: .layers(flaky.layers)))
 /// ```
 /// Test example: make the failing calls, then wait for the trip the registry's own thread reports about a second
 /// later (a health-check guard trips at the next round once chaos makes its seam return false):
@@ -64,19 +64,20 @@ public struct Guard: Hashable, Sendable, CustomStringConvertible {
 
     /// What a guard reverts when it trips.
     public enum Scope: Hashable, Sendable, CustomStringConvertible {
-        /// Every active change.
+        /// Every active layer.
         case everything
         /// The named profile, while it is applied.
         case profile(String)
-        /// The given entries (what one apply applied), while any is active.
-        case entries([LayerID])
+        /// The given layers (what one apply applied), while any is active. Its text and its JSON keep the v1 word,
+        /// `entries`.
+        case layers([LayerID])
 
-        /// `everything`, `profile NAME`, or `entries 3, 4`.
+        /// `everything`, `profile NAME`, or, for given layers, `entries #3, #4`.
         public var description: String {
             switch self {
             case .everything: "everything"
             case .profile(let name): "profile \(name)"
-            case .entries(let entries): "entries \(entries.map(String.init(describing:)).joined(separator: ", "))"
+            case .layers(let layers): "entries \(layers.map(String.init(describing:)).joined(separator: ", "))"
             }
         }
     }

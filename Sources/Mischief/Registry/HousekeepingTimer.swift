@@ -4,10 +4,10 @@
     import Darwin
 #endif
 
-/// The registry's housekeeping thread: it reverts changes whose time to live has run out and evaluates the guards,
+/// The registry's housekeeping thread: it reverts layers whose time to live has run out and evaluates the guards,
 /// even while nobody calls the registry.
 ///
-/// It is started by the first change with a time to live or the first guard, and asks the registry (through a weak
+/// It is started by the first layer with a time to live or the first guard, and asks the registry (through a weak
 /// reference, so it never keeps the registry alive) to expire what is due, evaluate the guards, and for its next
 /// deadline (a time to live, or the next guard round); then it waits on a
 /// ``MonotonicCondition`` until that deadline or until ``wake()`` (a deadline changed). Never

@@ -36,24 +36,24 @@ extension Registry.State {
                 log(time, .refused, id, source, error.description)
                 throw error
             }
-            let entry = LayerID(rawValue: nextEntry + offset)
             var layer = Registry.Layer(
-                entry: entry, run: run, description: change.behaviourText, spec: change.spec,
-                source: source, group: group, appliedAt: time, seeds: context.seeds, pauses: context.pauses)
+                id: LayerID(rawValue: nextLayer + offset), run: run, description: change.behaviourText,
+                spec: change.spec, source: source, group: group, appliedAt: time, seeds: context.seeds,
+                pauses: context.pauses)
             layer.delays = context.delays
             layer.givenSeed = change.seed
             if offset < ttls.count { layer.setTTL(ttls[offset], at: time) }
             layers.append((id, layer))
             givenSeeds.append(change.seed)
         }
-        nextEntry += changes.count
+        nextLayer += changes.count
         nextGroup += 1
         var touched: [SeamID] = []
         var replaced: Set<LayerID> = []
         for (id, layer) in layers {
             if replacingSource { replaced.formUnion(replaceLayers(of: id, by: layer, time: time)) }
             records[id]!.layers.append(layer)
-            deadlines[layer.entry] = layer.expiresAt
+            deadlines[layer.id] = layer.expiresAt
             setHistory(layer.snapshot(seam: id, status: .active))
             if !touched.contains(id) { touched.append(id) }
         }
@@ -66,15 +66,15 @@ extension Registry.State {
             log(
                 time, .applied, id, source, "\(layer.description)\(seeds)\(ttl)",
                 detail: RecordingDetail(
-                    layer: layer.entry, spec: layer.spec, seed: given, seeds: layer.seeds, ttl: layer.ttl))
+                    layer: layer.id, spec: layer.spec, seed: given, seeds: layer.seeds, ttl: layer.ttl))
         }
         if !replaced.isEmpty { settle(time: time, quietFor: replaced) }
-        return (Applied(layers: layers.map(\.1.entry)), touched.map { records[$0]!.seam.core })
+        return (Applied(layers: layers.map(\.1.id)), touched.map { records[$0]!.seam.core })
     }
 
     /// Takes off seam `id` the layers `layer`'s source applied in earlier groups that `layer` replaces: on a
     /// replacing seam every one, on a merging seam (whose rules combine) only those with `layer`'s very spec, so
-    /// that the same rule applied again is not doubled. Returns their entries.
+    /// that the same rule applied again is not doubled. Returns their ids.
     private mutating func replaceLayers(of id: SeamID, by layer: Registry.Layer, time: Duration) -> [LayerID] {
         let merges = records[id]!.seam.info.stacking == .merge
         func isReplaced(_ old: Registry.Layer) -> Bool {
@@ -84,40 +84,40 @@ extension Registry.State {
         guard !removed.isEmpty else { return [] }
         records[id]!.layers.removeAll(where: isReplaced)
         for old in removed {
-            deadlines[old.entry] = nil
+            deadlines[old.id] = nil
             old.closePauses()
             setHistory(old.snapshot(seam: id, status: .reverting, revertedAt: time))
         }
-        return removed.map(\.entry)
+        return removed.map(\.id)
     }
 
-    /// Reverts `entries` under the registry's lock; returns the cores whose listeners to notify.
-    /// Touches only the seams the entries are on. `reasons` says why, for the events of the entries it names.
+    /// Reverts `layers` under the registry's lock; returns the cores whose listeners to notify.
+    /// Touches only the seams the layers are on. `reasons` says why, for the events of the layers it names.
     ///
     /// Each `reverted` event names what was reverted and who asked: its source is `source` (the layer's own
     /// source when nil), and its message the layer's behaviour text, then `(applied by …)` when someone other than
     /// the layer's source asked, then the reason: `shift(1d) (applied by profile Tokyo)` from `console`.
     mutating func revert(
-        entries: Set<LayerID>, time: Duration, reasons: [LayerID: String] = [:], source: String? = nil
+        layers: Set<LayerID>, time: Duration, reasons: [LayerID: String] = [:], source: String? = nil
     ) -> [SeamCore] {
         var seams: Set<SeamID> = []
-        for entry in entries {
-            if let snapshot = history[entry], snapshot.status == .active { seams.insert(snapshot.seam) }
+        for layer in layers {
+            if let snapshot = history[layer], snapshot.status == .active { seams.insert(snapshot.seam) }
         }
         var touched: [SeamCore] = []
         for id in seams.sorted(by: { records[$0]!.index < records[$1]!.index }) {
-            let removed = records[id]!.layers.filter { entries.contains($0.entry) }
+            let removed = records[id]!.layers.filter { layers.contains($0.id) }
             guard !removed.isEmpty else { continue }
-            records[id]!.layers.removeAll { entries.contains($0.entry) }
+            records[id]!.layers.removeAll { layers.contains($0.id) }
             reinstall(id)
             touched.append(records[id]!.seam.core)
             for layer in removed {
                 // Held calls go on now (into the behaviour they were held in, which the core keeps until they
                 // return); a call still on its way into the pause is not held.
                 layer.closePauses()
-                deadlines[layer.entry] = nil
+                deadlines[layer.id] = nil
                 setHistory(layer.snapshot(seam: id, status: .reverting, revertedAt: time))
-                let reason = reasons[layer.entry].map { ": \($0)" } ?? ""
+                let reason = reasons[layer.id].map { ": \($0)" } ?? ""
                 let asker = source ?? layer.source
                 let owner = asker == layer.source ? "" : " (applied by \(layer.source))"
                 // A long behaviour text is cut, not who applied it or why.
@@ -125,13 +125,13 @@ extension Registry.State {
                 let room = max(64, Event.maximumMessageLength - suffix.utf8.count)
                 log(
                     time, .reverted, id, asker, Event.bounded(layer.description, to: room) + suffix,
-                    detail: RecordingDetail(layer: layer.entry))
+                    detail: RecordingDetail(layer: layer.id))
             }
         }
-        // Entries with nothing in flight are reverted at once; say "completed" only for those that waited.
-        settle(time: time, quietFor: entries)
-        for entry in entries where history[entry]?.status == .reverting {
-            let snapshot = history[entry]!
+        // Layers with nothing in flight are reverted at once; say "completed" only for those that waited.
+        settle(time: time, quietFor: layers)
+        for layer in layers where history[layer]?.status == .reverting {
+            let snapshot = history[layer]!
             let inFlight = records[snapshot.seam]!.seam.core.counters().inFlight
             log(
                 time, .report, snapshot.seam, snapshot.source,

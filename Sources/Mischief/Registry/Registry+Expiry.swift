@@ -10,10 +10,10 @@ extension Registry {
         guard ttl > .zero, ttl <= longestTTL else { throw .invalidTTL(ttl) }
     }
 
-    /// Gives the changes on `seam` a time to live from now (replacing any they had), or, with nil, lets them last
+    /// Gives the layers on `seam` a time to live from now (replacing any they had), or, with nil, lets them last
     /// until reverted. What expires is reverted as ``revert(seam:source:)`` would, and the event log says why.
     ///
-    /// - Returns: How many changes it set.
+    /// - Returns: How many layers it set.
     /// - Throws: ``MischiefError/unknownSeam(_:)``, ``MischiefError/invalidTTL(_:)``, or
     ///   ``MischiefError/unsupported(_:_:)`` when nothing is applied to the seam.
     @discardableResult
@@ -28,7 +28,7 @@ extension Registry {
             for index in record.layers.indices {
                 state.records[seam]!.layers[index].setTTL(ttl, at: time)
                 let layer = state.records[seam]!.layers[index]
-                state.deadlines[layer.entry] = layer.expiresAt
+                state.deadlines[layer.id] = layer.expiresAt
                 state.setHistory(layer.snapshot(seam: seam, status: .active))
             }
             let message = ttl.map { "expires in \(SpecDuration($0))" } ?? "no longer expires"
@@ -40,14 +40,14 @@ extension Registry {
         return count
     }
 
-    /// Reverts every change whose time to live has run out, soonest deadline first, each with an event saying so.
+    /// Reverts every layer whose time to live has run out, soonest deadline first, each with an event saying so.
     /// The registry's own thread calls it when a deadline passes; tests with a ``ManualRegistryClock`` call it
     /// after advancing the clock.
     ///
-    /// - Returns: The entries it reverted, in the order it reverted them.
+    /// - Returns: The layers it reverted, in the order it reverted them.
     @discardableResult
     package func expireDue() -> [LayerID] {
-        expire().entries
+        expire().layers
     }
 
     /// One round of the housekeeping thread: expires what is due and evaluates the guards; returns how long until
@@ -59,21 +59,21 @@ extension Registry {
         return [expiry, guards, decisions].compactMap { $0 }.min()
     }
 
-    private func expire() -> (entries: [LayerID], next: Duration?) {
+    private func expire() -> (layers: [LayerID], next: Duration?) {
         let time = now
         let (expired, touched, next) = state.withLock { state in
             let due = state.deadlines.filter { $0.value <= time }.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
             var touched: [SeamCore] = []
-            for (entry, _) in due {
-                guard let seam = state.history[entry]?.seam,
-                    let layer = state.records[seam]?.layers.first(where: { $0.entry == entry }),
+            for (id, _) in due {
+                guard let seam = state.history[id]?.seam,
+                    let layer = state.records[seam]?.layers.first(where: { $0.id == id }),
                     let ttl = layer.ttl
                 else {
-                    state.deadlines[entry] = nil
+                    state.deadlines[id] = nil
                     continue
                 }
                 let reason = "expired after its ttl of \(SpecDuration(ttl))"
-                touched += state.revert(entries: [entry], time: time, reasons: [entry: reason])
+                touched += state.revert(layers: [id], time: time, reasons: [id: reason])
             }
             return (due.map(\.key), touched, state.deadlines.values.min())
         }

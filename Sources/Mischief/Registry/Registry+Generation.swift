@@ -4,7 +4,7 @@ extension Registry {
     /// How a registry counts its changes, so that a poller can ask for what changed since it last looked.
     ///
     /// Every change a console shows takes the next generation: the registry's counter goes up by one and the
-    /// seam concerned records it (apply, revert, replace, a revert completing, an entry pruned, registration,
+    /// seam concerned records it (apply, revert, replace, a revert completing, a layer pruned, registration,
     /// counters that moved), as do events, the target's view and the profiles' status. `touched` lists seams in
     /// the order they were last counted, so "what changed since N" reads only the seams changed since N.
     ///
@@ -131,7 +131,7 @@ extension Registry.State {
             for seam in moved.sorted(by: { $0.index < $1.index }) { bump(seam.id, wakes: false) }
         } else {
             for id in retiring { readCounters(of: id, time: time) }
-            for entry in history.values where entry.status == .active { readCounters(of: entry.seam, time: time) }
+            for layer in history.values where layer.status == .active { readCounters(of: layer.seam, time: time) }
             if !guards.isEmpty { for id in guardedSeams { readCounters(of: id, time: time) } }
         }
     }

@@ -127,13 +127,13 @@ extension Registry.State {
     func guardStatus(_ record: Registry.GuardRecord, guarding: Bool? = nil) -> GuardStatus {
         GuardStatus(
             id: record.id, definition: record.rule, source: record.source, state: record.state,
-            isWatching: !record.isTripped && (guarding ?? !entries(guardedBy: record.rule.reverts).isEmpty))
+            isWatching: !record.isTripped && (guarding ?? !layers(guardedBy: record.rule.reverts).isEmpty))
     }
 
-    /// Whether `scope` covers an active entry, finding the active entries once for all the guards of everything.
+    /// Whether `scope` covers an active layer, finding the active layers once for all the guards of everything.
     private func isGuarding(_ scope: Guard.Scope, everything: inout Set<LayerID>?) -> Bool {
-        guard case .everything = scope else { return !entries(guardedBy: scope).isEmpty }
-        if everything == nil { everything = entries(guardedBy: .everything) }
+        guard case .everything = scope else { return !layers(guardedBy: scope).isEmpty }
+        if everything == nil { everything = layers(guardedBy: .everything) }
         return !everything!.isEmpty
     }
 
@@ -210,15 +210,15 @@ extension Registry.State {
         return (time, counters.calls, counters.errors)
     }
 
-    /// The active entries `scope` covers.
-    func entries(guardedBy scope: Guard.Scope) -> Set<LayerID> {
+    /// The active layers `scope` covers.
+    func layers(guardedBy scope: Guard.Scope) -> Set<LayerID> {
         switch scope {
         case .everything:
             return Set(history.values.filter { $0.status == .active }.map(\.id))
         case .profile(let name):
             return Set((appliedProfiles[name]?.layers ?? []).filter { history[$0]?.status == .active })
-        case .entries(let entries):
-            return Set(entries.filter { history[$0]?.status == .active })
+        case .layers(let layers):
+            return Set(layers.filter { history[$0]?.status == .active })
         }
     }
 
@@ -226,7 +226,7 @@ extension Registry.State {
     func pendingChecks() -> [(Int, Seam<Void, Bool, Never>)] {
         guards.compactMap { record in
             guard case .check(let seam, _) = record.rule.condition, !record.isTripped,
-                !entries(guardedBy: record.rule.reverts).isEmpty,
+                !layers(guardedBy: record.rule.reverts).isEmpty,
                 let check = records[seam]?.seam as? Seam<Void, Bool, Never>
             else { return nil }
             return (record.id, check)
@@ -238,15 +238,15 @@ extension Registry.State {
     mutating func evaluateGuards(time: Duration, checks: [Int: Bool]) -> ([Int], [SeamCore]) {
         var tripped: [Int] = []
         var touched: [SeamCore] = []
-        var everything: Set<LayerID>?  // the active entries, found once a round for every guard of everything
+        var everything: Set<LayerID>?  // the active layers, found once a round for every guard of everything
         for index in guards.indices where !guards[index].isTripped {
             let rule = guards[index].rule
             let guarded: Set<LayerID>
             if case .everything = rule.reverts {
-                if everything == nil { everything = entries(guardedBy: .everything) }
+                if everything == nil { everything = layers(guardedBy: .everything) }
                 guarded = everything!
             } else {
-                guarded = entries(guardedBy: rule.reverts)
+                guarded = layers(guardedBy: rule.reverts)
             }
             guard !guarded.isEmpty else {
                 // Nothing to guard: the window starts again when there is.
@@ -257,7 +257,7 @@ extension Registry.State {
                 continue
             }
             guard let figures = observe(index, time: time, check: checks[guards[index].id]) else { continue }
-            touched += trip(index, figures: figures, entries: guarded, time: time)
+            touched += trip(index, figures: figures, layers: guarded, time: time)
             tripped.append(guards[index].id)
             everything = nil  // the trip reverted some
         }
@@ -301,16 +301,16 @@ extension Registry.State {
         }
     }
 
-    /// Trips guard `index`: reverts `entries`, logs the trip with `figures`, and marks it tripped.
-    private mutating func trip(_ index: Int, figures: String, entries: Set<LayerID>, time: Duration) -> [SeamCore] {
-        holdingEvents { state in state.tripHeld(index, figures: figures, entries: entries, time: time) }
+    /// Trips guard `index`: reverts `layers`, logs the trip with `figures`, and marks it tripped.
+    private mutating func trip(_ index: Int, figures: String, layers: Set<LayerID>, time: Duration) -> [SeamCore] {
+        holdingEvents { state in state.tripHeld(index, figures: figures, layers: layers, time: time) }
     }
 
-    /// ``trip(_:figures:entries:time:)`` with its events held until the reverts are made.
-    private mutating func tripHeld(_ index: Int, figures: String, entries: Set<LayerID>, time: Duration) -> [SeamCore] {
+    /// ``trip(_:figures:layers:time:)`` with its events held until the reverts are made.
+    private mutating func tripHeld(_ index: Int, figures: String, layers: Set<LayerID>, time: Duration) -> [SeamCore] {
         let record = guards[index]
         if case .profile(let name) = record.rule.reverts { appliedProfiles[name] = nil }
-        let count = entries.count
+        let count = layers.count
         let reason = "\(figures); reverted \(record.rule.reverts) (\(count) change\(count == 1 ? "" : "s"))"
         guards[index].state = .tripped(at: time, reason: reason)
         generations.guardsChanged()
@@ -319,7 +319,7 @@ extension Registry.State {
             "guard \(record.id) tripped (\(record.rule.condition)): \(reason)")
         let why = "guard \(record.id) tripped"
         return revert(
-            entries: entries, time: time, reasons: Dictionary(uniqueKeysWithValues: entries.map { ($0, why) }),
+            layers: layers, time: time, reasons: Dictionary(uniqueKeysWithValues: layers.map { ($0, why) }),
             source: "guard \(record.id)")
     }
 }

@@ -9,7 +9,7 @@ extension Registry {
         state.withLock { state in
             guard let record = state.records[id] else { return }
             record.seam.core.withdraw(owner: state.owner)
-            for entry in record.entries { state.removeHistory(entry) }
+            for layer in record.keptLayers { state.removeHistory(layer) }
             state.records[id] = nil
             state.forgetSeamSnapshots()
             state.order.removeAll { $0 == id }

@@ -44,7 +44,7 @@ extension Registry {
             (state) throws(MischiefError) -> ([PauseSite], Set<LayerID>) in
             guard let record = state.records[seam] else { throw .unknownSeam(seam) }
             let pausing = record.layers.filter { !$0.pauses.isEmpty }
-            return (pausing.flatMap(\.pauses), Set(pausing.map(\.entry)))
+            return (pausing.flatMap(\.pauses), Set(pausing.map(\.id)))
         }
         let released = sites.reduce(0) { $0 + $1.release(answer: box) }
         if released > 0 {

@@ -116,13 +116,13 @@ extension Registry {
         }
     }
 
-    /// Reverts a profile's entries; what lies beneath shows again. `source` says who asks, for the events
+    /// Reverts the layers a profile applied; what lies beneath shows again. `source` says who asks, for the events
     /// (`reverted l10n.string ar-XB (applied by profile Right-to-left) [console]`); nil is the profile itself.
     public func revert(profile name: String, source: String? = nil) {
         let time = now
         let touched = state.withLock { state in
             guard let applied = state.appliedProfiles.removeValue(forKey: name) else { return [SeamCore]() }
-            return state.revert(entries: Set(applied.layers), time: time, source: source)
+            return state.revert(layers: Set(applied.layers), time: time, source: source)
         }
         for core in touched { core.notifyChanged() }
     }
@@ -143,7 +143,7 @@ extension Registry {
                 let touched = state.withLock { state -> [SeamCore]? in
                     guard state.isActive(profile: name), let applied = state.appliedProfiles[name] else { return nil }
                     state.appliedProfiles[name] = nil
-                    return state.revert(entries: Set(applied.layers), time: time, source: source)
+                    return state.revert(layers: Set(applied.layers), time: time, source: source)
                 }
                 guard let touched else { continue }  // reverted meanwhile: decide again
                 for core in touched { core.notifyChanged() }

@@ -21,15 +21,15 @@ extension Registry {
         var profiles = ProfileBook()
         /// What each applied profile applied; any change to it is a change of the profiles' status.
         var appliedProfiles: [String: Applied] = [:] { didSet { generations.profilesChanged() } }
-        var nextEntry = 1
+        var nextLayer = 1
         var nextGroup = 1
-        /// Entries reverted while a call may still be inside them.
+        /// Layers reverted while a call may still be inside them.
         var reverting: Set<LayerID> = []
         /// Seams whose cores may hold replaced boxes still waiting for their calls; only these are settled.
         var retiring: Set<SeamID> = []
         /// Change counting; see `Registry+Generation.swift`.
         var generations = Generations()
-        /// When each active entry with a time to live expires (see `Registry+Expiry.swift`).
+        /// When each active layer with a time to live expires (see `Registry+Expiry.swift`).
         var deadlines: [LayerID: Duration] = [:]
         /// The guards, in the order they were added (`GuardBook.swift`, `Registry+Guards.swift`).
         var guards = GuardBook()
@@ -113,7 +113,7 @@ extension Registry {
                 let next = CallNumbering(trigger: replayTriggers[id])
                 let context =
                     wantsDecisions(of: id) && !runs.isEmpty
-                    ? TapContext(layers: answering.reversed().map(\.entry)) : nil
+                    ? TapContext(layers: answering.reversed().map(\.id)) : nil
                 let numbered = record.seam.numberedBox(
                     layers: runs, tape: context, trigger: replayTriggers[id], numbering: next)
                 box = numbered.box
@@ -126,7 +126,7 @@ extension Registry {
             }
             // The box serves only the layers that answer: no call can be inside one beneath them.
             record.seam.core.install(
-                box, entries: Set(answering.map(\.entry)), owner: owner, numbered: numbering != nil
+                box, layers: Set(answering.map(\.id)), owner: owner, numbered: numbering != nil
             ) {
                 numbering?.follow(previous)
             }
@@ -143,8 +143,8 @@ extension Registry {
             numberings[id]?.position
         }
 
-        /// Frees retired boxes whose calls have all returned, and marks their entries reverted. Touches only the
-        /// seams that replaced a box since their last settle, and the entries still reverting.
+        /// Frees retired boxes whose calls have all returned, and marks their layers reverted. Touches only the
+        /// seams that replaced a box since their last settle, and the layers still reverting.
         mutating func settle(time: Duration, quietFor quiet: Set<LayerID> = []) {
             var waiting: Set<LayerID> = []
             for id in retiring {
@@ -163,14 +163,14 @@ extension Registry {
                     // reads the counters (a seam nothing changes and nobody observes is not read again).
                     readCounters(of: id, time: time)
                 }
-                waiting.formUnion(state.entries)
+                waiting.formUnion(state.layers)
             }
-            for entry in reverting where !waiting.contains(entry) {
-                reverting.remove(entry)
-                guard let snapshot = history[entry] else { continue }
+            for layer in reverting where !waiting.contains(layer) {
+                reverting.remove(layer)
+                guard let snapshot = history[layer] else { continue }
                 setHistory(snapshot.with(status: .reverted))
-                history.noteReverted(entry)
-                if !quiet.contains(entry) {
+                history.noteReverted(layer)
+                if !quiet.contains(layer) {
                     log(
                         time, .revertCompleted, snapshot.seam, snapshot.source,
                         "\(snapshot.behaviourText): the last call inside it has returned")
@@ -179,39 +179,39 @@ extension Registry {
             pruneHistory()
         }
 
-        /// Records `entry` in the history and in its seam's list, and counts the change.
-        mutating func setHistory(_ entry: LayerSnapshot) {
-            let old = history.set(entry)
-            if old == nil { records[entry.seam]?.entries.append(entry.id) }
-            if !guards.isEmpty, (old?.status == .active) != (entry.status == .active) {
+        /// Records `layer` in the history and in its seam's list, and counts the change.
+        mutating func setHistory(_ layer: LayerSnapshot) {
+            let old = history.set(layer)
+            if old == nil { records[layer.seam]?.keptLayers.append(layer.id) }
+            if !guards.isEmpty, (old?.status == .active) != (layer.status == .active) {
                 generations.guardsChanged()  // a guard watches while what it guards is active
             }
-            if entry.status == .reverting { reverting.insert(entry.id) }
-            bump(entry.seam)
-            if appliedProfiles.values.contains(where: { $0.layers.contains(entry.id) }) {
-                generations.profilesChanged()  // a profile is active while any of its entries is
+            if layer.status == .reverting { reverting.insert(layer.id) }
+            bump(layer.seam)
+            if appliedProfiles.values.contains(where: { $0.layers.contains(layer.id) }) {
+                generations.profilesChanged()  // a profile is active while any of its layers is
             }
         }
 
-        /// Forgets `entry` (pruned, or its seam unregistered).
-        mutating func removeHistory(_ entry: LayerID) {
-            guard let old = history.remove(entry) else { return }
+        /// Forgets `layer` (pruned, or its seam unregistered).
+        mutating func removeHistory(_ layer: LayerID) {
+            guard let old = history.remove(layer) else { return }
             if old.status == .active, !guards.isEmpty { generations.guardsChanged() }
-            reverting.remove(entry)
-            records[old.seam]?.entries.removeAll { $0 == entry }
+            reverting.remove(layer)
+            records[old.seam]?.keptLayers.removeAll { $0 == layer }
             bump(old.seam)
         }
 
-        /// Drops the oldest reverted entries beyond ``LayerHistory/revertedLimit``, oldest reverted first.
+        /// Drops the oldest reverted layers beyond ``LayerHistory/revertedLimit``, oldest reverted first.
         private mutating func pruneHistory() {
-            while let entry = history.nextToPrune() { removeHistory(entry) }
+            while let layer = history.nextToPrune() { removeHistory(layer) }
         }
     }
 
     /// A registered seam and what is applied to it.
     struct SeamRecord {
         let seam: any RegisteredSeam
-        /// Active changes, oldest first.
+        /// Its active layers, oldest first.
         var layers: [Layer] = []
         /// Whether replaced boxes were waiting for their calls at the last settle (the seam's core owns them).
         var isRetiring = false
@@ -232,8 +232,8 @@ extension Registry {
         /// Where `cached` is kept: a reference, so a record nobody has read yet (most of them, in a registry of many
         /// seams) holds one word for it rather than a whole snapshot.
         private var cachedBox: CachedSnapshot?
-        /// Its entries the history keeps, oldest first.
-        var entries: [LayerID] = []
+        /// The ids of its layers the history keeps, active and reverted, oldest first.
+        var keptLayers: [LayerID] = []
         /// Its place in registration order.
         let index: Int
         /// Its place in ``State/seamSnapshots`` while that is kept.
@@ -294,7 +294,7 @@ extension Registry {
                 status = .active
             } else if isRetiring {
                 status = .reverting
-            } else if !entries.isEmpty {
+            } else if !keptLayers.isEmpty {
                 status = .reverted
             } else {
                 status = .neverApplied
@@ -308,7 +308,7 @@ extension Registry {
             let seeds = seam.info.stacking == .replace ? (layers.last?.seeds ?? []) : layers.flatMap(\.seeds)
             return SeamSnapshot(
                 info: seam.info, counters: counters, behaviourText: behaviour, spec: spec,
-                layers: layers.compactMap { history[$0.entry] }, seeds: seeds, status: status, lastCalled: lastCalled,
+                layers: layers.compactMap { history[$0.id] }, seeds: seeds, status: status, lastCalled: lastCalled,
                 notes: notes, heldCalls: heldCalls)
         }
 
@@ -329,20 +329,20 @@ extension Registry {
         init(_ snapshot: SeamSnapshot) { self.snapshot = snapshot }
     }
 
-    /// One applied change on a seam.
+    /// One layer on a seam: a behaviour applied to it, with its id.
     struct Layer {
-        let entry: LayerID
+        let id: LayerID
         /// The compiled behaviour (a SyncBox or AsyncBox of the seam's types: a class, so the closure inside is
         /// not reabstracted as it would be if it were kept as an `any Sendable` itself).
         let run: any Sendable
         let description: String
-        /// The canonical spec, when the change was made from one.
+        /// The canonical spec, when the layer was made from one.
         let spec: String?
         let source: String
         let group: Int
         let appliedAt: Duration
         let seeds: [UInt64]
-        /// The seed the change was given (nil: derived from the session seed), for a recording that starts later.
+        /// The seed the layer was given (nil: derived from the session seed), for a recording that starts later.
         var givenSeed: UInt64? = nil
         /// Where the behaviour holds calls (its pauses), so they can be released, and closed when it goes.
         let pauses: [PauseSite]
@@ -362,7 +362,7 @@ extension Registry {
 
         func snapshot(seam: SeamID, status: RevertStatus, revertedAt: Duration? = nil) -> LayerSnapshot {
             LayerSnapshot(
-                id: entry, seam: seam, behaviour: description, spec: spec, source: source, group: group,
+                id: id, seam: seam, behaviour: description, spec: spec, source: source, group: group,
                 appliedAt: appliedAt,
                 revertedAt: revertedAt, status: status, seeds: seeds, ttl: ttl,
                 expiresAt: status == .active ? expiresAt : nil)

@@ -6,7 +6,7 @@ import Synchronization
     import Darwin
 #endif
 
-/// The process-wide catalogue of seams, the changes applied to them, their counters and an event log.
+/// The process-wide catalogue of seams, the layers applied to them, their counters and an event log.
 ///
 /// Thread-safe. Registry operations take one lock; calls to seams never do.
 ///
@@ -30,7 +30,7 @@ public final class Registry: Sendable {
     /// The clock's reading when the registry started.
     let start: Duration
     let state: Locked<State>
-    /// The thread that reverts changes whose time to live runs out and evaluates guards; nil when only
+    /// The thread that reverts layers whose time to live runs out and evaluates guards; nil when only
     /// ``expireDue()`` and ``checkGuards()`` do (tests).
     let expiry: HousekeepingTimer?
     /// What is left to apply from `MISCHIEF_APPLY`, `MISCHIEF_PROFILE` (or ``applyWhenRegistered(_:)``) as seams
@@ -56,7 +56,7 @@ public final class Registry: Sendable {
     ///
     /// - Parameters:
     ///   - clock: Where times and time to live are measured (a ``ManualRegistryClock`` in tests).
-    ///   - expiresOnItsOwn: Whether a thread of the registry's own reverts changes whose time to live has run out;
+    ///   - expiresOnItsOwn: Whether a thread of the registry's own reverts layers whose time to live has run out;
     ///     without it only ``expireDue()`` does, for tests that decide when.
     package init(sessionSeed: UInt64?, eventCapacity: Int = 1000, clock: any RegistryClock, expiresOnItsOwn: Bool) {
         self.sessionSeed =
@@ -191,20 +191,20 @@ public final class Registry: Sendable {
         revert(layers: Set(applied.layers), source: source)
     }
 
-    /// Reverts every change on `seam`; `source` says who asks, for the events (nil: whoever applied each).
+    /// Reverts every layer on `seam`; `source` says who asks, for the events (nil: whoever applied each).
     public func revert(seam: SeamID, source: String? = nil) {
-        let entries = state.withLock { state in Set(state.records[seam]?.layers.map(\.entry) ?? []) }
-        revert(layers: entries, source: source)
+        let layers = state.withLock { state in Set(state.records[seam]?.layers.map(\.id) ?? []) }
+        revert(layers: layers, source: source)
     }
 
-    /// Reverts every change on every seam; `source` says who asks, for the events (nil: whoever applied each).
+    /// Reverts every layer on every seam; `source` says who asks, for the events (nil: whoever applied each).
     ///
     /// - Returns: how many layers were active, and so reverted.
     @discardableResult
     public func revertAll(source: String? = nil) -> Int {
-        let entries = activeLayerIDs
-        revert(layers: entries, source: source)
-        return entries.count
+        let layers = activeLayerIDs
+        revert(layers: layers, source: source)
+        return layers.count
     }
 
     /// The ids of the layers applied now: what a caller that needs only them reads instead of a ``snapshot()``.
@@ -229,7 +229,7 @@ public final class Registry: Sendable {
     public func revert(layers: Set<LayerID>, source: String? = nil) {
         guard !layers.isEmpty else { return }
         let time = now
-        let touched = state.withLock { state in state.revert(entries: layers, time: time, source: source) }
+        let touched = state.withLock { state in state.revert(layers: layers, time: time, source: source) }
         for core in touched { core.notifyChanged() }
     }
 
@@ -269,7 +269,7 @@ public final class Registry: Sendable {
         }
     }
 
-    /// A consistent picture of every seam, entry and the target's view.
+    /// A consistent picture of every seam, layer and the target's view.
     ///
     /// Seams that did not change since the last read are not rebuilt; to follow a registry, take one snapshot
     /// and then apply ``delta(since:eventsAfter:)`` to it (see ``RegistryDelta``).
@@ -279,14 +279,14 @@ public final class Registry: Sendable {
             state.settle(time: time)
             state.readCounters(time: time)
             var seams = state.allSeamSnapshots()
-            var entries = state.history.values.sorted { $0.id < $1.id }
+            var layers = state.history.values.sorted { $0.id < $1.id }
             if !state.deadlines.isEmpty {
                 state.fillTimeLeft(&seams, at: time)
-                entries = entries.map { $0.timed(at: time) }
+                layers = layers.map { $0.timed(at: time) }
             }
             return Snapshot(
                 uptime: time, sessionSeed: sessionSeed, isCounting: state.isCounting,
-                disabledReason: KillSwitch.reason, seams: seams, layers: entries, view: state.view,
+                disabledReason: KillSwitch.reason, seams: seams, layers: layers, view: state.view,
                 lastEventID: state.events.lastID, guards: state.guardStatuses,
                 generation: state.generations.current)
         }

@@ -7,12 +7,12 @@
 /// let header = TargetHeader(name: "app", pid: getpid(), uptime: .zero, sessionSeed: registry.sessionSeed, wallTime: .now)
 /// var copy = TargetState(everything: StreamDelta(target: header, registry: registry.delta(since: 0)), eventLimit: 200)
 /// for await _ in registry.changeSignals() {
-///     let changes = registry.delta(since: copy.generation)
-///     copy.applying(StreamDelta(target: header, registry: changes), eventLimit: 200)  // seams, layers, profiles, view
+///     let delta = registry.delta(since: copy.generation)
+///     copy.applying(StreamDelta(target: header, registry: delta), eventLimit: 200)  // seams, layers, profiles, view
 /// }
 /// ```
 ///
-/// `delta(since: 0)` is everything: every seam, every kept entry, the profiles and the view.
+/// `delta(since: 0)` is everything: every seam, every layer kept, the profiles and the view.
 public struct RegistryDelta: Hashable, Sendable {
     /// The registry's generation when the answer was taken; ask with it next time.
     public let generation: UInt64
@@ -26,14 +26,14 @@ public struct RegistryDelta: Hashable, Sendable {
     public let isCounting: Bool
     /// Why changes are refused, when the kill switch is engaged.
     public let disabledReason: String?
-    /// The seams registered or changed after `since` (behaviour, status, counters, entries), in registration
+    /// The seams registered or changed after `since` (behaviour, status, counters, layers), in registration
     /// order; a seam not listed is as it was.
     public internal(set) var seams: [SeamSnapshot]
     /// The seams unregistered after `since`. One that was registered again is in ``seams`` too: it moved to
     /// the end of the registration order.
     public let removed: [SeamID]
-    /// Every entry the registry keeps for the seams in ``seams``, oldest first: replace each listed seam's
-    /// entries with these (entries it no longer lists were pruned).
+    /// Every layer the registry keeps for the seams in ``seams``, oldest first: replace each listed seam's
+    /// layers with these (layers it no longer lists were pruned).
     public let layers: [LayerSnapshot]
     /// The profiles, each with whether it is applied, when any was defined or changed status after `since`.
     public let profiles: [ProfileStatus]?
@@ -100,15 +100,15 @@ extension Registry {
             state.readCounters(time: time)
             let ids = state.seams(changedSince: generation)
             var seams: [SeamSnapshot] = []
-            var entries: [LayerSnapshot] = []
+            var layers: [LayerSnapshot] = []
             seams.reserveCapacity(ids.count)
             for id in ids {
                 seams.append(state.seamSnapshot(id))
-                entries += state.records[id]!.entries.compactMap { state.history[$0] }
+                layers += state.records[id]!.keptLayers.compactMap { state.history[$0] }
             }
             if !state.deadlines.isEmpty {
                 state.fillTimeLeft(&seams, at: time)  // as of now; a follower counts down from `expiresAt`
-                entries = entries.map { $0.timed(at: time) }
+                layers = layers.map { $0.timed(at: time) }
             }
             let removed = state.generations.removed.filter { $0.value > generation }.map(\.key)
             let events =
@@ -119,7 +119,7 @@ extension Registry {
                 generation: state.generations.current, since: generation, uptime: time, sessionSeed: sessionSeed,
                 isCounting: state.isCounting, disabledReason: KillSwitch.reason, seams: seams,
                 removed: removed.sorted { $0.rawValue < $1.rawValue },
-                layers: entries.sorted { $0.id < $1.id },
+                layers: layers.sorted { $0.id < $1.id },
                 profiles: generation == 0 || state.generations.profiles > generation ? state.profileStatuses : nil,
                 guards: generation == 0 || state.generations.guards > generation ? state.guardStatuses : nil,
                 events: events, view: generation == 0 || state.generations.view > generation ? state.view : nil,

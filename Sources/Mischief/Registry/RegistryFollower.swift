@@ -131,13 +131,13 @@ extension RegistryFollower {
         public mutating func next(
             from registry: Registry, header: (RegistryDelta) -> TargetHeader
         ) -> StreamDelta? {
-            let changes = registry.delta(since: generation, eventsAfter: lastEvent, includingActions: isFirst)
-            let delta = StreamDelta(target: header(changes), registry: changes)
-            if isFirst || !changes.isEmpty || delta.shown != shown {
+            let registryDelta = registry.delta(since: generation, eventsAfter: lastEvent, includingActions: isFirst)
+            let delta = StreamDelta(target: header(registryDelta), registry: registryDelta)
+            if isFirst || !registryDelta.isEmpty || delta.shown != shown {
                 take(delta)
                 return delta
             }
-            lastEvent = max(lastEvent, changes.lastEventID)
+            lastEvent = max(lastEvent, registryDelta.lastEventID)
             return nil
         }
 

@@ -10,7 +10,7 @@ public struct Snapshot: Sendable {
     public let disabledReason: String?
     /// Every registered seam, in registration order.
     public internal(set) var seams: [SeamSnapshot]
-    /// Every layer (an entry applied on a seam's stack), active and recently reverted, oldest first.
+    /// Every layer (a behaviour applied on a seam's stack), active and recently reverted, oldest first.
     public let layers: [LayerSnapshot]
     /// What the target last published.
     public let view: TargetView
@@ -43,11 +43,11 @@ public struct SeamSnapshot: Hashable, Sendable, Identifiable {
     /// The actions specs can use on the seam, its own first. Empty in ``Registry/snapshot()``, which stays cheap at
     /// many seams; ``Registry/snapshot(includingActions:)`` fills it.
     public var actions: [ActionSignature] = []
-    /// The layers on this seam (its applied entries), oldest first (the last one wins on a replacing seam).
+    /// The layers on this seam, oldest first (the last one wins on a replacing seam).
     public var layers: [LayerSnapshot]
     /// The seeds the active behaviour uses.
     public var seeds: [UInt64]
-    /// The seam as a whole: active while any entry is, reverting while a replaced behaviour has calls in flight.
+    /// The seam as a whole: active while any layer is, reverting while a replaced behaviour has calls in flight.
     public var status: RevertStatus
     /// When the registry first saw the call count change since the previous snapshot, from its start.
     public var lastCalled: Duration?

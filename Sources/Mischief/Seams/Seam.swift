@@ -39,7 +39,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     ///   - title: A short title for the console.
     ///   - category: The group the console lists it under.
     ///   - summary: One line on what it guards.
-    ///   - stacking: How stacked changes combine; `.merge` for rule lists.
+    ///   - stacking: How stacked layers combine; `.merge` for rule lists.
     ///   - makeError: How to turn a `throw("message")` behaviour into this seam's error; nil refuses them.
     ///   - actions: The seam's own spec actions, offered before the generic ones (which they replace by name).
     ///   - original: What the call does when nothing is changed.
@@ -422,7 +422,7 @@ extension Seam where Input == Void {
     ///   - title: A short title for the console.
     ///   - category: The group the console lists it under.
     ///   - summary: One line on what it guards.
-    ///   - stacking: How stacked changes combine.
+    ///   - stacking: How stacked layers combine.
     ///   - actions: The seam's own spec actions, offered before the generic ones (which they replace by name).
     ///   - value: What every call gives when nothing is changed.
     @inlinable  // so that the original, `{ value }`, is compiled for the seam's types where it is declared

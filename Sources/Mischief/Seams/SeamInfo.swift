@@ -18,7 +18,7 @@ public struct SeamInfo: Hashable, Sendable {
     public let signature: String
 }
 
-/// How changes stacked on one seam combine.
+/// How layers stacked on one seam combine.
 public enum Stacking: String, Hashable, Sendable, Codable {
     /// The newest change is the seam's behaviour; reverting it uncovers the one beneath.
     case replace

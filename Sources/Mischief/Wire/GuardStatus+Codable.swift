@@ -1,9 +1,10 @@
 /// In JSON (`GET /v1/guards`) a guard is flat: `id`, `when` (the condition's text), `reverts` (`everything`,
-/// `profile` or `entries`) with `profile` or `entries`, `source`, `state` (`armed` or `tripped`), `watching` (an
+/// `profile` or `entries`) with `profile` or `entries` (the layers' ids; a reader takes `"reverts": "layers"` with
+/// `layers` too), `source`, `state` (`armed` or `tripped`), `watching` (an
 /// armed guard whose charge is applied), and for a tripped one `trippedAt` (seconds of uptime) and `reason`.
 extension GuardStatus: Codable {
     private enum CodingKeys: String, CodingKey {
-        case id, when, reverts, profile, entries, source, state, watching, trippedAt, reason
+        case id, when, reverts, profile, entries, layers, source, state, watching, trippedAt, reason
     }
 
     /// Decodes a guard's status; a `when` that does not parse is a decoding error.
@@ -19,8 +20,11 @@ extension GuardStatus: Codable {
         let scope: Guard.Scope
         switch try container.decode(String.self, forKey: .reverts) {
         case "profile": scope = .profile(try container.decode(String.self, forKey: .profile))
-        case "entries":
-            scope = .entries(try container.decode([Int].self, forKey: .entries).map(LayerID.init(rawValue:)))
+        case "entries", "layers":
+            let ids =
+                try container.decodeIfPresent([Int].self, forKey: .entries)
+                ?? container.decode([Int].self, forKey: .layers)
+            scope = .layers(ids.map(LayerID.init(rawValue:)))
         default: scope = .everything
         }
         let state: State
@@ -48,9 +52,9 @@ extension GuardStatus: Codable {
         case .profile(let name):
             try container.encode("profile", forKey: .reverts)
             try container.encode(name, forKey: .profile)
-        case .entries(let entries):
+        case .layers(let layers):
             try container.encode("entries", forKey: .reverts)
-            try container.encode(entries.map(\.rawValue), forKey: .entries)
+            try container.encode(layers.map(\.rawValue), forKey: .entries)
         }
         try container.encode(source, forKey: .source)
         switch state {

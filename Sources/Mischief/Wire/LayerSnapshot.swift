@@ -1,8 +1,8 @@
-/// One layer in a ``Snapshot``: an entry (one seam + one behaviour) applied on its seam's stack.
+/// One layer in a ``Snapshot``: one behaviour applied on one seam's stack.
 ///
-/// In JSON (the control API's `layers`), its id is `entry`, times are in seconds, and `session` names the control
-/// session that owns it. `ttl`, `expiresAt` and `expiresIn` are there only for a change with a time to live (and
-/// may be missing in what an older target sends).
+/// In JSON (the control API's `layers`), its id is `entry` (a reader takes `layer` too), times are in seconds, and
+/// `session` names the control session that owns it. `ttl`, `expiresAt` and `expiresIn` are there only for a layer
+/// with a time to live (and may be missing in what an older target sends).
 public struct LayerSnapshot: Hashable, Sendable, Identifiable, Codable {
     /// The layer's id, for ``Registry/revert(layers:source:)``.
     public let id: LayerID

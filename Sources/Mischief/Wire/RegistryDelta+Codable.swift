@@ -61,11 +61,11 @@ extension Registry {
     /// ``delta(since:eventsAfter:)`` with each listed seam's ``SeamSnapshot/actions`` filled in, as
     /// ``snapshot(includingActions:)`` does: what the control API sends a console.
     public func delta(since generation: UInt64, eventsAfter: Int? = nil, includingActions: Bool) -> RegistryDelta {
-        var changes = delta(since: generation, eventsAfter: eventsAfter)
-        guard includingActions else { return changes }
-        for index in changes.seams.indices {
-            changes.seams[index].actions = actions(for: changes.seams[index].id) ?? []
+        var result = delta(since: generation, eventsAfter: eventsAfter)
+        guard includingActions else { return result }
+        for index in result.seams.indices {
+            result.seams[index].actions = actions(for: result.seams[index].id) ?? []
         }
-        return changes
+        return result
     }
 }

@@ -9,8 +9,8 @@
 /// batch as a `changes` message, `GET /v1/changes?since=G` answers with one, and a console's controller hands the
 /// console one whenever the target changed, in process or attached.
 ///
-/// A reader keeps a copy and the generation it is as of, and applies a delta when `changes.since` is at most that
-/// generation and `changes.generation` is past it (a delta older than the copy is ignored): replace or add the
+/// A reader keeps a copy and the generation it is as of, and applies a delta when `registry.since` is at most that
+/// generation and `registry.generation` is past it (a delta older than the copy is ignored): replace or add the
 /// seams listed (keeping a seam's actions when the delta leaves them out: only a delta since 0 lists them), drop
 /// those removed, replace the profiles, the guards and the view when present, and append the events it has not
 /// seen (ids grow; a delta may repeat some).

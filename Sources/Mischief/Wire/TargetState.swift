@@ -98,21 +98,21 @@ extension TargetState {
     }
 
     private mutating func apply(_ delta: StreamDelta, eventLimit: Int) {
-        let changes = delta.registry
+        let registry = delta.registry
         target = delta.target
-        generation = changes.generation
+        generation = registry.generation
         // Actions are only in a delta since 0; a later one lists the seams without them.
         var actions: [SeamID: [ActionSignature]] = [:]
         for seam in seams where !seam.actions.isEmpty { actions[seam.id] = seam.actions }
-        if changes.since == 0 {
+        if registry.since == 0 {
             seams = []
-        } else if !changes.removed.isEmpty {
-            let removed = Set(changes.removed)
+        } else if !registry.removed.isEmpty {
+            let removed = Set(registry.removed)
             seams.removeAll { removed.contains($0.id) }
         }
         var index: [SeamID: Int] = [:]
         for (offset, seam) in seams.enumerated() { index[seam.id] = offset }
-        for var seam in changes.seams {
+        for var seam in registry.seams {
             if seam.actions.isEmpty, let known = actions[seam.id] { seam.actions = known }
             if let offset = index[seam.id] {
                 seams[offset] = seam
@@ -121,16 +121,16 @@ extension TargetState {
                 seams.append(seam)
             }
         }
-        if let profiles = changes.profiles { self.profiles = profiles }
-        if let guards = changes.guards { self.guards = guards }
-        if let view = changes.view { self.view = view }
-        if let scopes = changes.scopes {
+        if let profiles = registry.profiles { self.profiles = profiles }
+        if let guards = registry.guards { self.guards = guards }
+        if let view = registry.view { self.view = view }
+        if let scopes = registry.scopes {
             self.scopes = scopes
-        } else if changes.since == 0 {
+        } else if registry.since == 0 {
             self.scopes = []
         }
         let newest = events.last?.id ?? 0
-        let fresh = changes.events.filter { $0.id > newest }
+        let fresh = registry.events.filter { $0.id > newest }
         if !fresh.isEmpty { events = Array((events + fresh).suffix(eventLimit)) }
     }
 }

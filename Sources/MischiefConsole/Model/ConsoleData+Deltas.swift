@@ -24,13 +24,13 @@ extension ConsoleData {
         let added = state.seams.map(\.id).filter { !known.contains($0) }
         let moved = before.filter(listed.contains) + added != state.seams.map(\.id)
         let newest = earlier?.events.last?.id ?? 0
-        let changes = RegistryDelta(
+        let registryDelta = RegistryDelta(
             generation: generation, since: since, uptime: state.target.uptime, sessionSeed: state.target.sessionSeed,
             isCounting: true, seams: state.seams, removed: moved ? before : before.filter { !listed.contains($0) },
             profiles: state.profiles, guards: state.guards, events: state.events.filter { $0.id > newest },
             view: state.view, lastEventID: state.events.last?.id ?? 0,
             scopes: earlier?.state.scopes == state.scopes ? nil : state.scopes)
-        let delta = StreamDelta(target: state.target, registry: changes)
+        let delta = StreamDelta(target: state.target, registry: registryDelta)
         var updates: [ConsoleUpdate] = [earlier == nil ? .reset(delta) : .delta(delta)]
         if case .lost(let reason) = connection { updates.append(.lost(reason)) }
         return updates

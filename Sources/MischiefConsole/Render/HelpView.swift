@@ -1,5 +1,6 @@
-/// The key help, full screen: sections of keys in the fewest columns that fit the screen's height (as many as its
-/// width holds, one per 52 columns and at most three, when none does), each description wrapped rather than cut.
+/// The key help, full screen: every mode's keys as declared (``KeyBindings/helpSections``: the main screen and
+/// typing first, then each other mode), in the fewest columns that fit the screen's height (as many as its width
+/// holds, one per 52 columns and at most three, when none does), each description wrapped rather than cut.
 enum HelpView {
     /// Width of the keys column.
     static let keysWidth = 22
@@ -59,7 +60,7 @@ enum HelpView {
     /// The help's lines in `count` columns, whose heights are as even as the sections allow.
     static func layout(columns: Int, count: Int) -> [[[Canvas.Span]]] {
         let textWidth = max(8, columnWidth(screenColumns: columns, count: count) - 1 - 2 - keysWidth)
-        let sections = KeyBindings.sections.map { lines(of: $0, textWidth: textWidth) }
+        let sections = KeyBindings.helpSections.map { lines(of: $0, textWidth: textWidth) }
         var result: [[[Canvas.Span]]] = []
         var index = 0
         for column in 0..<count {

@@ -150,7 +150,7 @@ enum SeamListView {
             canvas.text(line, x: rate - Columns.rateWidth, y: y, role(.accent), maxWidth: Columns.rateWidth)
         }
         // Held calls matter more than the status while there are any: the target is waiting on them. Then the time
-        // an active change has left before the target reverts it.
+        // an active layer has left before the target reverts it.
         let left = seam.status == .active ? state.timeLeft(of: seam) : nil
         let status =
             seam.held > 0

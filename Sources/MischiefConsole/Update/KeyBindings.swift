@@ -100,7 +100,8 @@ enum EditCommand: Hashable, Sendable {
 }
 
 /// One row of the console's keys, declared once: the keys, what each asks for, and the words the help screen and
-/// the key table use. `Console.browseKey` and `TextField.edit` look keys up here, `HelpView` lists the rows, and
+/// the key table use. `Console.browseKey` and `TextField.edit` look keys up here, `HelpView` lists the rows (then
+/// every other mode's, ``KeyBindings/helpSections``), and
 /// ``KeyBindings/markdownTable()`` writes the key table of `TheConsole.md`, in MischiefControl's DocC catalog (a
 /// test checks the article against it).
 struct KeyBinding: Sendable {
@@ -372,6 +373,16 @@ enum KeyBindings {
         KeyHint("p", "list", click: .character("p")), KeyHint("e", "events", click: .character("e")),
         KeyHint("?", "help", click: .character("?")), KeyHint("q", "quit"),
     ]
+
+    /// The help screen's sections (`?`): the main screen's and the typing keys (``sections``), then every other
+    /// mode's (``modes``), each key named as the key table names it.
+    static let helpSections: [Section] =
+        sections
+        + modes.map { mode in
+            Section(
+                title: mode.title,
+                rows: mode.rows.map { KeyBinding($0.keys.isEmpty ? "any other key" : label(of: $0.keys), $0.does) })
+        }
 
     /// What each key of the main screen asks for.
     static let browse: [Key: BrowseCommand] = merged { row in

@@ -55,7 +55,8 @@ struct ModeBinding<Command: Hashable & Sendable>: Sendable {
 
 /// The keys of one mode of the console besides the main screen, declared once: the mode's handler looks each key
 /// up here and does what its command says, the status line shows the mode's ``hints`` (a click on one presses its
-/// key), and ``KeyBindings/markdownTable()`` writes the key table of `TheConsole.md` from ``bindings``. A key the
+/// key), and the help screen (``KeyBindings/helpSections``) and ``KeyBindings/markdownTable()``, the key table of
+/// `TheConsole.md`, list its ``bindings``. A key the
 /// table does not bind does nothing, or is typed into the mode's text field when it ``typesText``, or does what
 /// ``otherKeys`` says.
 struct ModeKeys<Command: Hashable & Sendable>: Sendable {
