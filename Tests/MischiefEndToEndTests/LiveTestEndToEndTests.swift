@@ -81,8 +81,12 @@ struct LiveTestEndToEndTests {
         let pears = try #require(whileHeld.first { $0.name == "countsPears()" })
         #expect(pears.status == "running" && pears.held == 1)
         #expect(pears.layers.contains { $0.spec.hasPrefix("pause") && $0.source != nil }, "\(pears.layers)")
-        let screen = try await run.waitForConsole("the console to show the held test and the passed one") { screen in
-            screen.contains("1 held") && screen.contains("passed") ? screen : nil
+        // The breakpoint in the seam's detail: the test that holds the call, and the call's input.
+        let screen = try await run.waitForConsole("the console to show the held call in its test, and the passed one") {
+            screen in
+            screen.contains("1 held") && screen.contains("passed")
+                && screen.contains("held in test #\(pearsID) countsPears()") && screen.contains(#"held "pear""#)
+                ? screen : nil
         }
         run.keepCapture(screen)
         let listed = try run.mischief(["list"])
