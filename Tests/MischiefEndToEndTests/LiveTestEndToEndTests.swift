@@ -91,6 +91,7 @@ struct LiveTestEndToEndTests {
         run.keepCapture(screen)
         let listed = try run.mischief(["list"])
         #expect(listed.output.contains("TESTS"), "\(listed.output)")
+        #expect(listed.output.contains(#"        held "pear""#), "the held call's input: \(listed.output)")
 
         // `q`: the console goes, its pause with it (the held call goes on), and the suite runs on.
         try run.tmux.send("console", keys: "q")
