@@ -26,7 +26,10 @@ extension ExportCommand {
         let named = scopes.filter { $0.isNamed(by: pattern) }
         guard named.count == 1 else {
             let shown = (named.isEmpty ? scopes : named)
-            var lines = shown.prefix(listedTests).map { "  #\($0.id) \($0.status.rawValue)  \($0.name)" }
+            // A test's name on one line, whatever it holds, so each test is one line of the list.
+            var lines = shown.prefix(listedTests).map {
+                "  #\($0.id) \($0.status.rawValue)  \(Registry.printableLine($0.name))"
+            }
             if shown.count > listedTests { lines.append("  and \(shown.count - listedTests) more") }
             if named.isEmpty {
                 printError(
@@ -43,7 +46,7 @@ extension ExportCommand {
         var standardError = StandardError()
         if outside.isEmpty {
             print(
-                "warning: test #\(scope.id) \(Registry.printable(scope.name)) had no changes from outside it: "
+                "warning: test #\(scope.id) \(Registry.printableLine(scope.name)) had no changes from outside it: "
                     + "the test replays none", to: &standardError)
         }
         // The seams its layers name, as a recording's header lists them (unknown ones are left out).
