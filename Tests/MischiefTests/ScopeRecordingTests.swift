@@ -33,6 +33,23 @@ import Testing
         #expect(row.outside.map(\.isActive) == [false])
     }
 
+    /// A test's end drops its scope's layers (`revertAll`): that is not a revert from outside, so the export makes
+    /// no revert step for it (it said `revert layer 1 [mischief CLI]` after the test's last call).
+    @Test func theScopesEndIsNoRevertFromOutside() throws {
+        let scope = ChaosScope("countsApples()", registry: registry)
+        let id = try #require(registry.publish(scope))
+        _ = scope.run { number(1) }
+        try registry.apply(spec: "return(7)", to: "t.number", inScopesMatching: "#\(id)", source: "alice")
+        _ = scope.run { number(2) }
+        scope.revertAll()
+        registry.endScope(id, passed: false)
+        let row = try #require(registry.scopes.first)
+        #expect(row.outside.map(\.isActive) == [false])
+        #expect(row.outside.map(\.revertedCall) == [nil])
+        let recording = Recording(scope: row, target: "T", pid: 1, sessionSeed: 7, started: 1_800_000_000)
+        #expect(recording.entries.map(\.kind) == [.applied])
+    }
+
     @Test func anUnpublishedScopeNumbersNothing() throws {
         let scope = ChaosScope("quiet()", registry: registry)
         _ = scope.run { number(1) }

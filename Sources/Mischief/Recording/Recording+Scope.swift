@@ -6,7 +6,7 @@ extension Recording {
     /// Each layer applied from outside (``ScopeSnapshot/outside``, reverted ones too) is an `applied` entry after the
     /// call of its seam it came after in the scope (``ScopeLayer/call``), with its spec, its source and its seed
     /// (always given, so the replay draws what the test drew whatever the new run's session seed); a layer reverted
-    /// since is a `reverted` entry after the call it went at. A seam's entries are in the order of its calls. The
+    /// since is a `reverted` entry after the call it went at (one that went with the test's end is not). A seam's entries are in the order of its calls. The
     /// scope's own layers (its test's traits') are not in it: they are in the test's code. Decisions are not recorded
     /// (a scope keeps its calls, not what each layer answered), so a replay makes the changes and checks no answers.
     ///
@@ -40,8 +40,9 @@ extension Recording {
                         message: "applied \(layer.spec) in \(test)", time: scope.started, wall: started, call: call,
                         layer: layer.id, spec: layer.spec, seed: layer.seed)
                 ))
-            guard !layer.isActive else { continue }
-            let reverted = max(call, layer.revertedCall ?? call)
+            // A layer that went with the scope's end (its test's) has no revert to make again.
+            guard !layer.isActive, let revertedCall = layer.revertedCall else { continue }
+            let reverted = max(call, revertedCall)
             steps.append(
                 (
                     reverted, 2 * layer.id + 1,

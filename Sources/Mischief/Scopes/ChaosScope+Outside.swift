@@ -4,12 +4,13 @@ import Synchronization
 // the CLI or the control API changing one running test's world.
 
 extension ChaosScope.State {
-    /// Marks the outside layers among `ids` as reverted.
-    mutating func retire(_ ids: Set<Int>) {
+    /// Marks the outside layers among `ids` as reverted, after the calls their seams have had when `numbered` (a
+    /// revert someone made); the scope's end (``ChaosScope/revertAll()``) is none, and says no call.
+    mutating func retire(_ ids: Set<Int>, numbered: Bool = true) {
         guard !ids.isEmpty else { return }
         for index in outside.indices where ids.contains(outside[index].id) && outside[index].isActive {
             outside[index].isActive = false
-            outside[index].revertedCall = entered.map { $0[outside[index].seam] ?? 0 }
+            if numbered { outside[index].revertedCall = entered.map { $0[outside[index].seam] ?? 0 } }
         }
     }
 }

@@ -245,7 +245,7 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
     public func revertAll() {
         let dropped = state.withLock { state in
             defer {
-                state.retire(Set(state.seams.values.flatMap { $0.layers.map(\.shown.id) }))
+                state.retire(Set(state.seams.values.flatMap { $0.layers.map(\.shown.id) }), numbered: false)
                 state.seams.removeAll()
             }
             return state.seams.values.flatMap { $0.pauses + $0.delays }

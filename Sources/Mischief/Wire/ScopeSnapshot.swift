@@ -118,7 +118,8 @@ public struct ScopeLayer: Sendable, Codable, Hashable {
     /// before the next, as a recording's ``Recording/Entry/call`` says. Kept for layers applied from outside, so
     /// `mischief export --scope` makes them again after the same calls; nil for the scope's own.
     public var call: Int?
-    /// For a layer applied from outside and reverted since: how many calls of its seam had come into the scope then.
+    /// For a layer applied from outside and reverted since: how many calls of its seam had come into the scope then;
+    /// nil while it is applied, and when it went with the scope's end (its test's), which is no revert.
     public var revertedCall: Int?
 
     /// A layer as a scope's table shows it.
