@@ -23,5 +23,14 @@ let package = Package(
                 // What makes `MISCHIEF_SERVE=1 swift test` serve: the `.liveTests` trait.
                 .product(name: "MischiefLiveTests", package: "Mischief"),
             ]),
+        // Where a test exported from a failed test's scope goes (`mischief export --scope`, as the failure says):
+        // LiveTestEndToEndTests writes one here, builds it and runs it, then removes it.
+        .testTarget(
+            name: "WarehouseRegressionTests",
+            dependencies: [
+                "Warehouse",
+                .product(name: "Mischief", package: "Mischief"),
+                .product(name: "MischiefTesting", package: "Mischief"),
+            ]),
     ]
 )

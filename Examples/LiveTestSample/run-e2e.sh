@@ -2,7 +2,9 @@
 # Live test sessions end to end (issue 49; the testing article "Live test sessions"): builds this sample's tests and
 # the root package's, then runs the root package's `LiveTest` suite, which starts `MISCHIEF_SERVE=1 swift test` of
 # this sample in tmux and drives it with the `mischief` CLI: one test failed through its scope alone, one held at a
-# breakpoint while another finishes. Every wait in it is bounded and says what it waited for.
+# breakpoint while another finishes; the failed test's scope exported as a test (`mischief export --scope`) into this
+# sample's WarehouseRegressionTests target, built (incrementally) and run: it fails as the test did. Every wait in it
+# is bounded and says what it waited for.
 #
 #     Examples/LiveTestSample/run-e2e.sh
 set -euo pipefail

@@ -1,14 +1,16 @@
 import ArgumentParser
 import Foundation
 import Mischief
+import MischiefControl
 import MischiefFiles
 
-/// `mischief export`: the state a recording ends in, as a test, a profile file or a `MISCHIEF_APPLY` line.
-struct ExportCommand: ParsableCommand {
+/// `mischief export`: the state a recording ends in, as a test, a profile file or a `MISCHIEF_APPLY` line; or, with
+/// `--scope`, the changes one test of a live test session had from outside it, as a test.
+struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract:
-            "Write a recording as a Swift test that replays it, or its end state as a profile or MISCHIEF_APPLY line.",
+            "Write a recording, or one test of a live test session, as a Swift test that replays it; or its end state as a profile or MISCHIEF_APPLY line.",
         discussion: """
             Reads a recording (MISCHIEF_RECORD=FILE, or `mischief record`).
 
@@ -31,6 +33,16 @@ struct ExportCommand: ParsableCommand {
             and, in a test or profile, in a comment.
 
             A file that is not a recording is refused with its line; nothing is written, and the exit status is 1.
+
+            --scope NAME|#N|PATTERN, instead of a file: one test of a live test session (MISCHIEF_SERVE=1 swift \
+            test), running or ended, read from the test process over its socket (--socket, as `mischief list` finds \
+            it) while it runs. Its changes from outside it (a console's, `mischief apply --scope`'s), reverted ones \
+            too, are exported after the same calls of their seams as they came in the test, each with its spec, \
+            source and seed, so the test that failed under them fails the same way again in a test of its own \
+            (--as test by default; its name is the test's unless --name gives one). Its own layers (its traits') \
+            are in its code and not exported; no decisions are checked. A pattern that names several tests names \
+            them and exports none: give one's number (#N, as `mischief list` prints it). Exit status 1 when no test \
+            matches, 3 when no test process is found.
             """
     )
 
@@ -47,13 +59,25 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
-    @Argument(help: "The recording (JSON Lines), or - for standard input.")
-    var file: String
+    @Argument(help: "The recording (JSON Lines), or - for standard input; none with --scope.")
+    var file: String?
 
-    @Option(name: .customLong("as"), help: ArgumentHelp("What to write.", valueName: "form"))
-    var form: Form
+    @Option(
+        name: .customLong("as"), help: ArgumentHelp("What to write (with --scope: test by default).", valueName: "form")
+    )
+    var form: Form?
 
-    @Option(name: .long, help: "The profile's name, or the test's display name (default: Recorded TARGET).")
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Export one test of a running live test session instead of a recording: its number (#N), its name or a pattern (* any text, ? one character).",
+            valueName: "name|#N|pattern"))
+    var scope: String?
+
+    @Option(
+        name: .long,
+        help:
+            "The profile's name, or the test's display name (default: Recorded TARGET; with --scope, the test's name).")
     var name: String?
 
     @Option(
@@ -86,21 +110,32 @@ struct ExportCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "Write to this file instead of standard output.")
     var output: String?
 
-    func run() throws {
-        let text: String
-        do throws(FileReadFailure) {
-            text = try Self.read(file)
-        } catch {
-            printError("cannot read \(file): \(error.detail(workingDirectory: true))")
-            throw ExitCode(1)
+    @OptionGroup var target: TargetOptions
+
+    func validate() throws {
+        switch (file, scope) {
+        case (nil, nil): throw ValidationError("give a recording to export, or --scope and the test to export")
+        case (_?, _?): throw ValidationError("give a recording or --scope, not both")
+        case (_?, nil) where form == nil: throw ValidationError("Missing expected argument '--as <form>'")
+        default: break
         }
+        if file != nil, target.socket != nil {
+            throw ValidationError(
+                "--socket names the test process to read --scope from; a recording is read from its file")
+        }
+    }
+
+    func run() async throws {
         let recording: Recording
-        do throws(RecordingError) {
-            recording = try Recording(jsonLines: text)
-        } catch {
-            printError("\(file == "-" ? "standard input" : file): \(error)")
-            throw ExitCode(1)
+        var name = self.name
+        if let scope {
+            let (read, test) = try await Self.recording(ofScope: scope, target: target)
+            recording = read
+            name = name ?? test
+        } else {
+            recording = try Self.recording(file: file ?? "-")
         }
+        let form = self.form ?? .test
         let export = RecordingExport(recording)
         let exported = export.text(
             as: form.format, name: name, registry: registry, register: register, body: body, imports: imports)
@@ -118,7 +153,23 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
-    /// The text of `path`, or of standard input for `-`.
+    /// The recording in the file at `path` (standard input for `-`), or an exit with status 1 that says why not.
+    static func recording(file: String) throws -> Recording {
+        let text: String
+        do throws(FileReadFailure) {
+            text = try Self.read(file)
+        } catch {
+            printError("cannot read \(file): \(error.detail(workingDirectory: true))")
+            throw ExitCode(1)
+        }
+        do throws(RecordingError) {
+            return try Recording(jsonLines: text)
+        } catch {
+            printError("\(file == "-" ? "standard input" : file): \(error)")
+            throw ExitCode(1)
+        }
+    }
+
     /// The largest recording `mischief export` and `mischief replay` read: 64 MiB (a long session with decisions).
     static let largestFile = 64 << 20
 

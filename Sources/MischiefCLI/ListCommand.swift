@@ -99,25 +99,38 @@ struct ListCommand: AsyncParsableCommand {
         }
     }
 
-    /// One line a test scope: number, status with its time, name, then its layers and its seams' counts.
+    /// One line a test scope: number, status with its time, name, then its layers, its seams' counts and the input
+    /// of each call its pauses hold (the first ``shownHeldCalls`` a seam, cut at ``heldInputWidth``). What the test
+    /// process sent (a test's name, a spec, a source, an input) is one line with its controls escaped.
     static func scopeLines(_ scopes: [ScopeSnapshot], uptime: Double) -> [String] {
         var lines = ["  TESTS"]
         for scope in scopes {
             let seconds = String(format: "%.1f s", scope.duration(now: uptime))
-            lines.append("  #\(scope.id)  \(scope.status.rawValue) \(seconds)  \(scope.name)")
+            lines.append("  #\(scope.id)  \(scope.status.rawValue) \(seconds)  \(Registry.printableLine(scope.name))")
             for layer in scope.layers {
+                let source = Registry.printableLine(layer.source ?? scope.ownSource)
                 lines.append(
-                    "      \(layer.seam): \(layer.spec)  (\(layer.source ?? scope.ownSource), seed \(layer.seed))")
+                    "      \(layer.seam): \(Registry.printableLine(layer.spec))  (\(source), seed \(layer.seed))")
             }
             for counts in scope.seams {
                 var line = "      \(counts.seam): \(counts.calls) call\(counts.calls == 1 ? "" : "s")"
                 if counts.errors > 0 { line += ", \(counts.errors) failed" }
                 if counts.held > 0 { line += ", \(counts.held) held" }
                 lines.append(line)
+                for call in counts.heldCalls.prefix(shownHeldCalls) {
+                    let input = Registry.printableLine(call.input)
+                    let cut = input.count > heldInputWidth ? input.prefix(heldInputWidth - 1) + "…" : input
+                    lines.append("        held \(cut)")
+                }
             }
         }
         return lines
     }
+
+    /// The held calls `list` shows a seam of a test.
+    static let shownHeldCalls = 3
+    /// The most characters of a held call's input `list` shows.
+    static let heldInputWidth = 100
 
     /// `  (expires in 29s)` for a seam whose changes have a time to live (the soonest), else nothing.
     static func timeLeft(_ seam: SeamSnapshot) -> String {

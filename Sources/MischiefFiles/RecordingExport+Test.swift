@@ -158,9 +158,10 @@ extension RecordingExport {
     }
 
     /// `text` as a Swift string literal: plain when it can be, raw (`#"…"#`) when it holds quotes or backslashes,
-    /// escaped when it holds line breaks or other controls.
+    /// escaped when it holds line breaks, other controls or bidirectional controls (which would make the source read
+    /// otherwise than it compiles: a test's name from a live session may hold any).
     static func swiftLiteral(_ text: String) -> String {
-        let needsEscapes = text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        let needsEscapes = text.unicodeScalars.contains(where: escapedInLiteral)
         if needsEscapes {
             var result = "\""
             for scalar in text.unicodeScalars {
@@ -170,7 +171,7 @@ extension RecordingExport {
                 case "\n": result += "\\n"
                 case "\r": result += "\\r"
                 case "\t": result += "\\t"
-                case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                case _ where escapedInLiteral(scalar):
                     result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
                 default: result.unicodeScalars.append(scalar)
                 }
@@ -193,5 +194,14 @@ extension RecordingExport {
         }
         let hashes = String(repeating: "#", count: longest + 1)
         return hashes + "\"" + text + "\"" + hashes
+    }
+
+    /// Whether a literal writes `scalar` as `\u{…}`: C0 and C1 controls, DEL, line and paragraph separators, and
+    /// the bidirectional controls and marks (as ``oneLine(_:)`` escapes them in comments).
+    static func escapedInLiteral(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value)
+            || (0x2066...0x2069).contains(value) || value == 0x2028 || value == 0x2029 || value == 0x061C
+            || value == 0x200E || value == 0x200F
     }
 }

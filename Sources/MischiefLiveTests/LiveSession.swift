@@ -62,7 +62,23 @@ enum LiveSession {
         let traits = outside.map { ".mischief(\(literal(layer: $0)))" }.joined(separator: ", ")
         lines.append(
             "To fail it again the same way: @Test(\(traits)) with MISCHIEF_SEED=\(scope.registry.sessionSeed)")
+        lines.append("Or, while these tests run, export it as a test that makes each change after the same call:")
+        lines.append("  \(exportCommand(id: id, name: scope.name))")
         return lines.joined(separator: "\n")
+    }
+
+    /// The command that exports scope `id` (named `name`) of this process as a test:
+    /// `mischief export --scope '#3' --socket WarehousePackageTests --output CountsApplesRegressionTests.swift`. The
+    /// scope goes by its number and the file by the name's ASCII letters and digits, so nothing of the name needs
+    /// quoting in a shell.
+    static func exportCommand(id: Int, name: String) -> String {
+        let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        var file = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        if file.first.map({ !$0.isLetter }) ?? true { file = "Scope\(id)" + file }
+        let socket =
+            bundleName.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+            ? bundleName : "'" + bundleName.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        return "mischief export --scope '#\(id)' --socket \(socket) --output \(file)RegressionTests.swift"
     }
 
     private static func literal(layer: ScopeLayer) -> String {

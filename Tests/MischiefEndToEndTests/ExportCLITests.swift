@@ -46,6 +46,24 @@ import Testing
         }
     }
 
+    /// `--scope` reads a test process instead of a file: one or the other, and a test process that is not there is
+    /// the exit of a command that finds no target (3). A file still needs `--as`.
+    @Test func aScopeOrAFileAndNoTargetIsSaidSo() throws {
+        try withRecording(Self.recording) { directory in
+            let environment = ["MISCHIEF_SOCKET_DIR": directory.path]
+            let neither = try CLI.run(["export"], environment: environment, directory: directory)
+            #expect(neither.status == 64 && neither.error.contains("or --scope"), "\(neither.error)")
+            let both = try CLI.run(
+                ["export", "session.jsonl", "--scope", "#1"], environment: environment, directory: directory)
+            #expect(both.status == 64 && both.error.contains("not both"), "\(both.error)")
+            let noForm = try CLI.run(["export", "session.jsonl"], environment: environment, directory: directory)
+            #expect(noForm.status == 64 && noForm.error.contains("--as"), "\(noForm.error)")
+            let noTarget = try CLI.run(["export", "--scope", "#1"], environment: environment, directory: directory)
+            #expect(noTarget.status == 3 && noTarget.output.isEmpty, "\(noTarget.error)")
+            #expect(noTarget.error.contains("no target is serving"), "\(noTarget.error)")
+        }
+    }
+
     @Test func readsStandardInput() throws {
         try withRecording(Self.recording) { directory in
             let result = try CLI.run(

@@ -5,7 +5,9 @@ import Testing
 /// Live test sessions end to end (issue 49): `Examples/LiveTestSample`'s slow, parallel Swift Testing tests run with
 /// `MISCHIEF_SERVE=1 swift test` in tmux; the `mischief` CLI finds the test process by its bundle's name, lists each
 /// running test as a scope, fails one test by changing its scope alone, holds another at a breakpoint while a third
-/// finishes, and the failing test's output names the change it had from outside, with its spec, seed and source. The
+/// finishes, and the failing test's output names the change it had from outside, with its spec, seed and source, and
+/// the command that exports its scope as a test: that export, written into the sample's `WarehouseRegressionTests`,
+/// builds and fails with the same error (a pattern naming no test, or several, exports none and says which). The
 /// console attached lists the tests, sends a pause to one test alone (`n`, then the palette), and when it quits (`q`)
 /// its pause is reverted and the suite runs on.
 ///
@@ -30,9 +32,29 @@ struct LiveTestEndToEndTests {
         let applied = try run.mischief(["apply", "warehouse.stock", #"throw("offline")"#, "--scope", "*Apples*"])
         #expect(applied.status == 0, "\(applied.error)")
         #expect(applied.output.contains(#"warehouse.stock: throw("offline") in test #"#), "\(applied.output)")
-        _ = try await run.waitForScopes("countsApples() to fail") { scopes in
+        let apples = try await run.waitForScopes("countsApples() to fail") { scopes in
             scopes.first { $0.name == "countsApples()" && $0.status == "failed" }
         }
+
+        // Its scope exported as a test while the process runs (what its failure says to do): the change after the
+        // same call of its seam. A pattern that names no test, or several, names the tests and exports none.
+        let unknown = try run.mischief(["export", "--scope", "zz*"])
+        #expect(unknown.status == 1, "\(unknown.output)")
+        #expect(unknown.error.contains("no test of \(LiveSample.bundle) matches 'zz*'"), "\(unknown.error)")
+        #expect(unknown.error.contains("#\(apples.id) failed  countsApples()"), "\(unknown.error)")
+        let several = try run.mischief(["export", "--scope", "*"])
+        #expect(several.status == 1 && several.output.isEmpty, "\(several.output)")
+        #expect(several.error.contains("'*' names 3 tests of \(LiveSample.bundle)"), "\(several.error)")
+        let exported = try run.mischief(
+            [
+                "export", "--scope", "countsApples()", "--import", "Warehouse", "--register",
+                "Warehouse.registerSeams(in:)", "--body", LiveSample.regressionBody,
+            ])
+        #expect(exported.status == 0, "\(exported.error)")
+        let afterCall = try #require(apples.outside.first?.call, "the change says after which call it came")
+        #expect(
+            exported.output.contains("warehouse.stock after call \(afterCall): apply throw(\"offline\")"),
+            "\(exported.output)")
 
         // The console attached: it lists the tests; `n` sends its changes to countsPears() alone, where a pause is a
         // breakpoint on that test while the others run on and finish.
@@ -59,12 +81,17 @@ struct LiveTestEndToEndTests {
         let pears = try #require(whileHeld.first { $0.name == "countsPears()" })
         #expect(pears.status == "running" && pears.held == 1)
         #expect(pears.layers.contains { $0.spec.hasPrefix("pause") && $0.source != nil }, "\(pears.layers)")
-        let screen = try await run.waitForConsole("the console to show the held test and the passed one") { screen in
-            screen.contains("1 held") && screen.contains("passed") ? screen : nil
+        // The breakpoint in the seam's detail: the test that holds the call, and the call's input.
+        let screen = try await run.waitForConsole("the console to show the held call in its test, and the passed one") {
+            screen in
+            screen.contains("1 held") && screen.contains("passed")
+                && screen.contains("held in test #\(pearsID) countsPears()") && screen.contains(#"held "pear""#)
+                ? screen : nil
         }
         run.keepCapture(screen)
         let listed = try run.mischief(["list"])
         #expect(listed.output.contains("TESTS"), "\(listed.output)")
+        #expect(listed.output.contains(#"        held "pear""#), "the held call's input: \(listed.output)")
 
         // `q`: the console goes, its pause with it (the held call goes on), and the suite runs on.
         try run.tmux.send("console", keys: "q")
@@ -83,6 +110,18 @@ struct LiveTestEndToEndTests {
         #expect(output.contains("Mischief: this test ran with 1 change from outside it"), "\(output)")
         #expect(output.contains(#"warehouse.stock: throw("offline") from "#), "\(output)")
         #expect(output.contains(#".mischief("warehouse.stock", "throw(\"offline\")")"#), "\(output)")
+        #expect(
+            output.contains(
+                "mischief export --scope '#\(apples.id)' --socket \(LiveSample.bundle) --output CountsApplesRegressionTests.swift"
+            ),
+            "\(output)")
+
+        // The exported test, in the sample's regression target: it compiles, and fails as the test did.
+        let regression = try await LiveSample.runRegressionTest(exported.output)
+        #expect(regression.status != 0, "it failed as the test did:\n\(regression.output)")
+        #expect(regression.output.contains("countsApples() with its changes from outside"), "\(regression.output)")
+        #expect(regression.output.contains("offline"), "\(regression.output)")
+        #expect(!regression.output.contains("The replay of the recording"), "no divergence:\n\(regression.output)")
     }
 }
 
@@ -103,12 +142,44 @@ enum LiveSample {
     /// A target as `mischief list --json` prints it (its scopes only).
     struct Listing: Decodable { let scopes: [Scope]? }
 
+    /// The code the test exported from countsApples()'s scope runs: what countsApples() does, with more counts than
+    /// the test made before its change came, none of them slow.
+    static let regressionBody = """
+        let counts = try await Warehouse.takeStock(of: "apple", rounds: 500, every: .zero)
+        #expect(counts.allSatisfy { $0 == 50 })
+        """
+
+    /// Writes `test` into the sample's regression target, builds the sample's tests (an incremental build: the
+    /// sample is built) and runs that target's tests; removes the file after. Returns how `swift test` ended.
+    static func runRegressionTest(_ test: String) async throws -> (status: Int32, output: String) {
+        let file = directory.appendingPathComponent("Tests/WarehouseRegressionTests/CountsApplesRegressionTests.swift")
+        try test.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("regression-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        func swift(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+            let running = try ChildProcess.start(
+                URL(fileURLWithPath: "/usr/bin/env"), ["swift"] + arguments + ["--package-path", directory.path],
+                environment: ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("MISCHIEF_") },
+                output: log, error: log)
+            let status = try await running.waitForExit(timeout: .seconds(600))
+            return (status, running.outputText)
+        }
+        let built = try await swift(["build", "--build-tests"])
+        guard built.status == 0 else {
+            Issue.record("the exported test did not build:\n\(built.output.suffix(4_000))")
+            return built
+        }
+        return try await swift(["test", "--skip-build", "--filter", "WarehouseRegressionTests"])
+    }
+
     /// A scope as `mischief list --json` prints it (the fields this suite reads).
     struct Scope: Decodable {
         struct Layer: Decodable {
             let seam: String
             let spec: String
             let source: String?
+            let call: Int?
         }
         struct Counts: Decodable {
             let seam: String
@@ -119,6 +190,7 @@ enum LiveSample {
         let name: String
         let status: String
         let layers: [Layer]
+        let outside: [Layer]
         let seams: [Counts]
         var held: Int { seams.reduce(0) { $0 + $1.held } }
     }
@@ -141,7 +213,8 @@ enum LiveSample {
             status = sockets.appendingPathComponent("status")
             let command = """
                 cd '\(LiveSample.directory.path)' && env MISCHIEF_SERVE=1 LIVE_SAMPLE_SECONDS=12 \
-                MISCHIEF_SOCKET_DIR='\(sockets.path)' swift test --skip-build 2>&1 | tee '\(log.path)'; \
+                MISCHIEF_SOCKET_DIR='\(sockets.path)' swift test --skip-build --filter 'WarehouseTests\\.' 2>&1 \
+                | tee '\(log.path)'; \
                 echo done > '\(status.path)'; sleep 600
                 """
             try tmux.start(session: "tests", width: 160, height: 50, command: ["sh", "-c", command])

@@ -279,6 +279,8 @@ import Testing
         (##"return("a"#b")"##, ###"##"return("a"#b")"##"###),
         (##"return("\#(x)")"##, ###"##"return("\#(x)")"##"###),
         ("a\nb\u{1B}", #""a\nb\u{1B}""#),
+        // A bidirectional override would make the source read otherwise than it compiles.
+        ("a\u{202E}\"b", #""a\u{202E}\"b""#),
     ])
     func textIsWrittenAsASwiftLiteralThatMeansIt(text: String, literal: String) {
         #expect(RecordingExport.swiftLiteral(text) == literal)

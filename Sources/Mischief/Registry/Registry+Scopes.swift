@@ -33,13 +33,14 @@ extension Registry {
     }
 
     /// Lists `scope` (a running test's) in the scope table, and logs that it started; nil (and nothing kept) when the
-    /// registry does not publish scopes.
+    /// registry does not publish scopes. From then on the scope numbers its calls (``ChaosScope/startNumbering()``),
+    /// so the changes made to it from outside say after which call they came.
     ///
     /// - Returns: The scope's number in the table, for ``endScope(_:passed:)``.
     @discardableResult
     public func publish(_ scope: ChaosScope) -> Int? {
         let time = now
-        return state.withLock { state -> Int? in
+        let id = state.withLock { state -> Int? in
             guard state.scopes.isPublishing else { return nil }
             let id = state.scopes.nextID
             state.scopes.nextID += 1
@@ -48,6 +49,8 @@ extension Registry {
             state.log(time, .report, nil, "test: \(scope.name)", "test \(scope.name) started")
             return id
         }
+        if id != nil { scope.startNumbering() }
+        return id
     }
 
     /// Marks the published scope `id` as ended, passed or failed, and logs it with its time.

@@ -1,11 +1,42 @@
+import Synchronization
+
 // What a scope's table shows (``ScopeSnapshot``), and the changes made to a scope from outside its task: a console,
 // the CLI or the control API changing one running test's world.
 
 extension ChaosScope.State {
-    /// Marks the outside layers among `ids` as reverted.
-    mutating func retire(_ ids: Set<Int>) {
+    /// Marks the outside layers among `ids` as reverted, after the calls their seams have had when `numbered` (a
+    /// revert someone made); the scope's end (``ChaosScope/revertAll()``) is none, and says no call.
+    mutating func retire(_ ids: Set<Int>, numbered: Bool = true) {
         guard !ids.isEmpty else { return }
-        for index in outside.indices where ids.contains(outside[index].id) { outside[index].isActive = false }
+        for index in outside.indices where ids.contains(outside[index].id) && outside[index].isActive {
+            outside[index].isActive = false
+            if numbered { outside[index].revertedCall = entered.map { $0[outside[index].seam] ?? 0 } }
+        }
+    }
+}
+
+extension ChaosScope {
+    /// Starts numbering the calls that come into the scope, each seam's from 1, as a recording numbers a registry's:
+    /// a layer applied from outside from now on says after which call it came (``ScopeLayer/call``), so
+    /// `mischief export --scope` makes it again there. ``Registry/publish(_:)`` starts it.
+    public func startNumbering() {
+        state.withLock { state in
+            if state.entered == nil { state.entered = [:] }
+        }
+        numbering.store(true, ordering: .releasing)
+    }
+
+    /// Counts a call of `seam` coming into this scope and each numbering scope around it, before any layer decides
+    /// it; one load per scope when none numbers.
+    @usableFromInline
+    func enter(_ seam: AnySeam) {
+        var next: ChaosScope? = self
+        while let current = next {
+            if current.numbering.load(ordering: .acquiring) {
+                current.state.withLock { state in state.entered?[seam.info.id, default: 0] += 1 }
+            }
+            next = current.parent
+        }
     }
 }
 
@@ -99,9 +130,9 @@ extension ChaosScope {
         let (calls, held) = state.withLock { state in
             (
                 state.calls,
-                state.seams.values.compactMap { entry -> (SeamID, Int)? in
-                    let held = entry.pauses.reduce(0) { $0 + $1.heldCount }
-                    return held > 0 ? (entry.seam.info.id, held) : nil
+                state.seams.values.compactMap { entry -> (SeamID, [String])? in
+                    let held = entry.pauses.flatMap(\.heldInputs)
+                    return held.isEmpty ? nil : (entry.seam.info.id, held)
                 }
             )
         }
@@ -116,12 +147,13 @@ extension ChaosScope {
             if call.servedBy != .original { counts[call.seam]!.chaosCalls += 1 }
             if case .threw = call.outcome { counts[call.seam]!.errors += 1 }
         }
-        for (seam, count) in held {
+        for (seam, inputs) in held {
             if counts[seam] == nil {
                 order.append(seam)
                 counts[seam] = ScopeSeamCounts(seam: seam)
             }
-            counts[seam]!.held = count
+            counts[seam]!.held = inputs.count
+            counts[seam]!.heldCalls = inputs.map(HeldCall.init(input:))
         }
         return order.map { counts[$0]! }
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Changes that only one task tree sees, and a record of every seam call made in it: what tests run in.
 ///
 /// A registry's changes are process-wide: every thread sees them, so two tests that change the same seam
@@ -39,6 +41,8 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
     public let isRecording: Bool
 
     let state = Locked(State())
+    /// Whether the scope numbers the calls that come into it (``startNumbering()``): a published scope does.
+    let numbering = Atomic<Bool>(false)
     private let seed: UInt64
     /// The recording this scope replays (``ScopedReplay``), which sees each of its calls come in and go out.
     @usableFromInline let replayer: ScopeReplayer?
@@ -52,6 +56,8 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
         /// Every layer applied from outside the scope (a console, the CLI, the control API), reverted ones too,
         /// oldest first: what a failing test says it had (`ChaosScope+Outside.swift`).
         var outside: [ScopeLayer] = []
+        /// How many calls of each seam came into the scope, once it numbers them (``ChaosScope/startNumbering()``).
+        var entered: [SeamID: Int]?
     }
 
     /// A seam's layers in this scope.
@@ -175,7 +181,8 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
                 let key = ObjectIdentifier(seam)
                 let shown = ScopeLayer(
                     id: state.nextLayer, seam: seam.info.id, spec: spec ?? description, source: source, seed: seed,
-                    isActive: true, hasPause: !pauses.isEmpty)
+                    isActive: true, hasPause: !pauses.isEmpty,
+                    call: source == nil ? nil : state.entered.map { $0[seam.info.id] ?? 0 })
                 state.nextLayer += 1
                 state.seams[key, default: ScopedSeam(seam: seam)].layers.append(
                     (run, description, shown, pauses + delays))
@@ -238,7 +245,7 @@ public final class ChaosScope: Sendable, CustomStringConvertible {
     public func revertAll() {
         let dropped = state.withLock { state in
             defer {
-                state.retire(Set(state.seams.values.flatMap { $0.layers.map(\.shown.id) }))
+                state.retire(Set(state.seams.values.flatMap { $0.layers.map(\.shown.id) }), numbered: false)
                 state.seams.removeAll()
             }
             return state.seams.values.flatMap { $0.pauses + $0.delays }

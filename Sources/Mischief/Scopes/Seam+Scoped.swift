@@ -11,6 +11,7 @@ extension Seam {
     func scopedCall(_ input: Input, scope: ChaosScope, counted: Bool) throws(Failure) -> Output {
         var server = RecordedCall.Server.original
         var result: Result<Output, Failure>?
+        if counted { scope.enter(self) }
         let ticket = counted ? scope.replayTicket(for: self) : nil
         var firedIn: ChaosScope?
         var next: ChaosScope? = scope
@@ -47,6 +48,7 @@ extension AsyncSeam {
     func scopedCall(_ input: Input, scope: ChaosScope, counted: Bool) async throws(Failure) -> Output {
         var server = RecordedCall.Server.original
         var result: Result<Output, Failure>?
+        if counted { scope.enter(self) }
         let ticket = counted ? scope.replayTicket(for: self) : nil
         var firedIn: ChaosScope?
         var next: ChaosScope? = scope

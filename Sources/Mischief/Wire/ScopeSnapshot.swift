@@ -65,14 +65,35 @@ public struct ScopeSeamCounts: Sendable, Codable, Hashable {
     public var errors: Int
     /// Calls the scope's pauses hold now.
     public var held: Int
+    /// The calls the scope's pauses hold now, oldest first, each with its input: a breakpoint on the test, as a
+    /// console shows it (a seam's own ``SeamSnapshot/heldCalls`` are the registry's pauses').
+    public var heldCalls: [HeldCall]
 
     /// Counts for `seam`.
-    public init(seam: SeamID, calls: Int = 0, chaosCalls: Int = 0, errors: Int = 0, held: Int = 0) {
+    public init(
+        seam: SeamID, calls: Int = 0, chaosCalls: Int = 0, errors: Int = 0, held: Int = 0, heldCalls: [HeldCall] = []
+    ) {
         self.seam = seam
         self.calls = calls
         self.chaosCalls = chaosCalls
         self.errors = errors
         self.held = held
+        self.heldCalls = heldCalls
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case seam, calls, chaosCalls, errors, held, heldCalls
+    }
+
+    /// Reads counts as a server writes them; `heldCalls` may be missing (a server from before it was added).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        seam = try container.decode(SeamID.self, forKey: .seam)
+        calls = try container.decode(Int.self, forKey: .calls)
+        chaosCalls = try container.decode(Int.self, forKey: .chaosCalls)
+        errors = try container.decode(Int.self, forKey: .errors)
+        held = try container.decode(Int.self, forKey: .held)
+        heldCalls = try container.decodeIfPresent([HeldCall].self, forKey: .heldCalls) ?? []
     }
 }
 
@@ -93,10 +114,18 @@ public struct ScopeLayer: Sendable, Codable, Hashable {
     public var isActive: Bool
     /// Whether it holds calls (a `pause`: a breakpoint on the test).
     public var hasPause: Bool
+    /// How many calls of its seam had come into the scope when it was applied: it was made after that call and
+    /// before the next, as a recording's ``Recording/Entry/call`` says. Kept for layers applied from outside, so
+    /// `mischief export --scope` makes them again after the same calls; nil for the scope's own.
+    public var call: Int?
+    /// For a layer applied from outside and reverted since: how many calls of its seam had come into the scope then;
+    /// nil while it is applied, and when it went with the scope's end (its test's), which is no revert.
+    public var revertedCall: Int?
 
     /// A layer as a scope's table shows it.
     public init(
-        id: Int, seam: SeamID, spec: String, source: String?, seed: UInt64, isActive: Bool, hasPause: Bool = false
+        id: Int, seam: SeamID, spec: String, source: String?, seed: UInt64, isActive: Bool, hasPause: Bool = false,
+        call: Int? = nil, revertedCall: Int? = nil
     ) {
         self.id = id
         self.seam = seam
@@ -105,5 +134,7 @@ public struct ScopeLayer: Sendable, Codable, Hashable {
         self.seed = seed
         self.isActive = isActive
         self.hasPause = hasPause
+        self.call = call
+        self.revertedCall = revertedCall
     }
 }

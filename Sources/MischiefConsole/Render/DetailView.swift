@@ -85,7 +85,10 @@ enum DetailView {
     /// the fixed row cuts it, the seam's actions
     /// with their parameters, then its recent events, newest first (repeats one after the other folded with ×N).
     static func scrollingLines(of seam: SeamSnapshot, in state: ConsoleState, width: Int) -> [[Canvas.Span]] {
-        var lines = HeldCallLines.lines(of: seam, width: width) + layerLines(of: seam, in: state, width: width)
+        var lines = HeldCallLines.lines(of: seam, width: width)
+        lines += HeldCallLines.lines(
+            inTests: state.data?.scopes ?? [], of: seam.id, chosen: Set(state.chosenTests.map(\.id)), width: width)
+        lines += layerLines(of: seam, in: state, width: width)
         let guards = (state.data?.guards ?? []).filter { $0.definition.condition.seam == seam.id }
         if !guards.isEmpty {
             lines.append([.init("Guards", .title, bold: true)])

@@ -10,16 +10,44 @@ enum HeldCallLines {
     /// The lines for `seam` at `width` columns; none when no call is held.
     static func lines(of seam: SeamSnapshot, width: Int) -> [[Canvas.Span]] {
         guard !seam.heldCalls.isEmpty else { return [] }
-        let count = seam.heldCalls.count
+        return callLines(seam.heldCalls, width: width, keys: keys)
+    }
+
+    /// The keys that end a held call.
+    static let keys = "u release · o return… · x fail · c continue"
+
+    /// The lines for the calls the pauses of running tests hold on `seam` (a breakpoint on a test in a live test
+    /// session): each test named, with its number, then its held calls' inputs as ``lines(of:width:)`` shows a
+    /// seam's; the keys under those of the tests the console's changes go to (`chosen`), else how to choose it.
+    static func lines(inTests scopes: [ScopeSnapshot], of seam: SeamID, chosen: Set<Int>, width: Int)
+        -> [[Canvas.Span]]
+    {
+        var lines: [[Canvas.Span]] = []
+        for scope in scopes where scope.status == .running {
+            guard let calls = scope.seams.first(where: { $0.seam == seam })?.heldCalls, !calls.isEmpty else {
+                continue
+            }
+            lines.append([
+                .init("held in test ", .reverting, bold: true), .init("#\(scope.id) ", .accent),
+                .init(scope.name, .text, bold: true),
+            ])
+            let hint = chosen.contains(scope.id) ? keys : "n or :test #\(scope.id) to answer it"
+            lines += callLines(calls, width: width, keys: hint)
+        }
+        return lines
+    }
+
+    /// `calls` whole (the first ``shown``), the keys (`keys`) under them, and how many more are held.
+    private static func callLines(_ calls: [HeldCall], width: Int, keys: String) -> [[Canvas.Span]] {
         var lines: [[Canvas.Span]] = []
         // The input first, on the line that says it is held, so even a short pane shows where it starts.
-        for call in seam.heldCalls.prefix(shown) {
+        for call in calls.prefix(shown) {
             let pieces = layout(call.input, width: max(10, width - 5))
             lines.append([.init("held ", .reverting, bold: true), .init(pieces[0], .accent)])
             for piece in pieces.dropFirst() { lines.append([.init("     " + piece, .accent)]) }
         }
-        lines.append([.init("     u release · o return… · x fail · c continue", .muted)])
-        if count > shown { lines.append([.init(" and \(count - shown) more held", .muted)]) }
+        lines.append([.init("     " + keys, .muted)])
+        if calls.count > shown { lines.append([.init(" and \(calls.count - shown) more held", .muted)]) }
         return lines
     }
 

@@ -12,7 +12,8 @@ extension Console {
     static func askAnswer(in state: inout ConsoleState) {
         guard let seam = heldSeam(in: &state, verb: "o answers") else { return }
         var start = ""
-        if let input = seam.heldCalls.first?.input, returnsItsInput(seam),
+        // The registry's held call, else the chosen test's: `o` answers where `u` releases.
+        if let input = (seam.heldCalls.first ?? state.testHeldCalls(on: seam.id).first)?.input, returnsItsInput(seam),
             seam.actions.contains(where: { $0.name == "return" })
         {
             start = "return(\(JSONLayout.compact(input) ?? input))"  // the text shown, on the field's one line

@@ -20,6 +20,11 @@ extension ConsoleState {
     func testHeld(on seam: SeamID) -> Int {
         chosenTests.reduce(0) { $0 + ($1.seams.first { $0.seam == seam }?.held ?? 0) }
     }
+
+    /// The calls the chosen tests' pauses hold on `seam`, each with its input, oldest first within a test.
+    func testHeldCalls(on seam: SeamID) -> [HeldCall] {
+        chosenTests.flatMap { $0.seams.first { $0.seam == seam }?.heldCalls ?? [] }
+    }
 }
 
 extension Console {

@@ -18,7 +18,13 @@ public enum Warehouse {
 
     /// Registers the seams (again is harmless), so a console lists them before their first call.
     public static func registerSeams() throws {
-        try Registry.shared.register(stock, shelf)
+        try registerSeams(in: .shared)
+    }
+
+    /// Registers the seams in `registry`: what a test exported from a test's scope calls when it starts
+    /// (`mischief export --scope … --register 'Warehouse.registerSeams(in:)'`).
+    public static func registerSeams(in registry: Registry) throws {
+        try registry.register(stock, shelf)
     }
 
     /// Counts `item` `rounds` times, `every` apart, as a stock-taking job does; returns the counts.
