@@ -28,7 +28,7 @@ extension Recording {
         seams: [Header.Seam] = []
     ) {
         // Applies before reverts at the same call, and each layer's apply before its revert.
-        var steps: [(call: Int, order: Int, entry: Entry)] = []
+        var steps: [(call: Int, order: Int, line: Entry)] = []
         let test = "test #\(scope.id) \(scope.name)"
         for layer in scope.outside {
             let call = layer.call ?? 0
@@ -53,7 +53,7 @@ extension Recording {
                 ))
         }
         steps.sort { ($0.call, $0.order) < ($1.call, $1.order) }
-        var entries = steps.map(\.entry)
+        var entries = steps.map(\.line)
         for index in entries.indices { entries[index].event = index + 1 }
         self.init(
             header: Header(
