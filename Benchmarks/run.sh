@@ -75,7 +75,7 @@ if [ -z "${SKIP_CALLGRIND:-}" ] && command -v valgrind >/dev/null 2>&1; then
     echo "| case (valgrind --tool=callgrind) | instructions a call | |"
     echo "|---|---|---|"
     for id in int.direct int.off int.counting int.constant int.scope.inside int.scope.recording \
-              date.direct date.off date.shifted date.shifted.half clock.off \
+              date.direct date.off date.shifted date.spec-shifted date.shifted.half clock.off \
               shared.off shared.hoisted shared.shifted shared.frozen \
               clock.shifted deps.live deps.overridden; do
         one=$(count "$id" "$n")

@@ -15,6 +15,7 @@
 import Dispatch
 import Foundation
 import Mischief
+import MischiefCatalog
 import Synchronization
 
 /// The trivial integer function; not optimised, so the loop cannot be folded away and it costs one real call.
@@ -30,6 +31,23 @@ let intSeam = Seam<Int, Int, Never>("bench.int", title: "Trivial", category: "Be
 let dateSeam = Seam<Void, Date, Never>("bench.date", title: "Date", category: "Bench", summary: "Date()") { Date() }
 let registry = Registry(sessionSeed: 1)
 try registry.register(intSeam, dateSeam)
+
+/// A `Date` seam of a user's own with a `shift` action declared as its documentation declares one (a
+/// `SeamAction.transform`), in `Registry.shared`, changed by a spec as a console or the CLI would: issue 47's row.
+let shiftedDateSeam = Seam<Void, Date, Never>(
+    "bench.date.actions", title: "Date", category: "Bench", summary: "Date(), with a shift action",
+    actions: [
+        .transform(
+            ActionSignature(
+                "shift", summary: "moves the clock",
+                parameters: [.init("by", .duration, summary: "how far")], composes: true)
+        ) { action, _ in
+            let seconds = Double(action.duration("by")!.components.seconds)
+            return { $0.addingTimeInterval(seconds) }
+        }
+    ]
+) { Date() }
+try Registry.shared.register(shiftedDateSeam, ChaosClock.shared.seam)
 
 /// A way of calling: returns the ns per call of `iterations` calls.
 struct Scenario {
@@ -54,6 +72,7 @@ nonisolated(unsafe) var observation: Observation?  // touched by the main thread
 nonisolated(unsafe) var recorder: Recorder?  // touched by the main thread only
 func reset() {
     registry.revertAll()
+    Registry.shared.revertAll()
     observation?.cancel()
     observation = nil
     recorder?.stop()
@@ -139,6 +158,33 @@ let scenarios: [Scenario] = [
         },
         run: { n in
             runDate(n) { dateSeam() }
+        }),
+    // Issue 47's date rows: `.transform` applied in code, a spec-bound transform action through `Registry.shared`,
+    // and the catalogue clock as the README spells it (`ChaosClock.shared.date`, changed by its id).
+    Scenario(
+        name: "date.shifted",
+        setUp: {
+            reset(); try registry.apply(dateSeam, .transform { $0.addingTimeInterval(86_400) })
+        },
+        run: { n in
+            runDate(n) { dateSeam() }
+        }),
+    Scenario(
+        name: "date.spec-shifted",
+        setUp: {
+            reset(); try Registry.shared.apply(spec: "shift(+1d)", to: "bench.date.actions")
+        },
+        run: { n in
+            runDate(n) { shiftedDateSeam() }
+        }),
+    Scenario(name: "date.shared-off", setUp: reset, run: { n in runDate(n) { ChaosClock.shared.date } }),
+    Scenario(
+        name: "date.shared-shifted",
+        setUp: {
+            reset(); try Registry.shared.apply(spec: "shift(+1d)", to: "clock.now")
+        },
+        run: { n in
+            runDate(n) { ChaosClock.shared.date }
         }),
 ]
 
@@ -270,6 +316,10 @@ row("date.direct", "date.direct", target: "(baseline: Date())")
 row("date.off", "date.direct", target: "≤ 1.1x")
 row("date.counting", "date.direct", target: "≤ 6 ns added")
 row("date.constant", "date.direct", target: "≤ 10 ns")
+row("date.shifted", "date.direct", target: "≤ 10 ns added (.transform in code)")
+row("date.spec-shifted", "date.direct", target: "≤ 10 ns added (a spec-bound transform action)")
+row("date.shared-off", "date.direct", target: "≤ 1.05x (ChaosClock.shared.date)")
+row("date.shared-shifted", "date.direct", target: "≤ 1.1x (ChaosClock.shared.date, shift(+1d))")
 
 try registry.apply(intSeam, .constant(7))
 // Interleaved with the control, so both see the same machine: on 2 vCPUs the second thread's share varies by run.

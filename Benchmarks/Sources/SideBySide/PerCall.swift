@@ -21,13 +21,29 @@ struct PerCall {
     let setUp: () throws -> Void
     let run: (Int) -> Void
 
-    static let registry = Registry(sessionSeed: 1)
+    /// The registry the README's examples use: every row is measured as users write the code.
+    static var registry: Registry { .shared }
     static let intSeam = Seam<Int, Int, Never>("bench.int", title: "Trivial", category: "Bench", summary: "x + 1") {
         trivial($0)
     }
     static let dateSeam = Seam<Void, Date, Never>("bench.date", title: "Date", category: "Bench", summary: "Date()") {
         Date()
     }
+    /// A `Date` seam of a user's own with a `shift` action declared as `SeamAction`'s documentation declares one (a
+    /// transform), changed by a spec as a console or the CLI would (issue 47).
+    static let actionDateSeam = Seam<Void, Date, Never>(
+        "bench.date.actions", title: "Date", category: "Bench", summary: "Date(), with a shift action",
+        actions: [
+            .transform(
+                ActionSignature(
+                    "shift", summary: "moves the clock",
+                    parameters: [.init("by", .duration, summary: "how far")], composes: true)
+            ) { action, _ in
+                let seconds = Double(action.duration("by")!.components.seconds)
+                return { $0.addingTimeInterval(seconds) }
+            }
+        ]
+    ) { Date() }
     static let clock = ChaosClock(id: "bench.clock")
     nonisolated(unsafe) static var observation: Observation?  // the main thread only
     static let fixed = Date(timeIntervalSince1970: 1_800_000_000)
@@ -83,7 +99,7 @@ struct PerCall {
     }
 
     nonisolated(unsafe) static let cases: [PerCall] = {  // read by the main thread only
-        try! registry.register(intSeam, dateSeam, clock.seam)
+        try! registry.register(intSeam, dateSeam, actionDateSeam, clock.seam)
         // The catalogue clock as the README spells it: the shared one, registered in the shared registry, read from
         // this module (`ChaosClock.shared.date` in the loop) and changed by its id.
         try! Registry.shared.register(ChaosClock.shared.seam)
@@ -142,6 +158,14 @@ struct PerCall {
                     try registry.apply(dateSeam, .transform { $0.addingTimeInterval(86_400) })
                 }
             ) { n in dates(n) { dateSeam() } },
+            PerCall(
+                id: "date.spec-shifted", label: "a date seam of your own, shift(+1d) spec (a transform action)",
+                baseline: "date.direct",
+                setUp: {
+                    reset()
+                    try registry.apply(spec: "shift(+1d)", to: "bench.date.actions")
+                }
+            ) { n in dates(n) { actionDateSeam() } },
             PerCall(
                 id: "date.shifted.half", label: "raw date seam, +1 day for 50% of calls (a compiled behaviour)",
                 baseline: "date.direct",

@@ -105,7 +105,7 @@ extension SeamCore {
             store(state)
             return true
         }
-        if changed, let external = external.withLock({ $0 }) { external.setCounting(on) }
+        if changed, let external = externalCounting() { external.setCounting(on) }
     }
 
     /// Sets or clears the scoped bit, keeping the box, phase and counting.

@@ -103,20 +103,42 @@ final class SeamCore: @unchecked Sendable {
     /// The boxes this core owns and the phase of each; see `SeamCore+Ownership.swift`.
     let ownership = Locked(Ownership())
 
-    /// Called after every apply or revert that changes what the seam does; see ``Seam/onChange(_:)``.
-    let changeListeners = Locked<[@Sendable () -> Void]>([])
+    /// What few seams use, under one lock: a lock is an object of its own, and one less is some 50 bytes less a
+    /// registered seam (issue 47).
+    struct Seldom {
+        /// Called after every apply or revert that changes what the seam does; see ``Seam/onChange(_:)``.
+        var changeListeners: [@Sendable () -> Void] = []
+        /// Calls made outside Swift, which count themselves: a system seam's C hooks (`MischiefSystem`). Told when
+        /// counting goes on or off, and read by ``counters()``.
+        var external: ExternalCounting?
+    }
+
+    let seldom = Locked(Seldom())
+
+    /// Adds a change listener (see ``AnySeam/onChange(_:)``).
+    func addChangeListener(_ body: @escaping @Sendable () -> Void) {
+        seldom.withLock { $0.changeListeners.append(body) }
+    }
 
     /// Runs the change listeners (never under the registry's lock).
     func notifyChanged() {
-        for listener in changeListeners.withLock({ $0 }) { listener() }
+        for listener in seldom.withLock({ $0.changeListeners }) { listener() }
     }
 
     @usableFromInline let lines: UnsafeMutablePointer<Atomic<UInt64>>
 
-    /// Calls made outside Swift, which count themselves: a system seam's C hooks (`MischiefSystem`). Told when
-    /// counting goes on or off, and read by ``counters()``.
-    let external = Locked<ExternalCounting?>(nil)
-    /// Set once `external` is: ``counters()`` of every other seam, read at every refresh, takes no lock for it.
+    /// How the seam's calls made outside Swift are counted, if they are (see ``Seldom/external``).
+    func externalCounting() -> ExternalCounting? {
+        seldom.withLock { $0.external }
+    }
+
+    /// Makes `counting` part of this core's counters (see ``AnySeam/countsExternally(_:)``).
+    func setExternal(_ counting: ExternalCounting) {
+        seldom.withLock { $0.external = counting }
+        countsExternally.store(true, ordering: .releasing)
+    }
+
+    /// Set once ``Seldom/external`` is: ``counters()`` of every other seam, read at every refresh, takes no lock for it.
     let countsExternally = Atomic<Bool>(false)
 
     /// One bit for each shard a call has counted on, set before its first count there: ``counters()`` sums only
@@ -402,7 +424,7 @@ final class SeamCore: @unchecked Sendable {
             uncounted &+= line[Slot.uncounted].load(ordering: .acquiring)
         }
         var chaosEntries = entered &- uncounted
-        if countsExternally.load(ordering: .acquiring), let external = external.withLock({ $0 }) {
+        if countsExternally.load(ordering: .acquiring), let external = externalCounting() {
             let counted = external.counts()
             plain &+= counted.calls &- counted.chaosCalls
             chaosEntries &+= counted.chaosCalls

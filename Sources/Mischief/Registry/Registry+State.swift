@@ -215,14 +215,32 @@ extension Registry {
         var layers: [Layer] = []
         /// Whether replaced boxes were waiting for their calls at the last settle (the seam's core owns them).
         var isRetiring = false
-        var lastCalled: Duration?
+        var lastCalled: Duration? {
+            get { seldom?.lastCalled }
+            set { if seldom != nil || newValue != nil { writableSeldom().lastCalled = newValue } }
+        }
         /// The counters last read, and when the registry last counted a change to this seam.
-        var counters = SeamCounters()
+        var counters: SeamCounters {
+            get { seldom?.counters ?? SeamCounters() }
+            set { if seldom != nil || newValue != SeamCounters() { writableSeldom().counters = newValue } }
+        }
         /// The calls its pauses held when the counters were last read, oldest first.
-        var heldCalls: [HeldCall] = []
+        var heldCalls: [HeldCall] {
+            get { seldom?.heldCalls ?? [] }
+            set { if seldom != nil || !newValue.isEmpty { writableSeldom().heldCalls = newValue } }
+        }
         /// What the seam's core had counted at the last ``Registry/resetCounters(_:source:)`` (calls, chaos calls
         /// and errors; the core's counters only grow), subtracted from what it counts.
-        var baseline = SeamCounters()
+        var baseline: SeamCounters {
+            get { seldom?.baseline ?? SeamCounters() }
+            set { if seldom != nil || newValue != SeamCounters() { writableSeldom().baseline = newValue } }
+        }
+        /// The fields above and ``notes``, which a seam nobody calls, resets or annotates never changes from their
+        /// defaults, kept behind one reference made on the first change (copied on write, so records stay values).
+        /// The registry's dictionary keeps each record inline in a bucket, some 2.6 buckets a seam at 100,000 seams
+        /// (its load stays under ¾, and its capacity is a power of two): every byte of a record costs a registered seam
+        /// that many (issue 47, memory per registered seam).
+        private var seldom: Seldom?
         var generation: UInt64 = 0
         /// The seam's snapshot as of `generation`, built on demand.
         var cached: SeamSnapshot? {
@@ -239,7 +257,10 @@ extension Registry {
         /// Its place in ``State/seamSnapshots`` while that is kept.
         var slot = 0
         /// What its owner says the seam reaches now (see ``Registry/annotate(_:notes:)``).
-        var notes: [String] = []
+        var notes: [String] {
+            get { seldom?.notes ?? [] }
+            set { if seldom != nil || !newValue.isEmpty { writableSeldom().notes = newValue } }
+        }
 
         /// `seam.core`, read without a call through the seam's witness table or a retain: a read of many seams' counters
         /// looks at each one's core. The record holds the seam, which holds its core.
@@ -249,6 +270,12 @@ extension Registry {
             self.seam = seam
             self.core = seam.core
             self.index = index
+        }
+
+        /// ``seldom``, made or copied first unless this record is its only holder.
+        private mutating func writableSeldom() -> Seldom {
+            if !isKnownUniquelyReferenced(&seldom) { seldom = seldom.map(Seldom.init(copying:)) ?? Seldom() }
+            return seldom.unsafelyUnwrapped
         }
 
         /// The snapshot as of `generation`: the cached one, else one built from `history` and cached. Mutating, so
@@ -319,6 +346,25 @@ extension Registry {
             let current = seam.info.stacking == .replace ? [layers.last!] : layers.reversed()
             let specs = current.compactMap(\.spec)
             return specs.count == current.count ? specs.joined(separator: " -> ") : nil
+        }
+    }
+
+    /// A record's fields that most seams never change from their defaults (see `SeamRecord.seldom`).
+    final class Seldom {
+        var lastCalled: Duration?
+        var counters = SeamCounters()
+        var heldCalls: [HeldCall] = []
+        var baseline = SeamCounters()
+        var notes: [String] = []
+
+        init() {}
+
+        init(copying other: Seldom) {
+            lastCalled = other.lastCalled
+            counters = other.counters
+            heldCalls = other.heldCalls
+            baseline = other.baseline
+            notes = other.notes
         }
     }
 

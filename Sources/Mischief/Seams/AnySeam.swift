@@ -31,15 +31,14 @@ public class AnySeam: @unchecked Sendable {
     /// rescheduled when time is shifted, frozen or given back. `body` runs on the thread that applied or
     /// reverted; keep it short.
     public final func onChange(_ body: @escaping @Sendable () -> Void) {
-        core.changeListeners.withLock { $0.append(body) }
+        core.addChangeListener(body)
     }
 
     /// Makes the calls `counting` counts part of this seam's counters: for a seam whose calls are made outside Swift
     /// (a system seam's C hooks), which counts them itself while the registry asks it to. Set once, before the seam
     /// is registered.
     package final func countsExternally(_ counting: ExternalCounting) {
-        core.external.withLock { $0 = counting }
-        core.countsExternally.store(true, ordering: .releasing)
+        core.setExternal(counting)
     }
 
     /// Counts one error for a call of this seam that has already returned, when its caller learns only afterwards

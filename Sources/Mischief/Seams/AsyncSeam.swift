@@ -21,11 +21,12 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
         makeError: (@Sendable (String) -> Failure)? = nil, actions: [SeamAction<Input, Output, Failure>] = [],
         original: @escaping @Sendable (Input) async throws(Failure) -> Output
     ) {
-        self.parts = SeamParts(
+        let info = SeamParts<Input, Output, Failure>.info(
             id, title: title, category: category, summary: summary, stacking: stacking, isAsync: true,
-            makeError: makeError, actions: actions)
+            canThrow: makeError != nil)
+        self.parts = SeamParts(makeError: makeError, actions: actions)
         self.original = original
-        super.init(info: parts.info, actionSignatures: parts.signatures)
+        super.init(info: info, actionSignatures: parts.signatures)
     }
 
     /// Calls the seam: the original, or the behaviour applied to it.
@@ -134,7 +135,7 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
     // MARK: Installation (see SeamParts)
 
     override func compile(_ behaviour: any Sendable, context: LayerContext) throws(MischiefError) -> any Sendable {
-        try parts.compile(behaviour, context: context) { node, context throws(MischiefError) in
+        try parts.compile(behaviour, info: info, context: context) { node, context throws(MischiefError) in
             try node.compileAsyncBox(original: original, context: context)
         }
     }
@@ -142,11 +143,11 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
     override func behaviour(
         from spec: Spec, seed: UInt64?, sessionSeed: UInt64, fileAccess: FileAccess
     ) throws(SpecError) -> (behaviour: any Sendable, canonical: String) {
-        try parts.behaviour(from: spec, seed: seed, sessionSeed: sessionSeed, fileAccess: fileAccess)
+        try parts.behaviour(from: spec, info: info, seed: seed, sessionSeed: sessionSeed, fileAccess: fileAccess)
     }
 
     override func makeBox(layers: [any Sendable]) -> AnyObject {
-        let stack = parts.stack(layers, as: AsyncBox<Input, Output, Failure>.self)
+        let stack = parts.stack(layers, info: info, as: AsyncBox<Input, Output, Failure>.self)
         // A new box even for one layer: the core tells boxes apart by identity while it retires them.
         if let alone = stack.alone { return AsyncBox(alone.run, constant: alone.constant) }
         // Layers that keep their rules are walked rule by rule in one list, as on a synchronous seam.
@@ -169,7 +170,7 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
         }
         var tape: DecisionTape<Output, Failure>?
         if let context, !layers.isEmpty {
-            let stack = parts.stack(layers, as: Box.self)
+            let stack = parts.stack(layers, info: info, as: Box.self)
             let noted = DecisionTape<Output, Failure>(
                 seam: info.id, layers: context.layers, replayable: stack.all.map(\.replayable))
             tape = noted

@@ -61,14 +61,15 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
         original: @escaping @Sendable (Input) throws(Failure) -> Output, originalValue: Output?,
         runs: SpecialisedRuns<Input, Output, Failure>?
     ) {
-        self.parts = SeamParts(
+        let info = SeamParts<Input, Output, Failure>.info(
             id, title: title, category: category, summary: summary, stacking: stacking, isAsync: false,
-            makeError: makeError, actions: actions)
+            canThrow: makeError != nil)
+        self.parts = SeamParts(makeError: makeError, actions: actions)
         self.original = original
         self.originalValue = originalValue
         self.runs = runs
         originalAddress = heapCopy(of: originalValue)
-        super.init(info: parts.info, actionSignatures: parts.signatures)
+        super.init(info: info, actionSignatures: parts.signatures)
     }
 
     deinit {
@@ -316,7 +317,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     // MARK: Installation (see SeamParts)
 
     override func compile(_ behaviour: any Sendable, context: LayerContext) throws(MischiefError) -> any Sendable {
-        try parts.compile(behaviour, context: context) { node, context throws(MischiefError) in
+        try parts.compile(behaviour, info: info, context: context) { node, context throws(MischiefError) in
             let node = originalValue.map { node.folded(original: $0) } ?? node
             return try node.compileSyncBox(original: original, context: context, runs: runs ?? .forTheseTypes)
         }
@@ -325,11 +326,11 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     override func behaviour(
         from spec: Spec, seed: UInt64?, sessionSeed: UInt64, fileAccess: FileAccess
     ) throws(SpecError) -> (behaviour: any Sendable, canonical: String) {
-        try parts.behaviour(from: spec, seed: seed, sessionSeed: sessionSeed, fileAccess: fileAccess)
+        try parts.behaviour(from: spec, info: info, seed: seed, sessionSeed: sessionSeed, fileAccess: fileAccess)
     }
 
     override func makeBox(layers: [any Sendable]) -> AnyObject {
-        let stack = parts.stack(layers, as: SyncBox<Input, Output, Failure>.self)
+        let stack = parts.stack(layers, info: info, as: SyncBox<Input, Output, Failure>.self)
         // A new box even for one layer: the core tells boxes apart by identity while it retires them.
         if let alone = stack.alone { return SyncBox(alone.run, constant: alone.constant, change: alone.change) }
         // Layers that keep their rules are walked rule by rule in one list; others as they are.
@@ -352,7 +353,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
         }
         var tape: DecisionTape<Output, Failure>?
         if let context, !layers.isEmpty {
-            let stack = parts.stack(layers, as: Box.self)
+            let stack = parts.stack(layers, info: info, as: Box.self)
             let noted = DecisionTape<Output, Failure>(
                 seam: info.id, layers: context.layers, replayable: stack.all.map(\.replayable))
             tape = noted
