@@ -15,8 +15,8 @@ import Synchronization
 /// on the stream for it; it never asks again. A target that names none (an older one), or a stream that has not
 /// brought it within a second, answers with what the console was sent by then (the change follows on the stream).
 ///
-/// Commands go on one kept connection to the target, one after another (``ControlConnection``); the events stream on
-/// another.
+/// Commands go on one kept connection to the target, one after another (`ControlConnection`, one thread of its own);
+/// the events stream on another.
 ///
 /// When the target stops answering it says so (``ConsoleUpdate/lost(_:)``) and tries again every `retry`. It attaches
 /// again to the same target, or to a restarted one of the same name at the path `locate` finds (its first update
