@@ -72,9 +72,9 @@ def exchange(request, timeout=30):
     return time.monotonic() - start, data[9:12].decode()
 def put(spec):
     body = spec.encode()
-    return (b"PUT /v1/seams/clock.now HTTP/1.1\r\nHost: m\r\nMischief-API: 1\r\nContent-Type: text/plain\r\n"
+    return (b"PUT /v1/seams/clock.now HTTP/1.1\r\nHost: m\r\nMischief-API: 1\r\nConnection: close\r\nContent-Type: text/plain\r\n"
             + b"Content-Length: %d\r\n\r\n" % len(body) + body)
-GET = b"GET /v1/target HTTP/1.1\r\nHost: m\r\nMischief-API: 1\r\n\r\n"
+GET = b"GET /v1/target HTTP/1.1\r\nHost: m\r\nMischief-API: 1\r\nConnection: close\r\n\r\n"
 for name, spec in [("seq-64k", "seq(" + ", ".join(["off"] * 12999) + ")"),
                    ("fallback-64k", " -> ".join(["1*off"] * 7200)), ("log-64k", 'log("' + "a" * 65000 + '")')]:
     stop, puts, probes = time.monotonic() + 6, [], []

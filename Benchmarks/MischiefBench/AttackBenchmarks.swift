@@ -59,7 +59,8 @@ enum AttackBenchmarks {
         var failed = 0
         while (ContinuousClock.now - start).seconds < seconds {
             let began = ContinuousClock.now
-            if let answer = try? Wire.exchange(socket, "GET /v1/target HTTP/1.1\r\nHost: m\r\n\r\n"),
+            if let answer = try? Wire.exchange(
+                socket, "GET /v1/target HTTP/1.1\r\nHost: m\r\nConnection: close\r\n\r\n"),
                 answer.hasPrefix("HTTP/1.1 200")
             {
                 times.append((ContinuousClock.now - began).seconds)
@@ -83,7 +84,9 @@ enum AttackBenchmarks {
         var answer = ""
         for _ in 0..<100 {
             answer =
-                (try? Wire.exchange(socket, "GET /v1/seams/\(AttackTarget.seamID) HTTP/1.1\r\nHost: m\r\n\r\n")) ?? ""
+                (try? Wire.exchange(
+                    socket, "GET /v1/seams/\(AttackTarget.seamID) HTTP/1.1\r\nHost: m\r\nConnection: close\r\n\r\n"))
+                ?? ""
             if let range = answer.range(of: "\"calls\":") {
                 return Int(answer[range.upperBound...].prefix { $0.isNumber }) ?? 0
             }

@@ -88,11 +88,12 @@ extension AttackBenchmarks {
         var held: [Int32] = []
         while held.count < 2_000, let fd = try? Wire.open(socket, "") { held.append(fd) }
         usleep(500_000)
-        let refused = (try? Wire.exchange(socket, "GET /v1/target HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 200")) != true
+        let probe = "GET /v1/target HTTP/1.1\r\nConnection: close\r\n\r\n"
+        let refused = (try? Wire.exchange(socket, probe).hasPrefix("HTTP/1.1 200")) != true
         for fd in held { close(fd) }
         let start = ContinuousClock.now
         while ContinuousClock.now - start < .seconds(10) {
-            if (try? Wire.exchange(socket, "GET /v1/target HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 200")) == true {
+            if (try? Wire.exchange(socket, probe).hasPrefix("HTTP/1.1 200")) == true {
                 break
             }
             usleep(5_000)

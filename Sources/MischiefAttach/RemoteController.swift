@@ -15,6 +15,9 @@ import Synchronization
 /// on the stream for it; it never asks again. A target that names none (an older one), or a stream that has not
 /// brought it within a second, answers with what the console was sent by then (the change follows on the stream).
 ///
+/// Commands go on one kept connection to the target, one after another (`ControlConnection`, one thread of its own);
+/// the events stream on another.
+///
 /// When the target stops answering it says so (``ConsoleUpdate/lost(_:)``) and tries again every `retry`. It attaches
 /// again to the same target, or to a restarted one of the same name at the path `locate` finds (its first update
 /// then shows the new process); a target of another name at that path is never attached to: it stays lost and names
@@ -222,6 +225,9 @@ public final class RemoteController: ConsoleController {
     private func connect() async throws(ControlClientError) -> (Int, AsyncThrowingStream<StreamMessage, any Error>) {
         guard let path = locate() else { throw .unreachable("the socket directory", "no target is serving") }
         var client = ControlClient(socketPath: path)
+        // The commands of this connection to the target go on one kept connection (reopened if the target closes it
+        // while idle); the events stream has one of its own.
+        client.connection = ControlConnection(socketPath: path)
         let info = try await client.handshake()
         let first = link.withLock { link in
             if link.target == nil { link.target = info }

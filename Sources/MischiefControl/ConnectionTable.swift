@@ -7,8 +7,8 @@ import NIOCore
 #endif
 
 /// The server's open connections, oldest first, on its event loop: past ``ControlServer/Limits/connections``, or
-/// when `accept()` fails for want of descriptors, the oldest connection that has not sent a whole request is
-/// closed, so idle or slow clients cannot lock others out.
+/// when `accept()` fails for want of descriptors, the oldest connection waiting for a request is closed (kept-alive
+/// ones with nothing sent first), so idle or slow clients cannot lock others out.
 final class ConnectionTable: @unchecked Sendable {
     // Touched only on `loop`.
     private var open:
@@ -24,6 +24,8 @@ final class ConnectionTable: @unchecked Sendable {
     }
 
     var count: Int { open.count }
+    /// How many connections were ever accepted.
+    var accepted: Int { Int(nextID) }
 
     func add(_ channel: any Channel, _ connection: HTTPConnection, _ head: RequestSizeLimiter) {
         nextID += 1

@@ -2,8 +2,8 @@ import Foundation
 import Mischief
 import Synchronization
 
-/// Talks to a target's control API over its Unix socket: one connection per request, plus a long-lived events
-/// stream.
+/// Talks to a target's control API over its Unix socket: one connection per request (or, for an attached console,
+/// one kept connection for all of them), plus a long-lived events stream.
 ///
 /// ```swift
 /// let client = ControlClient(socketPath: "/run/user/1000/mischief/orders-4242.sock")
@@ -40,6 +40,9 @@ public struct ControlClient: Sendable {
 
     /// The API requests go to in this process instead of over the socket (tests of the routes); nil: the socket.
     let handler: ControlHandler?
+    /// The kept connection requests go on, one after another (a request asked while it is busy goes on a connection
+    /// of its own); nil: each request on a connection of its own, closed after the answer.
+    package var connection: ControlConnection?
 
     /// A client of the target serving on `socketPath`, whose changes belong to `session` when given.
     public init(socketPath: String, session: String? = nil) {
@@ -420,30 +423,38 @@ public struct ControlClient: Sendable {
             (status, data, generation) = try await Self.exchange(
                 method, path, body: body, contentType: contentType, session: session, name: name, with: handler)
         } else {
+            let kept = connection?.socketPath == socketPath ? connection : nil
             let bytes = Self.makeRequest(
-                method, path, body: body, contentType: contentType, session: session, name: name)
-            (status, data, generation) = try await SocketExchange.exchange(bytes, to: socketPath, timeout: timeout)
+                method, path, body: body, contentType: contentType, session: session, name: name,
+                keepAlive: kept != nil)
+            if let kept, let answer = try await kept.exchange(bytes, timeout: timeout) {
+                (status, data, generation) = answer
+            } else {
+                (status, data, generation) = try await SocketExchange.exchange(bytes, to: socketPath, timeout: timeout)
+            }
         }
         guard (200..<300).contains(status) else { throw Self.failure(status: status, data: data) }
         if let generation { answered?(generation) }
         return (status, data)
     }
 
-    /// The request's bytes: one request per connection, closed after the answer.
+    /// The request's bytes: asking the target to close the connection after the answer, unless it is to be kept
+    /// for the next request (`keepAlive`).
     static func makeRequest(
-        _ method: Method, _ path: String, body: Data, contentType: String?, session: String?, name: String? = nil
+        _ method: Method, _ path: String, body: Data, contentType: String?, session: String?, name: String? = nil,
+        keepAlive: Bool = false
     ) -> [UInt8] {
         var head =
             "\(method.rawValue) /v\(ControlAPI.version)/\(path) HTTP/1.1\r\nHost: mischief\r\n"
             + "\(ControlAPI.versionHeader): \(ControlAPI.version)\r\nContent-Length: \(body.count)\r\n"
-            + "Connection: close\r\n"
+            + (keepAlive ? "" : "Connection: close\r\n")
         if let contentType { head += "Content-Type: \(contentType)\r\n" }
         if let session { head += "\(ControlAPI.sessionHeader): \(session)\r\n" }
         if let name, !name.contains(where: \.isNewline) { head += "\(ControlAPI.clientHeader): \(name)\r\n" }
         return Array((head + "\r\n").utf8) + Array(body)
     }
 
-    /// One request answered by `handler` in this process, with the headers ``makeRequest(_:_:body:contentType:session:name:)``
+    /// One request answered by `handler` in this process, with the headers ``makeRequest(_:_:body:contentType:session:name:keepAlive:)``
     /// sends.
     static func exchange(
         _ method: Method, _ path: String, body: Data, contentType: String?, session: String?, name: String?,

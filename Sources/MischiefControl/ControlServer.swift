@@ -109,9 +109,13 @@ public final class ControlServer: Sendable {
         public var bodyTimeout: Duration = .seconds(10)
         /// How long an events stream may refuse to read before it is closed.
         public var idleTimeout: Duration = .seconds(30)
+        /// How long a connection, once answered, stays open for the client's next request (HTTP/1.1 keep-alive: a
+        /// console sends its commands on one connection) before the server closes it; a client reconnects then.
+        public var keepAliveTimeout: Duration = .seconds(30)
         /// How long `POST /v1/time/advance` waits for the target's tasks before answering 503.
         public var advanceTimeout: Duration = .seconds(5)
-        /// Open connections; past it, the oldest that has not sent a whole request is closed to make room.
+        /// Open connections; past it, the oldest that is waiting for a request (idle ones first) is closed to make
+        /// room.
         public var connections = 1024
         /// Connections the kernel queues before the server accepts them. Short, because a client waits behind the
         /// whole queue while the server is within ``cpuShare``; a full queue makes further clients wait to connect.
@@ -426,6 +430,12 @@ public final class ControlServer: Sendable {
     package func census() async -> (connections: Int, streams: Int) {
         let (connections, feed) = (self.connections, self.feed)
         return (try? await connections.loop.submit { (connections.count, feed.count) }.get()) ?? (0, 0)
+    }
+
+    /// How many connections the server has accepted since it started (read on the event loop).
+    package func acceptedConnections() async -> Int {
+        let connections = self.connections
+        return (try? await connections.loop.submit { connections.accepted }.get()) ?? 0
     }
 
     static func reason(_ error: any Error) -> String {

@@ -5,19 +5,25 @@ import NIOHTTP1
 import NIOPosix
 import Synchronization
 
-/// One connection's HTTP exchange on the server's event loop: at most one request, read with limits and
-/// deadlines, answered synchronously (or, with a long body, on the server's worker), then the connection is closed
-/// (or kept as an events stream).
+/// One connection's HTTP exchange on the server's event loop: requests one at a time, each read with limits and
+/// deadlines, answered synchronously (or, with a long body, on the server's worker). HTTP/1.1 keeps the connection
+/// for the next request (a console sends all its commands on one); it is closed after an answer when the request
+/// asked (`Connection: close`, or HTTP/1.0), had a chunked body, or broke a limit, and when no next request starts
+/// within ``ControlServer/Limits/keepAliveTimeout``. An events stream keeps it to itself.
 ///
-/// Limits: the head within ``ControlServer/Limits/headBytes`` (else 431) and ``ControlServer/Limits/headTimeout``
-/// (else 408), the body within ``ControlAPI/maxBodyBytes`` (else 413, refused on the declared length, or on the chunk
-/// sizes announced, before it is read) and ``ControlServer/Limits/bodyTimeout``. A request that cannot be parsed gets
-/// 400. Nothing here awaits: the target's task pool may be blocked and the API still answers.
+/// Limits, on every request of a connection alike: the head within ``ControlServer/Limits/headBytes`` (else 431) and
+/// ``ControlServer/Limits/headTimeout`` from its first byte (from connecting, for the first; else 408), the body
+/// within ``ControlAPI/maxBodyBytes`` (else 413, refused on the declared length, or on the chunk sizes announced,
+/// before it is read) and ``ControlServer/Limits/bodyTimeout``. A request that cannot be parsed gets 400 and the
+/// connection is closed. The server thread's CPU budget is paid after every read, whichever request it belongs to.
+/// Nothing here awaits: the target's task pool may be blocked and the API still answers.
 final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = ByteBuffer
 
     private enum Phase {
+        /// Answered, waiting for the next request, nothing of it come yet.
+        case idle
         case head
         case body(HTTPRequestHead, ByteBuffer)
         case answered
@@ -34,7 +40,7 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
     /// Whether the connection has not yet sent a whole request (the ones evicted first).
     var isWaiting: Bool {
         switch phase {
-        case .head, .body: true
+        case .idle, .head, .body: true
         case .answered, .streaming: false
         }
     }
@@ -57,7 +63,7 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch (unwrapInboundIn(data), phase) {
-        case (.head(let head), .head):
+        case (.head(let head), .head), (.head(let head), .idle):
             if let length = head.headers.first(name: "content-length").flatMap(Int.init),
                 length > ControlAPI.maxBodyBytes
             {
@@ -67,9 +73,15 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
                         .payloadTooLarge, "body too large",
                         "the body is \(length) bytes; the limit is \(ControlAPI.maxBodyBytes)"))
             }
-            // The guard before the decoder follows a chunked body's sizes, to refuse too much as soon as it is announced.
-            self.head?.bodyStarts(
-                chunked: head.headers[canonicalForm: "transfer-encoding"].last?.lowercased() == "chunked")
+            // The guard before the decoder follows a chunked body's sizes, to refuse too much as soon as it is announced,
+            // and a body of known length to its end, where the next request starts.
+            let framing = Self.framing(of: head)
+            self.head?.bodyStarts(framing)
+            if case .length = framing {
+                keepAlive = !inputClosed && head.version == .http1_1 && head.isKeepAlive
+            } else {
+                keepAlive = false
+            }
             if head.headers.first(name: "expect")?.lowercased() == "100-continue" {
                 // curl asks before sending a body over 1 KB, and waits a second for want of an answer.
                 context.writeAndFlush(
@@ -92,8 +104,18 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
             phase = .answered
             dispatch(context, head: head, body: body)
         default:
-            break  // anything after the one request this connection serves
+            break  // anything after a request is held by the size guard until it is answered
         }
+    }
+
+    /// How `head` frames its body: a `Content-Length` (none: no body), chunked, or anything else.
+    static func framing(of head: HTTPRequestHead) -> RequestSizeLimiter.Framing {
+        let codings = head.headers[canonicalForm: "transfer-encoding"]
+        if !codings.isEmpty { return codings.last?.lowercased() == "chunked" ? .chunked : .unframed }
+        let lengths = head.headers["content-length"]
+        guard let length = lengths.first else { return .length(0) }
+        guard lengths.count == 1, let count = Int(length), count >= 0 else { return .unframed }
+        return .length(count)
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -112,11 +134,18 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
                 APIFailure(
                     .payloadTooLarge, "body too large",
                     "the chunks announce \(event.announced) bytes or more; the limit is \(ControlAPI.maxBodyBytes)"))
+        } else if event is RequestSizeLimiter.RequestBegins {
+            // The next request of a kept connection: its head has the head's time from its first byte.
+            guard case .idle = phase else { return }
+            phase = .head
+            arm(context, after: server.limits.headTimeout, "the request head did not arrive in time")
         } else if let event = event as? ChannelEvent, event == .inputClosed {
             // A client that half-closes after its request still gets the answer; one that stops mid-request or
             // leaves a stream is gone.
+            inputClosed = true
+            keepAlive = false
             switch phase {
-            case .head, .body, .streaming: context.close(promise: nil)
+            case .idle, .head, .body, .streaming: context.close(promise: nil)
             case .answered: if written { context.close(promise: nil) }  // else closed once the answer is out
             }
         } else {
@@ -228,6 +257,11 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private var advanced = false
+    /// Whether the request being answered leaves the connection open for the next (HTTP/1.1, whole, with a body of
+    /// known length, and not asked to close).
+    private var keepAlive = false
+    /// Whether the client has closed its side: nothing more will come.
+    private var inputClosed = false
     /// Whether the answer has been written (the connection then only lingers until the client closes).
     private var responded = false
     /// Whether all of the answer has gone out: only then may the client's half-close end the connection (a long answer
@@ -247,10 +281,11 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
         context.write(wrapOutboundOut(ByteBuffer(string: head)), promise: nil)
         let stream = EventStream(context: context, session: session, changes: changes, server: server)
         phase = .streaming(stream)
+        self.head?.lingering = true  // the stream has the connection: what the client sends now is dropped
         server.feed.add(stream)
     }
 
-    /// Writes `response` and closes the connection once it is out.
+    /// Writes `response`, then waits for the next request on the connection, or closes it once the answer is out.
     func send(_ context: ChannelHandlerContext, _ response: APIResponse) {
         // A change answered: its events streams get it now, not after the interval between two batches, so a console
         // waiting on its stream for the generation named here is not held by an earlier batch.
@@ -261,13 +296,20 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
             "HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\n"
             + "Content-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\n"
             + (response.generation.map { "\(ControlAPI.generationHeader): \($0)\r\n" } ?? "")
-            + "Connection: close\r\n\r\n"
+            + (keepAlive ? "" : "Connection: close\r\n") + "\r\n"
         var bytes = context.channel.allocator.buffer(capacity: head.utf8.count + response.body.count)
         bytes.writeString(head)
         bytes.writeBytes(response.body)
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         let this = NIOLoopBound(self, eventLoop: context.eventLoop)
         responded = true
+        if keepAlive {
+            context.writeAndFlush(wrapOutboundOut(bytes)).whenComplete { result in
+                guard case .success = result else { return bound.value.close(promise: nil) }
+                this.value.awaitNextRequest(bound.value)
+            }
+            return
+        }
         guard requiresToken else {
             // A Unix socket keeps what was written for the peer when it closes, even with input left unread: close
             // at once, so a client that keeps sending (a huge body, 200k headers) costs no more reads.
@@ -288,7 +330,27 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func fail(_ context: ChannelHandlerContext, _ failure: APIFailure) {
+        keepAlive = false  // what the client sends next cannot be told from the rest of this request
         send(context, failure.response)
+    }
+
+    /// The answer is out and the connection stays: wait for the next request, at most
+    /// ``ControlServer/Limits/keepAliveTimeout`` for its first byte, then close without a word.
+    private func awaitNextRequest(_ context: ChannelHandlerContext) {
+        guard context.channel.isActive, !inputClosed else { return context.close(promise: nil) }
+        phase = .idle
+        (advanced, responded, written, keepAlive) = (false, false, false, false)
+        deadline?.cancel()
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        let this = NIOLoopBound(self, eventLoop: context.eventLoop)
+        deadline = context.eventLoop.scheduleTask(in: .nanoseconds(Int64(server.limits.keepAliveTimeout.seconds * 1e9)))
+        {
+            guard case .idle = this.value.phase else { return }
+            bound.value.close(promise: nil)
+        }
+        // Not from within this write's completion, which may run inside the read that brought the request.
+        let head = NIOLoopBound(self.head, eventLoop: context.eventLoop)
+        context.eventLoop.execute { head.value?.nextRequest() }
     }
 
     private func arm(_ context: ChannelHandlerContext, after limit: Duration, _ reason: String) {
@@ -299,7 +361,7 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
         deadline = context.eventLoop.scheduleTask(in: .nanoseconds(nanoseconds)) {
             switch this.value.phase {
             case .head, .body: this.value.fail(bound.value, APIFailure(.requestTimeout, "request timeout", reason))
-            case .answered, .streaming: break
+            case .idle, .answered, .streaming: break
             }
         }
     }

@@ -12,7 +12,8 @@ import Synchronization
 /// its own, so a client never blocks Swift's cooperative pool and never waits longer than its timeout, whatever the
 /// target does.
 enum SocketExchange {
-    /// Sends `request` to the socket at `path` and reads the whole answer, within `timeout`.
+    /// Sends `request` to the socket at `path` on a connection of its own and reads the whole answer, within
+    /// `timeout` (a one-off request: the CLI's, or one a client's kept connection was busy for).
     static func exchange(_ request: [UInt8], to path: String, timeout: Duration) async throws(ControlClientError)
         -> (status: Int, body: Data, generation: UInt64?)
     {
@@ -21,24 +22,65 @@ enum SocketExchange {
             let deadline = ContinuousClock.now + timeout
             let fd = try connection(to: path, by: deadline)
             defer { close(fd) }
-            // A target that refuses a request before reading all of it (413 for a body over its limit) answers and
-            // closes: the rest cannot be sent, but its answer is there to read, and says more than EPIPE.
-            let cut = try sendAll(request, to: fd, path: path, by: deadline)
-            var reader = ResponseReader()
-            var body: [UInt8] = []
-            while !reader.isComplete {
-                guard let bytes = try read(from: fd, path: path, by: deadline) else { break }
-                body += try reader.feed(bytes)
-                guard body.count <= 64 << 20 else { throw ControlClientError.protocolError("the answer is over 64 MB") }
-            }
-            guard let status = reader.status else {
+            switch try roundTrip(request, on: fd, path: path, by: deadline) {
+            case .answered(let answer): return (answer.status, answer.body, answer.generation)
+            case .unanswered(let cut):
                 if let cut { throw .unreachable(path, reason(cut)) }
                 throw .disconnected("the target closed the connection without answering")
             }
-            let generation = reader.headers[ControlAPI.generationHeader.lowercased()].flatMap { UInt64($0) }
-            return (status, Data(body), generation)
         }
         return try result.get()
+    }
+
+    /// A whole answer read from a connection.
+    struct Answer: Sendable {
+        let status: Int
+        let body: Data
+        let generation: UInt64?
+        /// Whether the connection may carry the next request: the answer had a known length and did not say
+        /// `Connection: close`.
+        let reusable: Bool
+    }
+
+    /// What became of a request sent on a connection.
+    enum Outcome {
+        case answered(Answer)
+        /// The connection closed (or was reset) before a byte of the answer came; the `errno` when sending was cut
+        /// short. On a kept connection, the server closed it while idle: the request may be sent again.
+        case unanswered(cut: Int32?)
+    }
+
+    /// Sends `request` on the connected `fd` and reads its answer, within `deadline`.
+    static func roundTrip(
+        _ request: [UInt8], on fd: Int32, path: String, by deadline: ContinuousClock.Instant
+    ) throws(ControlClientError) -> Outcome {
+        // A target that refuses a request before reading all of it (413 for a body over its limit) answers and
+        // closes: the rest cannot be sent, but its answer is there to read, and says more than EPIPE.
+        let cut = try sendAll(request, to: fd, path: path, by: deadline)
+        var reader = ResponseReader()
+        var body: [UInt8] = []
+        var heard = false
+        while !reader.isComplete {
+            guard let bytes = try read(from: fd, path: path, by: deadline) else { break }
+            heard = true
+            body += try reader.feed(bytes)
+            guard body.count <= 64 << 20 else { throw ControlClientError.protocolError("the answer is over 64 MB") }
+        }
+        guard let status = reader.status else {
+            guard heard else { return .unanswered(cut: cut) }
+            throw .disconnected("the target closed the connection in the middle of its answer")
+        }
+        let generation = reader.headers[ControlAPI.generationHeader.lowercased()].flatMap { UInt64($0) }
+        let reusable =
+            reader.isComplete && cut == nil && reader.headers["connection"]?.lowercased() != "close"
+        return .answered(Answer(status: status, body: Data(body), generation: generation, reusable: reusable))
+    }
+
+    /// Whether a kept connection is still open with nothing waiting on it: a server that closed it while idle left an
+    /// end of file to read (or a reset), and stray bytes mean it is out of step.
+    static func isReusable(_ fd: Int32) -> Bool {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, 0) == 0
     }
 
     /// Sends `request` and hands each piece of the answer's body to `deliver` as it arrives, until the answer ends,
@@ -68,7 +110,7 @@ enum SocketExchange {
         }
     }
 
-    private static let timedOut = "the target did not answer in time"
+    static let timedOut = "the target did not answer in time"
 
     // MARK: Sockets
 
@@ -88,7 +130,7 @@ enum SocketExchange {
         }
     }
 
-    private static func connection(to path: String, by deadline: ContinuousClock.Instant) throws(ControlClientError)
+    static func connection(to path: String, by deadline: ContinuousClock.Instant) throws(ControlClientError)
         -> Int32
     {
         // On a Unix socket EAGAIN means the server's accept queue is full (it is short, and the server pauses when
@@ -184,7 +226,7 @@ enum SocketExchange {
         }
     }
 
-    private static func reason(_ code: Int32) -> String {
+    static func reason(_ code: Int32) -> String {
         "\(String(cString: strerror(code))) (errno \(code))"
     }
 }

@@ -44,6 +44,8 @@ public final class DemoTarget: Sendable {
 
     /// The plain fetch (no MischiefNetwork) whose result the screen shows, once ``showPlainFetch()`` started it.
     private let plainFetch = Mutex<DemoPlainFetch?>(nil)
+    /// Told when ``showPlainFetch()`` starts the plain fetch, which its loop sleeps until.
+    private let plainFetchShown = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
 
     /// Shows the date as plain `Date()` reads it on the screen from now on, as code written without Mischief would
     /// see it: for `mischief demo --system`, whose `system.clock` seam changes it.
@@ -60,6 +62,7 @@ public final class DemoTarget: Sendable {
         plainFetch.withLock { fetch in
             if fetch == nil { fetch = DemoPlainFetch(server: server) }
         }
+        plainFetchShown.continuation.yield()
     }
 
     /// Creates the demo's seams and registers them in `registry`.
@@ -125,11 +128,14 @@ public final class DemoTarget: Sendable {
     public func run() async {
         let (wakes, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let changes = registry.changeSignals()
+        // The generation of the app's own last publishing when nothing else changed while it built its screen: the
+        // change signal that publishing sends wakes nothing (the screen would be built twice a second for it).
+        let own = Locked<UInt64?>(nil)
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.weatherLoop() }
             group.addTask { await self.plainFetchLoop() }
             group.addTask {
-                for await _ in changes { wake.yield() }
+                for await _ in changes where own.withLock({ $0 }) != self.registry.generation { wake.yield() }
             }
             group.addTask {
                 while !Task.isCancelled {
@@ -141,7 +147,9 @@ public final class DemoTarget: Sendable {
             group.addTask {
                 for await _ in wakes {
                     guard !Task.isCancelled else { return }
-                    self.publish()
+                    let before = self.registry.generation
+                    let published = self.registry.publishView(self.screen())
+                    own.withLock { $0 = published.flatMap { $0 == before + 1 ? $0 : nil } }
                     // At most ten a second: a behaviour that logs each call the panels make (a change, which wakes
                     // this loop) must not make the app spin.
                     try? await Task.sleep(for: .milliseconds(100))
@@ -197,10 +205,14 @@ public final class DemoTarget: Sendable {
         return "System date (plain Date()): \(text)"
     }
 
-    /// Fetches every second while ``showPlainFetch()`` has started the plain fetch.
+    /// Fetches every second once ``showPlainFetch()`` has started the plain fetch; sleeps until then.
     private func plainFetchLoop() async {
         while !Task.isCancelled {
-            if let fetch = plainFetch.withLock({ $0 }) { await fetch.fetch() }
+            guard let fetch = plainFetch.withLock({ $0 }) else {
+                for await _ in plainFetchShown.stream { break }
+                continue
+            }
+            await fetch.fetch()
             try? await Task.sleep(for: .seconds(1))
         }
     }

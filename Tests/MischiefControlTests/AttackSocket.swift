@@ -93,7 +93,7 @@ final class AttackSocket: @unchecked Sendable {
     static func answered(of path: String, count: Int) throws -> Int {
         try (0..<count).count { _ in
             let socket = try AttackSocket(path: path)
-            socket.send("GET /v1/target HTTP/1.1\r\nHost: m\r\n\r\n")
+            socket.send("GET /v1/target HTTP/1.1\r\nHost: m\r\nConnection: close\r\n\r\n")
             return status(socket.receive().bytes) == 200
         }
     }

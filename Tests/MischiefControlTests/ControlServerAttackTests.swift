@@ -52,7 +52,7 @@ import Testing
                 // Before reading, let the server serve another connection in full: it has then read this request
                 // and its end, and written what the socket takes of the answer, while nothing was read here.
                 let probe = try AttackSocket(path: path)
-                probe.send("GET /v1/target HTTP/1.1\r\nHost: m\r\nMischief-API: 1\r\n\r\n")
+                probe.send("GET /v1/target HTTP/1.1\r\nHost: m\r\nMischief-API: 1\r\nConnection: close\r\n\r\n")
                 _ = probe.receive()
                 let answer = socket.receive().bytes
                 let end = answer.indices.first { answer[$0...].starts(with: Array("\r\n\r\n".utf8)) } ?? answer.count
@@ -71,7 +71,8 @@ import Testing
     @Test func longHeaderLinesAre431AtOnce() async throws {
         try await withTarget(configure: { $0.limits.headTimeout = Self.hour }) { target in
             for size in [1_000, 17_000, 30_000, 100_000] {
-                let line = "GET /v1/target HTTP/1.1\r\nHost: m\r\nX-Long: \(String(repeating: "a", count: size))\r\n"
+                let line =
+                    "GET /v1/target HTTP/1.1\r\nHost: m\r\nConnection: close\r\nX-Long: \(String(repeating: "a", count: size))\r\n"
                 let path = target.socketPath
                 let held = try await AttackSocket.onThread { () throws -> (status: Int?, closed: Bool) in
                     let socket = try AttackSocket(path: path)
@@ -79,7 +80,7 @@ import Testing
                     // The head is not finished: a short line waits for more, a long one is answered.
                     guard size >= 16_000 else {
                         let probe = try AttackSocket(path: path)
-                        probe.send("GET /v1/target HTTP/1.1\r\nHost: m\r\n\r\n")
+                        probe.send("GET /v1/target HTTP/1.1\r\nHost: m\r\nConnection: close\r\n\r\n")
                         guard AttackSocket.status(probe.receive().bytes) == 200 else { return (nil, false) }
                         socket.send("\r\n")
                         let answer = socket.receive()
@@ -283,7 +284,7 @@ import Testing
             let (interim, final) = try await AttackSocket.onThread { () throws -> (String, Int?) in
                 let socket = try AttackSocket(path: path)
                 socket.send(
-                    "PUT /v1/seams/t.count HTTP/1.1\r\nContent-Type: text/plain\r\nExpect: 100-continue\r\n"
+                    "PUT /v1/seams/t.count HTTP/1.1\r\nContent-Type: text/plain\r\nExpect: 100-continue\r\nConnection: close\r\n"
                         + "Content-Length: \(body.utf8.count)\r\n\r\n")
                 let interim = String(decoding: socket.receive(until: "\r\n\r\n").bytes, as: UTF8.self)
                 socket.send(body)
@@ -306,7 +307,7 @@ import Testing
         }) { target in
             let body = Array("{\"seconds\": 60}".utf8)
             let head =
-                "POST /v1/time/advance HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+                "POST /v1/time/advance HTTP/1.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
             let (status, _) = try await Self.attack(target, Array(head.utf8) + body)
             #expect(status == 503)
         }

@@ -25,13 +25,15 @@ struct RawHTTPClient: Sendable {
         var error: ErrorBody? { try? JSONDecoder().decode(ErrorBody.self, from: body) }
     }
 
-    /// Sends one request and reads the answer until the server closes the connection.
+    /// Sends one request (with `Connection: close` unless `headers` say otherwise) and reads the answer until the
+    /// server closes the connection.
     func request(
         _ method: String, _ target: String, headers: [String: String] = [:], body: Data = Data(),
         contentLength: Int? = nil
     ) async throws -> Response {
         var head = "\(method) \(target) HTTP/1.1\r\nHost: mischief\r\n"
         head += "Content-Length: \(contentLength ?? body.count)\r\n"
+        if !headers.keys.contains(where: { $0.lowercased() == "connection" }) { head += "Connection: close\r\n" }
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         head += "\r\n"
         let bytes = try await exchange(Data(head.utf8) + body)

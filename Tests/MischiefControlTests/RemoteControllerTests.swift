@@ -63,6 +63,30 @@ import Testing
         }
     }
 
+    /// An attached console's commands go on one kept connection: attaching opens two (the commands' and the events
+    /// stream's), and twenty commands after it open none (each opened one, on a thread of its own, before).
+    @Test func aConsolesCommandsGoOnOneConnection() async throws {
+        try await withTarget { target in
+            let remote = RemoteController(
+                socketPath: target.socketPath, sessionName: "console",
+                saveDirectory: URL(fileURLWithPath: "/nonexistent"))
+            let follower = Follower(remote)
+            try await follower.until("the target") { !$0.seams.isEmpty }
+            let attached = await target.server.acceptedConnections()
+            #expect(attached == 2, "attaching took \(attached) connections")
+            for value in 1...20 {
+                let generation = try await remote.apply("return(\(value))", to: "t.count")
+                try await follower.reached(generation)
+            }
+            try await remote.revert("t.count")
+            #expect(target.count() == 0)
+            #expect(await target.server.acceptedConnections() == attached)
+            await remote.close()
+            #expect(await target.server.acceptedConnections() == attached)
+            #expect(target.server.sessions.isEmpty)
+        }
+    }
+
     /// A command that changes nothing shown answers with a generation the console already has.
     @Test func aCommandThatChangedNothingShownAnswersWithWhatTheConsoleHas() async throws {
         try await withTarget { target in

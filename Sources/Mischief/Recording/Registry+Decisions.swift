@@ -93,10 +93,14 @@ extension Registry {
         }
     }
 
-    /// The housekeeping thread's part: drain the tapes; how long until the next drain (nil: nothing is tapped).
+    /// The housekeeping thread's part: drain the tapes; how long until the next drain (nil: nothing is tapped, and no
+    /// replay listens: a recording of a target with nothing applied, as an idle console's, wakes nobody; the tape
+    /// that a change makes wakes the thread).
     func decisionRound() -> Duration? {
         state.withLock { state in
-            guard !state.tapes.isEmpty || !state.retiredTapes.isEmpty || state.wantsAnyDecisions else { return nil }
+            guard !state.tapes.isEmpty || !state.retiredTapes.isEmpty || !state.decisionListeners.isEmpty else {
+                return nil
+            }
             state.drainDecisions()
             state.tellListenersTheCalls()
             state.updateTaps()

@@ -54,6 +54,8 @@ extension Registry {
         var tapes: [SeamID: any DecisionSource] = [:]
         /// Tapes of replaced boxes, drained until their last call has left.
         var retiredTapes: [any DecisionSource] = []
+        /// Wakes the housekeeping thread when a tape is made: it reads tapes every 100 ms only while there are any.
+        var tapeMade: (@Sendable () -> Void)?
         /// The replays that compare decisions, each with its seams.
         var decisionListeners: [DecisionListener] = []
 
@@ -117,7 +119,10 @@ extension Registry {
                 let numbered = record.seam.numberedBox(
                     layers: runs, tape: context, trigger: replayTriggers[id], numbering: next)
                 box = numbered.box
-                if let tape = numbered.tape { tapes[id] = tape }
+                if let tape = numbered.tape {
+                    tapes[id] = tape
+                    tapeMade?()
+                }
                 numbering = next
                 numberings[id] = next
             } else {

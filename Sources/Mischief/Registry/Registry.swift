@@ -69,6 +69,8 @@ public final class Registry: Sendable {
         self.expiry = expiresOnItsOwn ? HousekeepingTimer() : nil
         if let expiry {
             expiry.attach { [weak self] in self.map { $0.housekeepingRound() } }
+            // Under the registry's lock: a poke takes only the timer's own, which its thread never holds across a round.
+            state.withLock { $0.tapeMade = { [weak expiry] in expiry?.poke() } }
             clock.onAdvance { [weak expiry] in expiry?.poke() }
         }
         KillSwitch.track(self)
@@ -375,10 +377,18 @@ public final class Registry: Sendable {
     /// The same view again changes nothing: an app that republishes on a timer wakes its consoles only when what it
     /// shows changed.
     public func publish(_ view: TargetView) {
+        publishView(view)
+    }
+
+    /// ``publish(_:)``, returning the generation the view changed at (nil: the same view), so a target that wakes on
+    /// the registry's changes can tell its own publishing from others' changes.
+    @discardableResult
+    package func publishView(_ view: TargetView) -> UInt64? {
         state.withLock { state in
-            guard state.view != view else { return }
+            guard state.view != view else { return nil }
             state.view = view
             state.generations.viewChanged()
+            return state.generations.current
         }
     }
 

@@ -12,7 +12,9 @@ import Synchronization
 /// While it runs it observes the registry (calls are counted only while someone watches) and calls `wake` when the
 /// registry signals a change (``Registry/changeSignals()``) and on the wall clock's multiples of `refresh`, when call
 /// counts and the clocks shown are looked at; never twice within `minimumInterval`. Nothing polls: a registry nobody
-/// changes wakes it `1 / refresh` times a second, and only while it runs. What `wake` sends each reader comes from
+/// changes wakes it `1 / refresh` times a second, and only while it runs. The refresh comes a moment after the
+/// multiple (``tickLag``), and not at all when a change woke it since the multiple: a target that publishes its view
+/// as its seconds turn (the demo) is shown once a second, its counts with its view, not twice. What `wake` sends each reader comes from
 /// that reader's ``Cursor``: what changed since its last delta, or nothing.
 ///
 /// ```swift
@@ -73,20 +75,34 @@ public final class RegistryFollower: Sendable {
             let forward = Task {
                 for await _ in signals { wakeUp.yield() }
             }
+            let lastWake = Locked(ContinuousClock.now)
+            let lag = Self.tickLag(refresh: refresh)
             let ticker = Task {
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: RealClock.delay(after: RealClock.date(), toNextMultipleOf: refresh))
+                    let delay = RealClock.delay(after: RealClock.date(), toNextMultipleOf: refresh)
+                    let multiple = ContinuousClock.now + delay
+                    try? await Task.sleep(for: delay + lag)
+                    // Woken since the multiple: the counts and clocks were looked at then.
+                    if lastWake.withLock({ $0 }) >= multiple { continue }
                     wakeUp.yield()
                 }
             }
             let waker = Task {
                 for await _ in wakes {
+                    lastWake.withLock { $0 = ContinuousClock.now }
                     wake()
                     try? await Task.sleep(for: minimumInterval)
                 }
             }
             running = Running(observation: registry.observe(), tasks: [forward, ticker, waker], wakes: wakeUp)
         }
+    }
+
+    /// How long after the wall clock's multiple of `refresh` the follower looks at counts and clocks: time for a target
+    /// that publishes on the same multiple to have done so, so that one wake shows both (50 ms, or a quarter of a short
+    /// refresh).
+    static func tickLag(refresh: Duration) -> Duration {
+        min(refresh / 4, .milliseconds(50))
     }
 
     /// Stops following: no more wakes (one under way finishes), and the registry stops counting for it.
