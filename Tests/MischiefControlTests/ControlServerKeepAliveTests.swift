@@ -200,14 +200,7 @@ import Testing
     /// once the target answers again, goes on a new connection.
     @Test func aKeptConnectionsRequestKeepsItsDeadline() async throws {
         try await withTarget { target in
-            let (entered, enter) = AsyncStream<Void>.makeStream()
-            let release = DispatchSemaphore(value: 0)
-            target.server.workerGate.withLock {
-                $0 = {
-                    enter.yield()
-                    _ = release.wait(timeout: .now() + 30)
-                }
-            }
+            let (entered, release) = target.holdWorkers()
             var client = target.client()
             let connection = ControlConnection(socketPath: target.socketPath)
             client.connection = connection

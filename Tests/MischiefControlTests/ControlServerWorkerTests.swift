@@ -28,14 +28,7 @@ import Testing
 
     @Test func whileALongSpecIsBeingAnsweredOtherClientsAreAnswered() async throws {
         try await withTarget { target in
-            let (entered, enter) = AsyncStream<Void>.makeStream()
-            let release = DispatchSemaphore(value: 0)
-            target.server.workerGate.withLock {
-                $0 = {
-                    enter.yield()
-                    _ = release.wait(timeout: .now() + 30)
-                }
-            }
+            let (entered, release) = target.holdWorkers()
             let spec = "seq(" + Array(repeating: "return(1)", count: 150).joined(separator: ", ") + ")"
             #expect(spec.utf8.count >= HTTPConnection.workerBytes)
             let put = Task { try await target.client().apply(spec, to: "t.count") }

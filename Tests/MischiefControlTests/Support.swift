@@ -1,6 +1,6 @@
 import Foundation
 import Mischief
-import MischiefControl
+@testable import MischiefControl
 import Synchronization
 import Testing
 
@@ -71,6 +71,20 @@ final class TestTarget: Sendable {
     }
 
     var raw: RawHTTPClient { RawHTTPClient(path: socketPath) }
+
+    /// Holds each request the server hands its worker until `release` is signalled (30 s at most); `entered` yields
+    /// as each one arrives there.
+    func holdWorkers() -> (entered: AsyncStream<Void>, release: DispatchSemaphore) {
+        let (entered, enter) = AsyncStream<Void>.makeStream()
+        let release = DispatchSemaphore(value: 0)
+        server.workerGate.withLock {
+            $0 = {
+                enter.yield()
+                _ = release.wait(timeout: .now() + 30)
+            }
+        }
+        return (entered, release)
+    }
 }
 
 /// Runs `body` against a started target of its own, then stops the server and removes its directory, whether
