@@ -73,7 +73,7 @@ struct RevertCommand: AsyncParsableCommand {
     static func revert(_ id: SeamID?, with client: ControlClient) async throws(ControlClientError) -> String {
         guard let id else {
             let result = try await client.revertAll()
-            return "reverted \(result.reverted) entr\(result.reverted == 1 ? "y" : "ies")"
+            return "reverted \(counted(result.reverted, "layer"))"
         }
         let detail = try await client.revert(id)
         return "\(detail.seam.id): \(detail.seam.behaviourText ?? "original") (\(detail.seam.status.rawValue))"

@@ -55,7 +55,7 @@ import Testing
         var state = Self.state()
         let trip = Self.event(
             1, .guardTripped, "net.request", "api",
-            "guard 1 tripped (errors(net.request) > 50% over 10s): 9 of 10 calls threw; reverted everything (2 changes)"
+            "guard 1 tripped (errors(net.request) > 50% over 10s): 9 of 10 calls threw; reverted everything (2 layers)"
         )
         let first = Self.event(2, .reverted, "clock.now", "guard 1", "shift(1d) (applied by console): guard 1 tripped")
         let second = Self.event(3, .reverted, "net.request", "guard 1", "offline (applied by api): guard 1 tripped")
@@ -63,7 +63,7 @@ import Testing
         #expect(
             state.message?.text
                 == "guard 1 tripped (errors(net.request) > 50% over 10s): 9 of 10 calls threw; reverted everything "
-                + "(2 changes) (and 2 more in the log, e)")
+                + "(2 layers) (and 2 more in the log, e)")
     }
 
     @Test func thisConsolesOwnChangesAreNotSaidToComeFromElsewhere() {

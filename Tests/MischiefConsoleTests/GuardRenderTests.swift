@@ -13,7 +13,7 @@ import Testing
     static let trip = Event(
         id: 11, time: .seconds(3_710), kind: .guardTripped, seam: "clock.now", source: "profile Tokyo",
         message: "guard 2 tripped (no-success(clock.now) for 30s): no call returned without an error for 30s "
-            + "(12 calls, 12 errors); reverted profile Tokyo (2 changes)")
+            + "(12 calls, 12 errors); reverted profile Tokyo (2 layers)")
 
     static func guards() throws -> [GuardStatus] {
         [
@@ -26,7 +26,7 @@ import Testing
                 state: .tripped(
                     at: .seconds(3_710),
                     reason: "no call returned without an error for 30s (12 calls, 12 errors); "
-                        + "reverted profile Tokyo (2 changes)")),
+                        + "reverted profile Tokyo (2 layers)")),
             GuardStatus(
                 id: 3,
                 definition: try Guard(

@@ -74,7 +74,7 @@ import Testing
             healthy.value.store(false, ordering: .relaxed)
             target.registry.checkGuards()
             let trip = await firstEvent(in: events) { $0.kind == .guardTripped }
-            #expect(trip?.message.contains("t.health returned false; reverted everything (1 change)") == true)
+            #expect(trip?.message.contains("t.health returned false; reverted everything (1 layer)") == true)
             #expect(target.count() == 0)
             let status = try #require(try await client.guards().first)
             #expect(status.isTripped)

@@ -113,7 +113,7 @@ import Testing
         #expect(try demo.behaviour(of: "location.current") == #"city("Paris")"#)
         let all = try demo.mischief(["revert", "--all", "--socket", demo.socket])
         #expect(all.status == 0, "\(all.error)")
-        #expect(all.output == "reverted 2 entries\n")
+        #expect(all.output == "reverted 2 layers\n")
         #expect(try demo.behaviour(of: "clock.now") == nil)
         #expect(try demo.behaviour(of: "location.current") == nil)
     }

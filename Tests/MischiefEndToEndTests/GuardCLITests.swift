@@ -35,7 +35,7 @@ import Testing
             trip.contains(" guard-tripped location.current guard 1 tripped (errors(location.current) > 50% over 5s): "),
             "\(watch.outputText)")
         #expect(
-            trip.contains(" calls threw (") && trip.contains("; reverted everything (1 change) [mischief CLI]"),
+            trip.contains(" calls threw (") && trip.contains("; reverted everything (1 layer) [mischief CLI]"),
             "\(trip)")
         #expect(watch.errorText == "error: a guard tripped; watch exits 4\n")
         #expect(try demo.behaviour(of: "location.current") == nil)

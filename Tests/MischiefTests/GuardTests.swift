@@ -115,7 +115,7 @@ import Testing
         #expect(
             trip.message
                 == "guard 1 tripped (errors(net.request) > 50% over 10s): 7 of 10 calls threw (70%) over 10s, "
-                + "more than 50%; reverted everything (2 changes)")
+                + "more than 50%; reverted everything (2 layers)")
         #expect(trip.description.hasPrefix("guard-tripped net.request guard 1 tripped"))
         let reverted = g.registry.events().filter { $0.kind == .reverted }
         #expect(reverted.count == 2)
@@ -231,7 +231,7 @@ import Testing
         #expect(g.registry.checkGuards() == [id])
         #expect((try? g.request(3)) == 3)
         let trip = try #require(g.registry.events().first { $0.kind == .guardTripped })
-        #expect(trip.message.contains("health.db returned false 2 times in a row; reverted everything (1 change)"))
+        #expect(trip.message.contains("health.db returned false 2 times in a row; reverted everything (1 layer)"))
     }
 
     @Test(.timeLimit(.minutes(1))) func theHousekeepingThreadTripsGuardsByItself() async throws {

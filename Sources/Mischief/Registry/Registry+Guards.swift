@@ -311,7 +311,7 @@ extension Registry.State {
         let record = guards[index]
         if case .profile(let name) = record.rule.reverts { appliedProfiles[name] = nil }
         let count = layers.count
-        let reason = "\(figures); reverted \(record.rule.reverts) (\(count) change\(count == 1 ? "" : "s"))"
+        let reason = "\(figures); reverted \(record.rule.reverts) (\(count) layer\(count == 1 ? "" : "s"))"
         guards[index].state = .tripped(at: time, reason: reason)
         generations.guardsChanged()
         log(

@@ -17,7 +17,7 @@ enum GuardBarView {
         status.isTripped ? ("✕", .error) : status.isWatching ? ("●", .active) : ("○", .muted)
     }
 
-    /// One guard's spans: `✕ 2 check(health.db) tripped: health.db returned false; reverted everything (1 change)`.
+    /// One guard's spans: `✕ 2 check(health.db) tripped: health.db returned false; reverted everything (1 layer)`.
     static func item(_ status: GuardStatus) -> [Canvas.Span] {
         let (mark, role) = mark(status)
         var spans: [Canvas.Span] = [
