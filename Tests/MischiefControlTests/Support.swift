@@ -1,8 +1,9 @@
 import Foundation
 import Mischief
-@testable import MischiefControl
 import Synchronization
 import Testing
+
+@testable import MischiefControl
 
 #if canImport(Glibc)
     import Glibc
