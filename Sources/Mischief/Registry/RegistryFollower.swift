@@ -13,9 +13,9 @@ import Synchronization
 /// registry signals a change (``Registry/changeSignals()``) and on the wall clock's multiples of `refresh`, when call
 /// counts and the clocks shown are looked at; never twice within `minimumInterval`. Nothing polls: a registry nobody
 /// changes wakes it `1 / refresh` times a second, and only while it runs. The refresh comes a moment after the
-/// multiple (``tickLag``), and not at all when a change woke it since the multiple: a target that publishes its view
-/// as its seconds turn (the demo) is shown once a second, its counts with its view, not twice. What `wake` sends each reader comes from
-/// that reader's ``Cursor``: what changed since its last delta, or nothing.
+/// multiple (`tickLag(refresh:)`), and not at all when a change woke it since the multiple: a target that publishes
+/// its view as its seconds turn (the demo) is shown once a second, its counts with its view, not twice. What `wake`
+/// sends each reader comes from that reader's ``Cursor``: what changed since its last delta, or nothing.
 ///
 /// ```swift
 /// var cursor = RegistryFollower.Cursor()

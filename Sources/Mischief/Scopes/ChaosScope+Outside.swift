@@ -18,7 +18,7 @@ extension ChaosScope.State {
 extension ChaosScope {
     /// Starts numbering the calls that come into the scope, each seam's from 1, as a recording numbers a registry's:
     /// a layer applied from outside from now on says after which call it came (``ScopeLayer/call``), so
-    /// `mischief export --scope` makes it again there. ``Registry/publish(_:)`` starts it.
+    /// `mischief export --scope` makes it again there. `Registry.publish(_:)` of the scope starts it.
     public func startNumbering() {
         state.withLock { state in
             if state.entered == nil { state.entered = [:] }
