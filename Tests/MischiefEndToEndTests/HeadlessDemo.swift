@@ -159,9 +159,39 @@ final class HeadlessDemo {
             curl, ["-sS", "--max-time", "30", "--unix-socket", socket, "http://localhost/v1/\(path)"],
             environment: Self.environment(in: directory))
         guard result.status == 0 else {
-            throw Poll.Failure(description: "curl /v1/\(path) exited with \(result.status): \(result.error)")
+            throw Poll.Failure(
+                description: "curl /v1/\(path) exited with \(result.status): \(result.error)\n\(diagnosis())")
         }
         return try JSONSerialization.jsonObject(with: Data(result.output.utf8))
+    }
+
+    /// What the demo was doing when it did not answer: whether it runs, its threads (``threads()``), and the end of its
+    /// standard error. A stall seen once on a loaded machine (curl waited 30 s for `GET /v1/seams/…` with 0 bytes
+    /// back) could not be told from a stopped or starved process without it.
+    func diagnosis() -> String {
+        var lines = ["the demo (pid \(process.pid)): " + (process.exited().map { "exited with \($0)" } ?? "running")]
+        lines += threads().map { "  \($0.id) \($0.name): \($0.state), in \($0.waitingIn), \($0.cpu)" }
+        let errors = process.errorText.split(separator: "\n").suffix(20)
+        lines.append("its last standard error:\n" + errors.joined(separator: "\n"))
+        return lines.joined(separator: "\n")
+    }
+
+    /// Each thread of the demo as /proc shows it: its name, its state (`R`, `S`, `D`, `T`…), the kernel function it
+    /// waits in, and the CPU it took (user and system clock ticks). Empty where there is no /proc.
+    func threads() -> [(id: String, name: String, state: String, waitingIn: String, cpu: String)] {
+        let pid = process.pid
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.sorted { (Int($0) ?? 0) < (Int($1) ?? 0) }.map { task in
+            func read(_ file: String) -> String {
+                ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/\(file)", encoding: .utf8)) ?? "?")
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            // stat: "tid (comm) state … utime stime …" (fields 3, 14 and 15); comm may hold spaces and parentheses.
+            let fields = read("stat").split(separator: ")").last.map { $0.split(separator: " ") } ?? []
+            let state = fields.first.map(String.init) ?? "?"
+            let cpu = fields.count > 12 ? "\(fields[11])+\(fields[12]) ticks" : "?"
+            return (task, read("comm"), state, read("wchan"), cpu)
+        }
     }
 
     /// Seconds `curl` took from connecting to the end of the answer to `method /v1/<path>` (its start-up not
@@ -174,7 +204,8 @@ final class HeadlessDemo {
             curl, arguments + ["--unix-socket", socket, "http://localhost/v1/\(path)"],
             environment: Self.environment(in: directory))
         guard result.status == 0, let seconds = Double(result.output) else {
-            throw Poll.Failure(description: "curl \(method) /v1/\(path) exited with \(result.status): \(result.error)")
+            throw Poll.Failure(
+                description: "curl \(method) /v1/\(path) exited with \(result.status): \(result.error)\n\(diagnosis())")
         }
         return seconds
     }
