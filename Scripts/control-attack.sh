@@ -13,6 +13,7 @@
 #   ATTACK_PACE=0      microseconds each attacker waits between requests (0: back to back, a connection flood)
 #   SCRATCH=.build     where the release build goes
 #   CPU_SHARE=         the server's CPU budget, a share of one core (default: the server's, 0.08; 1: unbounded)
+#   ATTACK_ONLY=TEXT   only the phases whose names contain TEXT (e.g. "partial")
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

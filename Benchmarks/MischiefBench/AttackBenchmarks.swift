@@ -20,7 +20,9 @@ enum AttackBenchmarks {
         var worst = 1.0
         var worstP99 = 0.0
         print(pace == 0 ? "attackers: 2 threads, back to back (a flood)" : "attackers: 2 threads, \(pace) µs apart")
-        for (name, attack) in phases(socket: socket, pace: pace) {
+        // ATTACK_ONLY=TEXT runs only the phases whose names contain it (profiling one attack).
+        let only = ProcessInfo.processInfo.environment["ATTACK_ONLY"].flatMap { $0.isEmpty ? nil : $0 }
+        for (name, attack) in phases(socket: socket, pace: pace) where only.map(name.contains) ?? true {
             let stop = AttackSwitch()
             let attackers = (0..<2).map { _ in Thread { attack(stop) } }
             for thread in attackers { thread.start() }

@@ -331,6 +331,7 @@ final class HTTPConnection: ChannelInboundHandler, RemovableChannelHandler {
 
     private func fail(_ context: ChannelHandlerContext, _ failure: APIFailure) {
         keepAlive = false  // what the client sends next cannot be told from the rest of this request
+        head?.refuseRest()
         send(context, failure.response)
     }
 

@@ -108,6 +108,13 @@ final class RequestSizeLimiter: ChannelDuplexHandler, RemovableChannelHandler {
         self.context = nil
     }
 
+    /// Called by the connection when it answers with an error and closes: what the client still sends is dropped here,
+    /// not decoded (a client that declared 100 MB and pushes its body cost the server a parse of every read before the
+    /// answer went out).
+    func refuseRest() {
+        refused = true
+    }
+
     /// Called by the connection when the head has arrived: how the body is framed (and so followed).
     func bodyStarts(_ framing: Framing) {
         guard case .unknown(let rest) = body else { return }
