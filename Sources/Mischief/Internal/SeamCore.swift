@@ -183,10 +183,16 @@ final class SeamCore: @unchecked Sendable {
     /// Sets `shard`'s bit in `usedShards` the first time: afterwards a load that finds it set.
     @inlinable @inline(__always)
     func markUsed(_ shard: Int) {
-        let bit = UInt32(1) << UInt32(truncatingIfNeeded: shard)
-        if _slowPath(usedShards.load(ordering: .relaxed) & bit == 0) {
-            usedShards.bitwiseOr(bit, ordering: .releasing)
+        if _slowPath(usedShards.load(ordering: .relaxed) & (UInt32(1) << UInt32(truncatingIfNeeded: shard)) == 0) {
+            setUsed(shard)
         }
+    }
+
+    /// ``markUsed(_:)``'s first time, out of line: inlined, the bit it sets was worked out before the test on every
+    /// call (three instructions on every counted and chaos call, for a store made once a shard).
+    @usableFromInline @inline(never)
+    func setUsed(_ shard: Int) {
+        usedShards.bitwiseOr(UInt32(1) << UInt32(truncatingIfNeeded: shard), ordering: .releasing)
     }
 
     /// One shard's counters, and whether the calling thread is their only writer.
@@ -346,6 +352,33 @@ final class SeamCore: @unchecked Sendable {
     /// Counts a call that meets no behaviour while counting is on.
     @inlinable @inline(__always)
     func countPlain() {
+        currentLine().bump(Slot.plain)
+    }
+
+    /// ``countPlain()`` out of line, for ``Seam/callAsFunction(_:)`` when the word says only that calls are counted:
+    /// a leaf with no frame (a thread-local load, the used-shard bit, a store on the lane), called before the call
+    /// site runs the original itself. Counting inlined into the call site made the path with nothing applied
+    /// longer (32 → 52 instructions) and the compiler's inlining of other paths worse; counting inside the
+    /// out-of-line chaos path (``Seam/changedCall(_:word:)``) cost that path's frame around the original.
+    @usableFromInline @inline(never)
+    func countCall() {
+        // The common case written out, so that everything else is one call at its end (a tail call): a leaf whose
+        // only frame is the frame pointer's. With the first time's work inlined, the compiler kept values across it
+        // in callee-saved registers, saved and restored on every call.
+        let lane = Int(truncatingIfNeeded: mischief_lane())
+        if _fastPath(
+            lane < SeamCore.laneCount
+                && usedShards.load(ordering: .relaxed) & (UInt32(1) << UInt32(truncatingIfNeeded: lane)) != 0)
+        {
+            Line(counters: lines + lane * SeamCore.slotsPerShard, isOwned: true).bump(Slot.plain)
+            return
+        }
+        countPlainFirst()
+    }
+
+    /// ``countCall()`` on a shard whose used bit is not set yet, or for a thread without a lane.
+    @usableFromInline @inline(never)
+    func countPlainFirst() {
         currentLine().bump(Slot.plain)
     }
 
