@@ -212,7 +212,7 @@ void mischief_system_clock_set_counting(int on) {
 
 void mischief_system_clock_counts(uint64_t *calls, uint64_t *chaos_calls) {
     uint64_t all = 0, chaos = 0;
-    // Chaos calls read before plain ones, each total only grows: `calls` is never below `chaos_calls`.
+    // The calls are the chaos calls and the plain ones, so never fewer than the chaos calls.
     for (int i = 0; i < SHARDS; i++) chaos += atomic_load_explicit(&shards[i].chaos_calls, memory_order_relaxed);
     for (int i = 0; i < MISCHIEF_LANE_COUNT; i++) {
         chaos += atomic_load_explicit(&lanes[i].chaos_calls, memory_order_relaxed);
