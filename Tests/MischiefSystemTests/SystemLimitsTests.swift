@@ -2,11 +2,11 @@ import CMischiefSystem
 import Mischief
 import Testing
 
+@testable import MischiefSystem
+
 #if canImport(Glibc)
     import Glibc
 #endif
-
-@testable import MischiefSystem
 
 /// What no spec may do to the process through a system seam: a length of time past what the hooks' nanoseconds hold
 /// saturates there, and an answer to a held call cannot make a connect wait.
