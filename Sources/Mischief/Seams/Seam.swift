@@ -85,8 +85,9 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
             let word = self.word.load(ordering: .relaxed)
             if _fastPath(word == 0) { return try original(input) }
             if word == SeamCore.countingBit {
-                // Counted, nothing else: the count in a small frameless function of the core's, the original here,
-                // so that this path keeps no frame of its own around the original (see ``SeamCore/countCall()``).
+                // Counted, nothing else: the count's common case here, the rest one call out of line, then the
+                // original here, so that this path keeps no frame of its own around the original (see
+                // ``SeamCore/countCall()``).
                 core.countCall()
                 // A seam that cannot throw calls its original as the path above does: the catch that counts errors
                 // stays in the specialised code otherwise (the closure's typed-throws result is tested), and with it a
