@@ -16,6 +16,7 @@ import Dispatch
 import Foundation
 import Mischief
 import MischiefCatalog
+import MischiefSystem
 import Synchronization
 
 /// The trivial integer function; not optimised, so the loop cannot be folded away and it costs one real call.
@@ -77,6 +78,7 @@ func reset() {
     observation = nil
     recorder?.stop()
     recorder = nil
+    _ = SystemSeams.uninstall()
 }
 let fixed = Date(timeIntervalSince1970: 0)
 
@@ -185,6 +187,33 @@ let scenarios: [Scenario] = [
         },
         run: { n in
             runDate(n) { ChaosClock.shared.date }
+        }),
+    // `Date()` itself under `system.clock` (its C hook in Foundation's global offset table), as `--system` times it.
+    Scenario(
+        name: "date.system-installed",
+        setUp: {
+            reset(); _ = try SystemSeams.install([.clock], in: registry)
+        },
+        run: { n in
+            runDate(n) { Date() }
+        }),
+    Scenario(
+        name: "date.system-shifted",
+        setUp: {
+            reset(); _ = try SystemSeams.install([.clock], in: registry)
+            try registry.apply(spec: "shift(+1d)", to: SystemSeams.clockID)
+        },
+        run: { n in
+            runDate(n) { Date() }
+        }),
+    Scenario(
+        name: "date.system-frozen",
+        setUp: {
+            reset(); _ = try SystemSeams.install([.clock], in: registry)
+            try registry.apply(spec: "freeze(2030-01-01T00:00:00Z)", to: SystemSeams.clockID)
+        },
+        run: { n in
+            runDate(n) { Date() }
         }),
 ]
 
@@ -320,6 +349,9 @@ row("date.shifted", "date.direct", target: "≤ 10 ns added (.transform in code)
 row("date.spec-shifted", "date.direct", target: "≤ 10 ns added (a spec-bound transform action)")
 row("date.shared-off", "date.direct", target: "≤ 1.05x (ChaosClock.shared.date)")
 row("date.shared-shifted", "date.direct", target: "≤ 1.1x (ChaosClock.shared.date, shift(+1d))")
+row("date.system-installed", "date.direct", target: "≤ 1.05x (Date(), system.clock installed)")
+row("date.system-shifted", "date.direct", target: "≤ 1.1x (Date(), system.clock shift(+1d))")
+row("date.system-frozen", "date.direct", target: "≤ 0.5x (Date(), system.clock freeze)")
 
 try registry.apply(intSeam, .constant(7))
 // Interleaved with the control, so both see the same machine: on 2 vCPUs the second thread's share varies by run.

@@ -24,11 +24,19 @@ enum { APPLIED = 1, COUNTING = 2 };
 static _Atomic uint64_t sequence = 0;
 static _Atomic int kind = 0;
 static _Atomic int64_t offset = 0;
-// For the hooks' quick paths, as whole seconds (rounded down) and the nanoseconds past them, so a `timespec` needs no
-// division: with `quick_kind` 1 the shift, with 2 where the stopped clock stands (shift included); 3 and 0: none.
-static _Atomic int quick_kind = 0;
-static _Atomic int64_t quick_seconds = 0;
-static _Atomic int64_t quick_nanoseconds = 0;
+// For the clock_gettime hook's quick paths, one word read in one load, so they take no sequence counter: the kind in
+// the top two bits (QUICK_SHIFT: the shift; QUICK_STOPPED: where the stopped clock stands, shift included; 0 or
+// QUICK_GENERAL: the general path, under the sequence counter), then 32 bits of whole seconds (rounded down; a
+// shift's signed, a stopped clock's since 1970, unsigned), then the 30 bits of nanoseconds past them, so a `timespec`
+// needs no division. A shift or a stopped time out of those ranges (past ±68 years, or before 1970 and after 2106)
+// takes the general path.
+static _Atomic uint64_t quick = 0;
+enum { QUICK_SHIFT = 1, QUICK_STOPPED = 2, QUICK_GENERAL = 3 };
+#define QUICK_NANOSECONDS_BITS 30
+
+static inline uint64_t quick_word(int kind, uint32_t seconds, int64_t nanoseconds) {
+    return (uint64_t)kind << 62 | (uint64_t)seconds << QUICK_NANOSECONDS_BITS | (uint64_t)nanoseconds;
+}
 static _Atomic int64_t stopped = 0;
 static _Atomic int64_t real_anchor = 0;
 static _Atomic int64_t chaos_anchor = 0;
@@ -58,21 +66,26 @@ void mischief_system_clock_publish(const mischief_system_timeline *timeline) {
     atomic_store_explicit(&offset, timeline->offset, memory_order_relaxed);
     int64_t seconds, nanoseconds;
     split_nanoseconds(timeline->offset, &seconds, &nanoseconds);
-    // What the hooks' quick paths need: a shift's seconds and nanoseconds, or where a stopped clock stands, as a
-    // `timespec` holds them (kind 3, and a shift so far that the sum could pass the nanoseconds' range, take the
-    // general path).
-    int quick = timeline->kind;
-    if (quick == 1 && (seconds >= SAFE_SECONDS || seconds <= -SAFE_SECONDS)) quick = 3;
-    if (quick == 2) split_nanoseconds(saturating_add(timeline->stopped, timeline->offset), &seconds, &nanoseconds);
-    atomic_store_explicit(&quick_kind, quick, memory_order_relaxed);
-    atomic_store_explicit(&quick_seconds, seconds, memory_order_relaxed);
-    atomic_store_explicit(&quick_nanoseconds, nanoseconds, memory_order_relaxed);
+    // What the hook's quick paths need, in one word: a shift's seconds and nanoseconds, or where a stopped clock
+    // stands, as a `timespec` holds them (kind 3, and a shift or a stopped time the word cannot hold, take the general
+    // path). Stored after the fields the general path reads, and before `sequence` closes: a hook that finds the
+    // general kind here reads those fields under the counter.
+    uint64_t word = quick_word(QUICK_GENERAL, 0, 0);
+    if (timeline->kind == 0) word = 0;
+    if (timeline->kind == 1 && seconds >= INT32_MIN && seconds <= INT32_MAX) {
+        word = quick_word(QUICK_SHIFT, (uint32_t)(int32_t)seconds, nanoseconds);
+    }
+    if (timeline->kind == 2) {
+        split_nanoseconds(saturating_add(timeline->stopped, timeline->offset), &seconds, &nanoseconds);
+        if (seconds >= 0 && seconds <= UINT32_MAX) word = quick_word(QUICK_STOPPED, (uint32_t)seconds, nanoseconds);
+    }
     atomic_store_explicit(&stopped, timeline->stopped, memory_order_relaxed);
     atomic_store_explicit(&real_anchor, timeline->real_anchor, memory_order_relaxed);
     atomic_store_explicit(&chaos_anchor, timeline->chaos_anchor, memory_order_relaxed);
     uint64_t bits;
     memcpy(&bits, &timeline->factor, sizeof bits);
     atomic_store_explicit(&factor_bits, bits, memory_order_relaxed);
+    atomic_store_explicit(&quick, word, memory_order_relaxed);
     atomic_store_explicit(&sequence, start + 2, memory_order_release);
     if (timeline->kind != 0) {
         atomic_fetch_or_explicit(&state, APPLIED, memory_order_release);
@@ -162,8 +175,9 @@ int64_t mischief_system_clock_map(int64_t real) {
 // plain load and store; others on sixteen shared lines, picked by the calling thread's stack address, with locked adds.
 // Calls are counted whenever a behaviour is applied (its chaos calls must not be lost), so a shifted clock must not
 // pay a locked add on every reading.
+// A call is counted once, as a plain call or a chaos call (one that met a behaviour): the calls are their sum.
 typedef struct {
-    _Atomic uint64_t calls;
+    _Atomic uint64_t plain_calls;
     _Atomic uint64_t chaos_calls;
     char padding[64 - 2 * sizeof(uint64_t)];
 } counter_line;
@@ -179,16 +193,13 @@ static inline __attribute__((always_inline)) void bump_owned(_Atomic uint64_t *c
 static inline __attribute__((always_inline)) void count(int current) {
     unsigned int lane = mischief_lane();
     if (__builtin_expect(lane < MISCHIEF_LANE_COUNT, 1)) {
-        bump_owned(&lanes[lane].calls);
-        if (current & APPLIED) bump_owned(&lanes[lane].chaos_calls);
+        bump_owned(current & APPLIED ? &lanes[lane].chaos_calls : &lanes[lane].plain_calls);
         return;
     }
     char here;
     size_t shard = ((uintptr_t)&here >> 12) % SHARDS;
-    atomic_fetch_add_explicit(&shards[shard].calls, 1, memory_order_relaxed);
-    if (current & APPLIED) {
-        atomic_fetch_add_explicit(&shards[shard].chaos_calls, 1, memory_order_relaxed);
-    }
+    atomic_fetch_add_explicit(
+        current & APPLIED ? &shards[shard].chaos_calls : &shards[shard].plain_calls, 1, memory_order_relaxed);
 }
 
 void mischief_system_clock_set_counting(int on) {
@@ -201,23 +212,21 @@ void mischief_system_clock_set_counting(int on) {
 
 void mischief_system_clock_counts(uint64_t *calls, uint64_t *chaos_calls) {
     uint64_t all = 0, chaos = 0;
-    for (int i = 0; i < SHARDS; i++) {
-        all += atomic_load_explicit(&shards[i].calls, memory_order_relaxed);
-        chaos += atomic_load_explicit(&shards[i].chaos_calls, memory_order_relaxed);
-    }
+    // The calls are the chaos calls and the plain ones, so never fewer than the chaos calls.
+    for (int i = 0; i < SHARDS; i++) chaos += atomic_load_explicit(&shards[i].chaos_calls, memory_order_relaxed);
     for (int i = 0; i < MISCHIEF_LANE_COUNT; i++) {
-        all += atomic_load_explicit(&lanes[i].calls, memory_order_relaxed);
         chaos += atomic_load_explicit(&lanes[i].chaos_calls, memory_order_relaxed);
+    }
+    all = chaos;
+    for (int i = 0; i < SHARDS; i++) all += atomic_load_explicit(&shards[i].plain_calls, memory_order_relaxed);
+    for (int i = 0; i < MISCHIEF_LANE_COUNT; i++) {
+        all += atomic_load_explicit(&lanes[i].plain_calls, memory_order_relaxed);
     }
     *calls = all;
     *chaos_calls = chaos;
 }
 
 // MARK: - The hooks
-
-static int is_wall_clock(clockid_t clock) {
-    return clock == CLOCK_REALTIME || clock == CLOCK_REALTIME_COARSE;
-}
 
 // What the general path of the clock_gettime hook answers: `time` (the real clock's answer) mapped through the whole
 // timeline. Out of line, so the hook's quick paths keep a small frame.
@@ -231,40 +240,31 @@ static __attribute__((noinline)) int map_timespec(struct timespec *time) {
     return 0;
 }
 
-// The clock_gettime hook with a behaviour applied or calls counted (`current`, non-zero), on a wall clock.
-static __attribute__((noinline)) int chaos_clock_gettime(int current, clockid_t clock, struct timespec *time) {
+// The clock_gettime hook with a behaviour applied or calls counted (`current`, non-zero), on a wall clock. Its
+// arguments in the hook's order, so the hook jumps here without moving them; only the quick word and `time` live
+// across the real clock's call (decoded after it), so the frame saves two registers, not four.
+static __attribute__((noinline)) int chaos_clock_gettime(clockid_t clock, struct timespec *time, int current) {
     if (!(current & APPLIED)) {  // counted only
         int result = ((clock_gettime_function)originals[0])(clock, time);
         if (result == 0) count(current);
         return result;
     }
-    int quick;
-    int64_t seconds, nanoseconds;
-    for (;;) {
-        uint64_t before = atomic_load_explicit(&sequence, memory_order_acquire);
-        if (before & 1) {
-            continue;
-        }
-        quick = atomic_load_explicit(&quick_kind, memory_order_relaxed);
-        seconds = atomic_load_explicit(&quick_seconds, memory_order_relaxed);
-        nanoseconds = atomic_load_explicit(&quick_nanoseconds, memory_order_relaxed);
-        atomic_thread_fence(memory_order_acquire);
-        if (atomic_load_explicit(&sequence, memory_order_relaxed) == before) break;
-    }
-    if (quick == 2) {
+    // One load for the quick kinds: no sequence counter (see `quick`).
+    uint64_t word = atomic_load_explicit(&quick, memory_order_relaxed);
+    if (word >> 62 == QUICK_STOPPED) {
         // Frozen: where time stands is all there is to read; the real clock is not asked.
-        time->tv_sec = (time_t)seconds;
-        time->tv_nsec = (long)nanoseconds;
-        count(current);
+        time->tv_sec = (time_t)(uint32_t)(word >> QUICK_NANOSECONDS_BITS);
+        time->tv_nsec = (long)(word & ((1ull << QUICK_NANOSECONDS_BITS) - 1));
+        count(APPLIED);
         return 0;
     }
     int result = ((clock_gettime_function)originals[0])(clock, time);
     if (result != 0) return result;
-    count(current);
-    if (quick == 1 && time->tv_sec < SAFE_SECONDS && time->tv_sec > -SAFE_SECONDS) {
+    count(APPLIED);
+    if (word >> 62 == QUICK_SHIFT && time->tv_sec < SAFE_SECONDS && time->tv_sec > -SAFE_SECONDS) {
         // Shifted: seconds and nanoseconds moved apart, with a carry; what the sum in nanoseconds gives.
-        nanoseconds += time->tv_nsec;
-        seconds += (int64_t)time->tv_sec;
+        int64_t nanoseconds = (int64_t)(word & ((1ull << QUICK_NANOSECONDS_BITS) - 1)) + time->tv_nsec;
+        int64_t seconds = (int64_t)time->tv_sec + (int32_t)(uint32_t)(word >> QUICK_NANOSECONDS_BITS);
         if (nanoseconds >= 1000000000) {
             nanoseconds -= 1000000000;
             seconds += 1;
@@ -278,11 +278,13 @@ static __attribute__((noinline)) int chaos_clock_gettime(int current, clockid_t 
 
 static int hook_clock_gettime(clockid_t clock, struct timespec *time) {
     int current = atomic_load_explicit(&state, memory_order_acquire);
-    if (__builtin_expect(current == 0, 1) || !is_wall_clock(clock) || time == NULL) {
-        // Off: the original in a tail call, so the hook leaves no frame of its own.
-        return ((clock_gettime_function)originals[0])(clock, time);
+    // Tests in a row, each a branch (written as one condition, they became flag arithmetic on every chaos call).
+    if (__builtin_expect(current != 0, 0) && time != NULL) {
+        if (clock == CLOCK_REALTIME) return chaos_clock_gettime(clock, time, current);
+        if (clock == CLOCK_REALTIME_COARSE) return chaos_clock_gettime(clock, time, current);
     }
-    return chaos_clock_gettime(current, clock, time);
+    // Off, or a clock it leaves alone: the original in a tail call, so the hook leaves no frame of its own.
+    return ((clock_gettime_function)originals[0])(clock, time);
 }
 
 static int hook_gettimeofday(struct timeval *time, void *zone) {

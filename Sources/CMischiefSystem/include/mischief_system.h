@@ -12,7 +12,8 @@
 ///
 /// The hooks allocate nothing, take no lock and never call what they hook through a slot: the originals are kept
 /// here, set before any slot is rebound. The timeline is published under a sequence counter (a seqlock): a hook
-/// reads it without waiting unless a publish is half done, and then retries.
+/// reads it without waiting unless a publish is half done, and then retries. A shift and a stopped clock are also
+/// published as one word, which the clock_gettime hook reads in one load, without the counter.
 
 /// How chaos wall-clock time follows real time, in nanoseconds since 1970.
 typedef struct {

@@ -11,8 +11,10 @@
 /// `MEMBARRIER_CMD_PRIVATE_EXPEDITED`), so each call's announcement is either visible to it or made before a
 /// reload that sees the new word. The same scheme as userspace RCU's membarrier flavour.
 
+#include "mischief_lanes.h"
+
 /// Read only through `mischief_light_entry()`.
-extern int mischief_light_entry_flag;
+extern int mischief_light_entry_flag MISCHIEF_HOT_GLOBAL;
 
 /// 1 when calls may announce themselves with a plain store (the process registered for expedited membarriers when
 /// it loaded), 0 when they must use a locked add: no membarrier (another system, an old kernel, a sandbox that

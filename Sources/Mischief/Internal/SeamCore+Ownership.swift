@@ -44,6 +44,9 @@ extension SeamCore {
         /// Whether a ``ChaosScope`` is active somewhere (see ``SeamCore/scopedBit``).
         var scoped = false
         var retired: [Retired] = []
+        /// The seam whose ``AnySeam/word`` copies ``SeamCore/word``; nil once it has gone. Unowned: the seam owns
+        /// this core, and clears this in its deinit, under this lock, before its memory goes.
+        unowned(unsafe) var copy: AnySeam?
     }
 
     /// What an owner still waits for on this core.
@@ -117,6 +120,20 @@ extension SeamCore {
         }
     }
 
+    /// Keeps `seam`'s ``AnySeam/word`` a copy of this core's word from now on, starting with the word as it is (a
+    /// scope may have set a bit while the core was made).
+    func copyWord(to seam: AnySeam) {
+        ownership.withLock { state in
+            state.copy = seam
+            seam.word.store(word.load(ordering: .relaxed), ordering: .releasing)
+        }
+    }
+
+    /// Stops copying the word: the seam is going.
+    func stopCopyingWord() {
+        ownership.withLock { $0.copy = nil }
+    }
+
     /// The installed box, for tests.
     var installedBox: AnyObject? { ownership.withLock { $0.current } }
 
@@ -163,6 +180,9 @@ extension SeamCore {
             new |= address | (UInt(state.phase) << 1)
         }
         word.store(new, ordering: .sequentiallyConsistent)
+        // The copy a call tests first (see ``AnySeam/word``). Nothing depends on its order with the store above: a
+        // call that acts on the copy either runs the original untouched or reloads this word after announcing itself.
+        state.copy?.word.store(new, ordering: .releasing)
     }
 
     /// Checks the phases boxes are no longer published in but may have calls in; a drained one leaves every

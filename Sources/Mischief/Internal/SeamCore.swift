@@ -33,6 +33,13 @@ package struct ExternalCounting: Sendable {
 /// box, or zero. A seam that nothing changed and nobody observes has a word of zero: a call loads it, branches, and runs
 /// the original.
 ///
+/// The seam object keeps a copy of the word (``AnySeam/word``), stored right after the word under this core's lock,
+/// which a call tests first: one load from the seam rather than two (the core, then its word). Only the first test
+/// reads the copy. Whatever it says, a chaos call announces itself and then reloads this word (below), and uses only
+/// what the reload names, so the copy being a moment behind or ahead of the word changes which path a call takes,
+/// never what it may use. A call that is only counted (the copy is ``countingBit`` alone) is counted at its call
+/// site (``countCall()``), which then runs the original.
+///
 /// ## Counters
 /// Each of ``shardCount`` shards is one 64-byte cache line of eight `UInt64` counters (see ``Slot``). Every counter
 /// only grows. The first ``laneCount`` shards are *lanes*: a thread claims one lane for all seams on its first
@@ -141,6 +148,13 @@ final class SeamCore: @unchecked Sendable {
     /// Set once ``Seldom/external`` is: ``counters()`` of every other seam, read at every refresh, takes no lock for it.
     let countsExternally = Atomic<Bool>(false)
 
+    /// `mischief_light_entry()` when this core was made (set before `main`, never changed after): whether a call on
+    /// its own lane announces itself with a plain store, and so whether ``isDrained(phase:)`` must first have the
+    /// kernel fence every thread. Kept here, beside the counters' pointer, so a chaos call tests one byte of the core
+    /// it has already loaded instead of reading the C global through the global offset table (two instructions
+    /// fewer on every chaos call); both sides of the protocol read this one copy.
+    @usableFromInline let lightEntry: Bool = mischief_light_entry() != 0
+
     /// One bit for each shard a call has counted on, set before its first count there: ``counters()`` sums only
     /// those, so reading a seam nobody called touches none of its lines. (``isDrained(phase:)`` reads every shard
     /// regardless: freeing must not depend on when a bit becomes visible.)
@@ -183,10 +197,16 @@ final class SeamCore: @unchecked Sendable {
     /// Sets `shard`'s bit in `usedShards` the first time: afterwards a load that finds it set.
     @inlinable @inline(__always)
     func markUsed(_ shard: Int) {
-        let bit = UInt32(1) << UInt32(truncatingIfNeeded: shard)
-        if _slowPath(usedShards.load(ordering: .relaxed) & bit == 0) {
-            usedShards.bitwiseOr(bit, ordering: .releasing)
+        if _slowPath(usedShards.load(ordering: .relaxed) & (UInt32(1) << UInt32(truncatingIfNeeded: shard)) == 0) {
+            setUsed(shard)
         }
+    }
+
+    /// ``markUsed(_:)``'s first time, out of line: inlined, the bit it sets was worked out before the test on every
+    /// call (three instructions on every counted and chaos call, for a store made once a shard).
+    @usableFromInline @inline(never)
+    func setUsed(_ shard: Int) {
+        usedShards.bitwiseOr(UInt32(1) << UInt32(truncatingIfNeeded: shard), ordering: .releasing)
     }
 
     /// One shard's counters, and whether the calling thread is their only writer.
@@ -274,7 +294,7 @@ final class SeamCore: @unchecked Sendable {
     @inlinable @inline(__always)
     func announce(on line: Line, phase: Int) {
         let entered = line.counters + Slot.entered(phase)
-        if line.isOwned && mischief_light_entry() != 0 {
+        if line.isOwned && lightEntry {
             entered.pointee.store(entered.pointee.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
             mischief_compiler_fence()
         } else {
@@ -349,6 +369,33 @@ final class SeamCore: @unchecked Sendable {
         currentLine().bump(Slot.plain)
     }
 
+    /// Counts a call for ``Seam/callAsFunction(_:)`` when the word says only that calls are counted, before the call
+    /// site runs the original itself: inlined there, the common case alone (the lane's thread-local, the used-shard
+    /// bit, an increment on the lane), and everything else (a thread's first call, a shard's first count, a thread
+    /// without a lane) one call out of line (``countPlainFirst()``). Counting inlined whole (``countPlain()``, with
+    /// the claim, the shared lines and the bit's first set) made the path with nothing applied longer (32 → 52
+    /// instructions) and the compiler's inlining of other paths worse; counting inside the out-of-line chaos path
+    /// (``Seam/changedCall(_:word:)``) cost that path's frame around the original; a frameless function of its own
+    /// cost its call (51 instructions a counted call, 46 inlined).
+    @inlinable @inline(__always)
+    func countCall() {
+        let lane = Int(truncatingIfNeeded: mischief_lane())
+        if _fastPath(
+            lane < SeamCore.laneCount
+                && usedShards.load(ordering: .relaxed) & (UInt32(1) << UInt32(truncatingIfNeeded: lane)) != 0)
+        {
+            Line(counters: lines + lane * SeamCore.slotsPerShard, isOwned: true).bump(Slot.plain)
+            return
+        }
+        countPlainFirst()
+    }
+
+    /// ``countCall()`` for a thread's first counted call, a shard's first count, or a thread without a lane.
+    @usableFromInline @inline(never)
+    func countPlainFirst() {
+        currentLine().bump(Slot.plain)
+    }
+
     /// Counts a call a test scope served, when counting is on.
     @usableFromInline
     func countPlainIfCounting() {
@@ -393,7 +440,7 @@ final class SeamCore: @unchecked Sendable {
     /// ``enter(_:counted:mayMigrate:)``) it first has every thread of the process run a full barrier, so a call that
     /// read a word older than this check's has its announcement visible here; when that fails, nothing has drained.
     func isDrained(phase: Int) -> Bool {
-        if mischief_light_entry() != 0 && mischief_heavy_fence() != 0 { return false }
+        if lightEntry && mischief_heavy_fence() != 0 { return false }
         for shard in 0..<SeamCore.shardCount {
             let line = line(shard)
             let left = line[Slot.left(phase)].load(ordering: .sequentiallyConsistent)

@@ -19,10 +19,24 @@ public class AnySeam: @unchecked Sendable {
     /// The signatures of the actions specs can use on it, its own first.
     public let actionSignatures: [ActionSignature]
     @usableFromInline let core = SeamCore()
+    /// A copy of the core's word (``SeamCore/word``), kept here so that a call tests it with one load from the seam
+    /// it already holds, not two dependent ones (the core, then its word): what a seam with nothing applied costs.
+    ///
+    /// Only the core writes it, under its lock, right after each store of its own word (``SeamCore/copyWord(to:)``).
+    /// It is a hint, never the authority: a call that finds it zero runs the original, as a call that loaded a word
+    /// a moment older would; a call that finds it non-zero takes the chaos path, which reloads the core's word
+    /// after announcing itself and uses only what that reload names (``SeamCore/enter(_:counted:mayMigrate:)``), so
+    /// the freeing protocol never depends on this copy.
+    @usableFromInline let word = Atomic<UInt>(0)
 
     init(info: SeamInfo, actionSignatures: [ActionSignature]) {
         self.info = info
         self.actionSignatures = actionSignatures
+        core.copyWord(to: self)
+    }
+
+    deinit {
+        core.stopCopyingWord()  // the core may outlive the seam (a registry's list of touched cores, a numbering)
     }
 
     /// Calls `body` after every apply or revert that changes what this seam does, outside the registry's lock.

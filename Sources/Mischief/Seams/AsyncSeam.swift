@@ -35,7 +35,7 @@ public final class AsyncSeam<Input: Sendable, Output: Sendable, Failure: Error>:
         #if !Chaos
             return try await original(input)  // built without the Chaos trait: nothing can change a seam
         #else
-            let word = core.word.load(ordering: .relaxed)
+            let word = self.word.load(ordering: .relaxed)  // the seam's copy of its word (see ``AnySeam/word``)
             if _fastPath(word == 0) { return try await original(input) }
             if word & (SeamCore.addressMask | SeamCore.scopedBit | SeamCore.numberedBit) == 0 {
                 core.countPlain()

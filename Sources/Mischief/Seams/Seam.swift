@@ -24,10 +24,10 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
     /// Behaviours' value-moving parts compiled for this seam's types where it was declared; nil uses the same parts
     /// compiled generically in the library.
     let runs: SpecialisedRuns<Input, Output, Failure>?
-    /// What the original always gives, for a seam declared with a value (``init(_:title:category:summary:stacking:actions:value:)``).
-    let originalValue: Output?
-    /// Where the seam keeps a copy of `originalValue`, so ``read(_:_:)`` lends it in place instead of calling the
-    /// original for a copy; immutable from init to deinit.
+    /// Where the seam keeps what the original always gives, for a seam declared with a value
+    /// (``init(_:title:category:summary:stacking:actions:value:)``), so ``read(_:_:)`` lends it in place instead of
+    /// calling the original for a copy; immutable from init to deinit. (Kept only here, not also as a stored
+    /// `Output?`: every byte of a seam object counts in a registry of 100,000.)
     @usableFromInline nonisolated(unsafe) let originalAddress: UnsafeMutablePointer<Output>?
     /// The actions specs can use on this seam: its own first, then the generic ones its types allow.
     public var actions: [SeamAction<Input, Output, Failure>] { parts.actions }
@@ -66,7 +66,6 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
             canThrow: makeError != nil)
         self.parts = SeamParts(makeError: makeError, actions: actions)
         self.original = original
-        self.originalValue = originalValue
         self.runs = runs
         originalAddress = heapCopy(of: originalValue)
         super.init(info: info, actionSignatures: parts.signatures)
@@ -82,25 +81,35 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
         #if !Chaos
             return try original(input)  // built without the Chaos trait: nothing can change a seam
         #else
-            let word = core.word.load(ordering: .relaxed)
+            // The seam's own copy of its word: one load from the seam (see ``AnySeam/word``).
+            let word = self.word.load(ordering: .relaxed)
             if _fastPath(word == 0) { return try original(input) }
+            if word == SeamCore.countingBit {
+                // Counted, nothing else: the count's common case here, the rest one call out of line, then the
+                // original here, so that this path keeps no frame of its own around the original (see
+                // ``SeamCore/countCall()``).
+                core.countCall()
+                // A seam that cannot throw calls its original as the path above does: the catch that counts errors
+                // stays in the specialised code otherwise (the closure's typed-throws result is tested), and with it a
+                // frame. Folded away where the seam's types are known.
+                if Failure.self == Never.self { return try original(input) }
+                return try countingErrors(input)
+            }
             return try changedCall(input, word: word)
         #endif
     }
 
-    /// A call when the word is not zero: counted, changed, or in a test scope. Specialised for the caller's types but
-    /// not inlined into it, so the call site keeps only the load and the branch, and counting and entering are inlined
-    /// here (inlined into every caller, they made its path too large for the compiler to inline the call at all).
+    /// A call whose word says more than that calls are counted: changed (a box), numbered, or in a test scope.
+    /// Specialised for the caller's types but not inlined into it, so the call site keeps only the load and the
+    /// branches, and entering is inlined here (inlined into every caller, it made its path too large for the compiler
+    /// to inline the call at all). ``callAsFunction(_:)`` counts a call that is only counted itself, and never comes
+    /// here with a word of zero; a retry with a word it has not looked at goes through ``retriedCall(_:word:)``.
     ///
     /// A behaviour the registry installed is entered here too, and a constant's value returned without another call:
     /// that is the path of every `.constant` the program meets. Other behaviours run out of line (``run(_:box:ticket:counted:served:)``),
     /// and so do test scopes.
     @inlinable @inline(never)
     func changedCall(_ input: Input, word: UInt) throws(Failure) -> Output {
-        if word & (SeamCore.addressMask | SeamCore.scopedBit | SeamCore.numberedBit) == 0 {
-            core.countPlain()
-            return try countingErrors(input)
-        }
         guard word & SeamCore.scopedBit == 0 else { return try scopedChaosCall(input, word: word) }
         guard let ticket = core.enter(word, counted: true) else {
             return try word & SeamCore.countingBit != 0 ? countingErrors(input) : original(input)
@@ -128,6 +137,17 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
         }
     }
 
+    /// A counted call with a word loaded again (after a numbered box was found replaced): what
+    /// ``callAsFunction(_:)`` does with a word that is not zero.
+    @inlinable @inline(never)
+    func retriedCall(_ input: Input, word: UInt) throws(Failure) -> Output {
+        if word & (SeamCore.addressMask | SeamCore.scopedBit | SeamCore.numberedBit) == 0 {
+            if word & SeamCore.countingBit != 0 { core.countPlain() }
+            return try word & SeamCore.countingBit != 0 ? countingErrors(input) : original(input)
+        }
+        return try changedCall(input, word: word)
+    }
+
     /// A counted call while some test scope is active: the calling task's scope, else the registry.
     @inlinable @inline(never)
     func scopedChaosCall(_ input: Input, word: UInt) throws(Failure) -> Output {
@@ -147,7 +167,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
         #if !Chaos
             return body(try original(input))
         #else
-            let word = core.word.load(ordering: .relaxed)
+            let word = self.word.load(ordering: .relaxed)
             if _fastPath(word == 0) {
                 if let originalAddress { return body(originalAddress.pointee) }
                 return body(try original(input))
@@ -187,7 +207,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
         #if !Chaos
             return body(originalAddress)
         #else
-            let word = core.word.load(ordering: .relaxed)
+            let word = self.word.load(ordering: .relaxed)
             if _fastPath(word == 0) { return body(originalAddress) }
             if word & SeamCore.scopedBit != 0 { return nil }
             if word & (SeamCore.addressMask | SeamCore.numberedBit) == 0 {
@@ -281,7 +301,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
         if counted, let numbered = box._withUnsafeGuaranteedRef({ $0.numbered }) {
             guard let claimed = numbered.numbering.claim() else {
                 core.leaveReplaced(ticket)
-                return try changedCall(input, word: core.word.load(ordering: .relaxed))
+                return try retriedCall(input, word: core.word.load(ordering: .relaxed))
             }
             number = claimed
         }
@@ -318,7 +338,7 @@ public final class Seam<Input: Sendable, Output: Sendable, Failure: Error>: AnyS
 
     override func compile(_ behaviour: any Sendable, context: LayerContext) throws(MischiefError) -> any Sendable {
         try parts.compile(behaviour, info: info, context: context) { node, context throws(MischiefError) in
-            let node = originalValue.map { node.folded(original: $0) } ?? node
+            let node = originalAddress.map { node.folded(original: $0.pointee) } ?? node
             return try node.compileSyncBox(original: original, context: context, runs: runs ?? .forTheseTypes)
         }
     }
