@@ -1,5 +1,6 @@
 import Foundation
 import Mischief
+import Synchronization
 
 @testable import MischiefControl
 
@@ -87,6 +88,14 @@ final class AttackSocket: @unchecked Sendable {
         }
     }
 
+    /// Starts `work` on a thread of its own now, not when the task pool gets to it (on two cores the pool has two
+    /// threads, and other suites' blocking work can hold both for tens of seconds), and returns its result to await.
+    static func startThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) -> ThreadResult<T> {
+        let result = ThreadResult<T>()
+        Thread { result.finish(Result { try work() }) }.start()
+        return result
+    }
+
     /// Sends `count` plain `GET /v1/target` requests one after another, each on a connection of its own, and returns
     /// how many were answered 200. How fast they are answered under an attack is measured, in release and pinned, by
     /// `Scripts/control-attack.sh` (GET /v1/target p50/p99 under each attack), not here.
@@ -95,6 +104,32 @@ final class AttackSocket: @unchecked Sendable {
             let socket = try AttackSocket(path: path)
             socket.send("GET /v1/target HTTP/1.1\r\nHost: m\r\nConnection: close\r\n\r\n")
             return status(socket.receive().bytes) == 200
+        }
+    }
+}
+
+/// What a thread started by ``AttackSocket/startThread(_:)`` gives, awaited without blocking the task pool.
+final class ThreadResult<T: Sendable>: Sendable {
+    private let state = Mutex<(result: Result<T, any Error>?, waiter: CheckedContinuation<T, any Error>?)>((nil, nil))
+
+    fileprivate func finish(_ result: Result<T, any Error>) {
+        let waiter = state.withLock { state in
+            state.result = result
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(with: result)
+    }
+
+    var value: T {
+        get async throws {
+            try await withCheckedThrowingContinuation { continuation in
+                let result = state.withLock { state in
+                    if state.result == nil { state.waiter = continuation }
+                    return state.result
+                }
+                if let result { continuation.resume(with: result) }
+            }
         }
     }
 }

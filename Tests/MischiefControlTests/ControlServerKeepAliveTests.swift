@@ -246,35 +246,34 @@ import Testing
         #expect(ControlSocket.withAddress(of: path, { bind(listener, $0, $1) }) == 0)
         #expect(listen(listener, 4) == 0)
         let answer = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}".utf8)
-        // On a thread of its own: it blocks in accept and poll.
-        let server = Task {
-            try await AttackSocket.onThread { () -> [Int] in
-                // Each connection: how many requests it was sent before it closed.
-                var requests: [Int] = []
-                for (index, answers) in [1, 1].enumerated() {
-                    let fd = accept(listener, nil, nil)
-                    guard fd >= 0 else { return requests }
-                    var seen = 0
-                    var buffer = [UInt8](repeating: 0, count: 4096)
-                    var pending: [UInt8] = []
-                    while seen <= answers {
-                        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                        guard poll(&poller, 1, 10_000) > 0 else { break }
-                        let count = recv(fd, &buffer, buffer.count, 0)
-                        guard count > 0 else { break }
-                        pending += buffer[..<count]
-                        while let end = pending.firstRange(of: Array("\r\n\r\n".utf8)) {
-                            pending.removeSubrange(..<end.upperBound)
-                            seen += 1
-                            if seen <= answers { _ = answer.withUnsafeBytes { send(fd, $0.baseAddress!, $0.count, 0) } }
-                        }
-                        if index == 0, seen > answers { break }  // the second request: closed unanswered
+        // On a thread of its own, started now: it blocks in accept and poll. (Started from a task, it once waited for
+        // the task pool past the client's deadline while other suites held the pool's threads.)
+        let server = AttackSocket.startThread { () -> [Int] in
+            // Each connection: how many requests it was sent before it closed.
+            var requests: [Int] = []
+            for (index, answers) in [1, 1].enumerated() {
+                let fd = accept(listener, nil, nil)
+                guard fd >= 0 else { return requests }
+                var seen = 0
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                var pending: [UInt8] = []
+                while seen <= answers {
+                    var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    guard poll(&poller, 1, 60_000) > 0 else { break }  // a starved machine's deadline
+                    let count = recv(fd, &buffer, buffer.count, 0)
+                    guard count > 0 else { break }
+                    pending += buffer[..<count]
+                    while let end = pending.firstRange(of: Array("\r\n\r\n".utf8)) {
+                        pending.removeSubrange(..<end.upperBound)
+                        seen += 1
+                        if seen <= answers { _ = answer.withUnsafeBytes { send(fd, $0.baseAddress!, $0.count, 0) } }
                     }
-                    close(fd)
-                    requests.append(seen)
+                    if index == 0, seen > answers { break }  // the second request: closed unanswered
                 }
-                return requests
+                close(fd)
+                requests.append(seen)
             }
+            return requests
         }
         var client = ControlClient(socketPath: path)
         let connection = ControlConnection(socketPath: path)
