@@ -11,13 +11,19 @@ import Testing
 /// whose data shows it, a session held while connected, the last data kept while the target is gone, a new session
 /// when the same target (or a restart of it) is back, and never a session on another program.
 @Suite(.timeLimit(.minutes(1))) struct RemoteControllerTests {
+    /// A console's controller attached to `target` (session "console"), its follower, and the first data it showed
+    /// with the target's seams.
+    static func attach(to target: TestTarget) async throws -> (RemoteController, Follower, ConsoleData) {
+        let remote = RemoteController(
+            socketPath: target.socketPath, sessionName: "console", saveDirectory: URL(fileURLWithPath: "/nonexistent"))
+        let follower = Follower(remote)
+        let data = try await follower.until("the target") { !$0.seams.isEmpty }
+        return (remote, follower, data)
+    }
+
     @Test func updatesShowTheTargetAndHoldASession() async throws {
         try await withTarget { target in
-            let remote = RemoteController(
-                socketPath: target.socketPath, sessionName: "console",
-                saveDirectory: URL(fileURLWithPath: "/nonexistent"))
-            let follower = Follower(remote)
-            let data = try await follower.until("the target") { !$0.seams.isEmpty }
+            let (remote, follower, data) = try await Self.attach(to: target)
             #expect(data.connection == .connected)
             #expect(data.target.name == "test")
             #expect(data.seams.map(\.id) == ["t.count", "t.name"])
@@ -44,11 +50,7 @@ import Testing
     /// the stream's next batch or a settle timer (this took 30–60 s in a full run when a load waited for a message).
     @Test func eachAnswersGenerationShowsWhatTheCommandDid() async throws {
         try await withTarget { target in
-            let remote = RemoteController(
-                socketPath: target.socketPath, sessionName: "console",
-                saveDirectory: URL(fileURLWithPath: "/nonexistent"))
-            let follower = Follower(remote)
-            try await follower.until("the target") { !$0.seams.isEmpty }
+            let (remote, follower, _) = try await Self.attach(to: target)
             var last: UInt64 = 0
             for value in 1...20 {
                 let generation = try await remote.apply("return(\(value))", to: "t.count")
@@ -67,11 +69,7 @@ import Testing
     /// stream's), and twenty commands after it open none (each opened one, on a thread of its own, before).
     @Test func aConsolesCommandsGoOnOneConnection() async throws {
         try await withTarget { target in
-            let remote = RemoteController(
-                socketPath: target.socketPath, sessionName: "console",
-                saveDirectory: URL(fileURLWithPath: "/nonexistent"))
-            let follower = Follower(remote)
-            try await follower.until("the target") { !$0.seams.isEmpty }
+            let (remote, follower, _) = try await Self.attach(to: target)
             let attached = await target.server.acceptedConnections()
             #expect(attached == 2, "attaching took \(attached) connections")
             for value in 1...20 {
@@ -90,11 +88,7 @@ import Testing
     /// A command that changes nothing shown answers with a generation the console already has.
     @Test func aCommandThatChangedNothingShownAnswersWithWhatTheConsoleHas() async throws {
         try await withTarget { target in
-            let remote = RemoteController(
-                socketPath: target.socketPath, sessionName: "console",
-                saveDirectory: URL(fileURLWithPath: "/nonexistent"))
-            let follower = Follower(remote)
-            let before = try await follower.until("the target") { !$0.seams.isEmpty }
+            let (remote, follower, before) = try await Self.attach(to: target)
             let generation = try await remote.resetCounters("t.count")  // already zero
             #expect(try await follower.reached(generation).seams == before.seams)
             await remote.close()
@@ -103,11 +97,7 @@ import Testing
 
     @Test func anAttachedConsoleSeesTheGuardsAndATrip() async throws {
         try await withTarget { target in
-            let remote = RemoteController(
-                socketPath: target.socketPath, sessionName: "console",
-                saveDirectory: URL(fileURLWithPath: "/nonexistent"))
-            let follower = Follower(remote)
-            try await follower.until("the target") { !$0.seams.isEmpty }
+            let (remote, follower, _) = try await Self.attach(to: target)
             let health = Seam<Void, Bool, Never>("t.health", title: "Health", category: "Test", summary: "") { false }
             try target.registry.register(health)
             try await target.client().apply("return(5)", to: "t.count")
@@ -124,11 +114,7 @@ import Testing
 
     @Test func anAttachedConsolesTTLIsKeptByTheTarget() async throws {
         try await withTarget { target in
-            let remote = RemoteController(
-                socketPath: target.socketPath, sessionName: "console",
-                saveDirectory: URL(fileURLWithPath: "/nonexistent"))
-            let follower = Follower(remote)
-            try await follower.until("the target") { !$0.seams.isEmpty }
+            let (remote, follower, _) = try await Self.attach(to: target)
             try await remote.apply("return(12)", to: "t.count")
             let answer = await ConsoleCommand.setTTL(seam: "t.count", ttl: .seconds(30)).perform(with: remote)
             #expect(answer?.result == .success(nil))
